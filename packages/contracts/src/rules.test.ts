@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import { ELIGIBILITY } from './messages.ts';
+import {
+  dayOnly,
+  eligibilityReason,
+  overallScore,
+  overallScoreTenths,
+  rankingScore,
+  ratingLabel,
+  ratingTone,
+  roundHalfUp1,
+} from './rules.ts';
+
+describe('scores', () => {
+  it('rounds half up to one decimal, immune to float error', () => {
+    expect(roundHalfUp1(4.25)).toBe(4.3);
+    expect(roundHalfUp1(4.35)).toBe(4.4);
+    expect(roundHalfUp1(4.24)).toBe(4.2);
+    expect(roundHalfUp1(1.05)).toBe(1.1);
+  });
+
+  it('takes the mean of the category scores', () => {
+    expect(overallScore([5, 4])).toBe(4.5);
+    expect(overallScore([5, 4, 4])).toBe(4.3);
+    expect(overallScore([1, 2, 2])).toBe(1.7);
+    expect(overallScoreTenths([5, 4, 4, 4])).toBe(43);
+  });
+
+  it('ranks two hundred 4.6-star reviews above a single 5-star one', () => {
+    expect(rankingScore(4.6, 200)).toBeGreaterThan(rankingScore(5, 1));
+    expect(rankingScore(0, 0)).toBe(3.5);
+  });
+});
+
+describe('rating label and tone (SPEC §2, §9)', () => {
+  it.each([
+    [5, 'Excellent', 'success'],
+    [4.5, 'Excellent', 'success'],
+    [4.4, 'Good', 'warning'],
+    [3.5, 'Good', 'warning'],
+    [3.4, 'Fair', 'orange'],
+    [2.5, 'Fair', 'orange'],
+    [2.4, 'Needs Improvement', 'destructive'],
+    [0, 'Needs Improvement', 'destructive'],
+  ])('%s -> %s', (average, label, tone) => {
+    expect(ratingLabel(average)).toBe(label);
+    expect(ratingTone(average)).toBe(tone);
+  });
+});
+
+describe('eligibility', () => {
+  const employee = { id: 1, role: 'employee' as const, isActive: true };
+  const employer = { id: 2, role: 'employer' as const, isActive: true };
+  const otherEmployee = { id: 3, role: 'employee' as const, isActive: true };
+  const moderator = { id: 4, role: 'moderator' as const, isActive: true };
+  const base = { alreadyRated: false };
+
+  it('gives each reason in order', () => {
+    expect(
+      eligibilityReason({ ...base, rater: employee, ratee: employer, context: 'EMPLOYEE_TO_COMPANY' }),
+    ).toEqual({
+      eligible: true,
+      reason: ELIGIBILITY.ok,
+    });
+    const reason = (input: Parameters<typeof eligibilityReason>[0]) => eligibilityReason(input).reason;
+    expect(reason({ ...base, rater: moderator, ratee: employer, context: 'EMPLOYEE_TO_COMPANY' })).toBe(
+      ELIGIBILITY.moderator,
+    );
+    expect(reason({ ...base, rater: employee, ratee: null, context: 'EMPLOYEE_TO_COMPANY' })).toBe(
+      ELIGIBILITY.notFound,
+    );
+    expect(reason({ ...base, rater: employee, ratee: employee, context: 'EMPLOYEE_TO_COMPANY' })).toBe(
+      ELIGIBILITY.self,
+    );
+    expect(reason({ ...base, rater: employee, ratee: employer, context: 'EMPLOYER_TO_EMPLOYEE' })).toBe(
+      ELIGIBILITY.wrongContext,
+    );
+    expect(reason({ ...base, rater: employee, ratee: otherEmployee, context: 'EMPLOYEE_TO_COMPANY' })).toBe(
+      ELIGIBILITY.employeesRateCompanies,
+    );
+    expect(reason({ ...base, rater: employer, ratee: moderator, context: 'EMPLOYER_TO_EMPLOYEE' })).toBe(
+      ELIGIBILITY.employersRateEmployees,
+    );
+    expect(
+      reason({
+        ...base,
+        rater: employer,
+        ratee: { ...employee, isActive: false },
+        context: 'EMPLOYER_TO_EMPLOYEE',
+      }),
+    ).toBe(ELIGIBILITY.inactive);
+    expect(
+      reason({ rater: employer, ratee: employee, context: 'EMPLOYER_TO_EMPLOYEE', alreadyRated: true }),
+    ).toBe(ELIGIBILITY.alreadyRated);
+  });
+});
+
+it('keeps only the day of a timestamp', () => {
+  expect(dayOnly('2026-03-14T15:09:26.535Z')).toBe('2026-03-14T00:00:00.000Z');
+});

@@ -1,0 +1,90 @@
+// Pure business rules used by the server and the web app alike.
+import {
+  CONTEXT_FOR_ROLE,
+  RANKING_PRIOR_MEAN,
+  RANKING_PRIOR_WEIGHT,
+  type RoleContext,
+  type UserRole,
+} from './constants.ts';
+import { ELIGIBILITY, type EligibilityReason } from './messages.ts';
+
+/** Rounds half up to one decimal, working in tenths so 4.25 becomes 4.3 (not 4.2 from float error). */
+export function roundHalfUp1(value: number): number {
+  return Math.round(Number((value * 10).toFixed(6))) / 10;
+}
+
+/** A rating's overall score: the mean of its category scores, to one decimal (DESIGN §4). */
+export function overallScore(scores: readonly number[]): number {
+  if (scores.length === 0) return 0;
+  return roundHalfUp1(scores.reduce((sum, s) => sum + s, 0) / scores.length);
+}
+
+/** Same rule in integer tenths, as stored in the database (4.3 -> 43). */
+export function overallScoreTenths(scores: readonly number[]): number {
+  return Math.round(overallScore(scores) * 10);
+}
+
+/** Bayesian average used by the 'top' ranking; mirrored in SQL by the ranking column. */
+export function rankingScore(average: number, count: number): number {
+  return (RANKING_PRIOR_MEAN * RANKING_PRIOR_WEIGHT + average * count) / (RANKING_PRIOR_WEIGHT + count);
+}
+
+export type RatingLabel = 'Excellent' | 'Good' | 'Fair' | 'Needs Improvement';
+export type RatingTone = 'success' | 'warning' | 'orange' | 'destructive';
+
+export function ratingLabel(average: number): RatingLabel {
+  if (average >= 4.5) return 'Excellent';
+  if (average >= 3.5) return 'Good';
+  if (average >= 2.5) return 'Fair';
+  return 'Needs Improvement';
+}
+
+export function ratingTone(average: number): RatingTone {
+  if (average >= 4.5) return 'success';
+  if (average >= 3.5) return 'warning';
+  if (average >= 2.5) return 'orange';
+  return 'destructive';
+}
+
+export function contextForRole(role: UserRole): RoleContext | null {
+  return role === 'employee' || role === 'employer' ? CONTEXT_FOR_ROLE[role] : null;
+}
+
+export interface EligibilityParty {
+  id: number;
+  role: UserRole;
+  isActive: boolean;
+}
+
+/** Decides whether `rater` may rate `ratee` in `context`; the order of checks fixes which reason wins. */
+export function eligibilityReason(input: {
+  rater: EligibilityParty;
+  ratee: EligibilityParty | null;
+  context: RoleContext;
+  alreadyRated: boolean;
+}): { eligible: boolean; reason: EligibilityReason } {
+  const { rater, ratee, context, alreadyRated } = input;
+  const no = (reason: EligibilityReason) => ({ eligible: false, reason });
+  if (rater.role === 'moderator') return no(ELIGIBILITY.moderator);
+  if (!ratee) return no(ELIGIBILITY.notFound);
+  if (ratee.id === rater.id) return no(ELIGIBILITY.self);
+  if (contextForRole(rater.role) !== context) return no(ELIGIBILITY.wrongContext);
+  if (rater.role === 'employee' && ratee.role !== 'employer') return no(ELIGIBILITY.employeesRateCompanies);
+  if (rater.role === 'employer' && ratee.role !== 'employee') return no(ELIGIBILITY.employersRateEmployees);
+  if (!ratee.isActive) return no(ELIGIBILITY.inactive);
+  if (alreadyRated) return no(ELIGIBILITY.alreadyRated);
+  return { eligible: true, reason: ELIGIBILITY.ok };
+}
+
+/** The opposite role a user browses and rates; null for moderators. */
+export function browseRole(role: UserRole): 'employee' | 'employer' | null {
+  if (role === 'employee') return 'employer';
+  if (role === 'employer') return 'employee';
+  return null;
+}
+
+/** Anonymous ratings show their date only: the time is zeroed to the UTC day (DESIGN §5 privacy). */
+export function dayOnly(iso: string | Date): string {
+  const d = new Date(iso);
+  return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate())).toISOString();
+}

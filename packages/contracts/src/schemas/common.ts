@@ -1,0 +1,125 @@
+// Building blocks shared by every schema: field helpers with person-readable messages, the error
+// body, list envelopes and the user-editable profile fields.
+import { z } from 'zod';
+import { LIMITS, PAGE_SIZES } from '../constants.ts';
+import { MSG } from '../messages.ts';
+
+const missing = (input: unknown) => input === undefined || input === null;
+
+/** A trimmed string; a missing value gets `requiredMessage`, a non-string 'Must be text.'. */
+export const text = (requiredMessage: string = MSG.required) =>
+  z.string({ error: (issue) => (missing(issue.input) ? requiredMessage : MSG.notText) }).trim();
+
+export const bool = () =>
+  z.boolean({ error: (issue) => (missing(issue.input) ? MSG.required : MSG.notBoolean) });
+
+export const email = () =>
+  text(MSG.emailInvalid).max(LIMITS.emailMax, MSG.emailInvalid).toLowerCase().pipe(z.email(MSG.emailInvalid));
+
+/** A positive database id given in a JSON body. */
+export const bodyId = () =>
+  z
+    .number({ error: (issue) => (missing(issue.input) ? MSG.required : MSG.notNumber) })
+    .int(MSG.notNumber)
+    .positive(MSG.notNumber)
+    .max(2_147_483_647, MSG.notNumber);
+
+/** An id taken from the URL path; a bad one is answered as 'not found'. */
+export const pathId = z.coerce.number().int().positive().max(2_147_483_647);
+export const idParams = z.object({ id: pathId });
+
+export const isoDateTime = z.string().describe('ISO 8601 UTC timestamp');
+
+export const errorBody = z.object({
+  detail: z.string(),
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+});
+export type ErrorBody = z.infer<typeof errorBody>;
+
+export const messageBody = z.object({ message: z.string() });
+
+const pageNumber = z.coerce
+  .number({ error: MSG.notNumber })
+  .int(MSG.notNumber)
+  .min(1, 'Must be 1 or more.')
+  .max(1_000_000, 'Too large.');
+
+export const pageQuery = (defaultSize: number) =>
+  z.object({
+    page: pageNumber.default(1),
+    page_size: z.coerce
+      .number({ error: MSG.notNumber })
+      .int(MSG.notNumber)
+      .min(1, 'Must be 1 or more.')
+      .max(PAGE_SIZES.max, `Must be ${PAGE_SIZES.max} or less.`)
+      .default(defaultSize),
+  });
+
+export const listEnvelope = <T extends z.ZodType>(item: T) =>
+  z.object({
+    results: z.array(item),
+    total_count: z.number().int(),
+    page: z.number().int(),
+    page_size: z.number().int(),
+    has_next: z.boolean(),
+  });
+
+// --- the profile fields a user edits (register and PATCH profile share them) ---
+
+export const fullNameField = () =>
+  text(MSG.fullNameMin).min(LIMITS.fullNameMin, MSG.fullNameMin).max(LIMITS.fullNameMax, MSG.fullNameMax);
+
+export const cityField = () =>
+  text(MSG.cityRequired).min(LIMITS.cityMin, MSG.cityRequired).max(LIMITS.cityMax, MSG.cityMax);
+
+const LINKEDIN_URL = /^https?:\/\/([a-z0-9-]+\.)*linkedin\.com(\/[^\s]*)?$/i;
+
+/** LinkedIn profile URL or empty; empty is stored as null. */
+export const linkedinField = () =>
+  z
+    .union([z.null(), text(MSG.linkedinInvalid)], { error: MSG.linkedinInvalid })
+    .transform((v) => v ?? '')
+    .pipe(
+      z
+        .string()
+        .max(LIMITS.linkedinMax, MSG.linkedinInvalid)
+        .refine((v) => v === '' || LINKEDIN_URL.test(v), MSG.linkedinInvalid),
+    )
+    .transform((v) => (v === '' ? null : v));
+
+export const skillsField = () =>
+  z
+    .array(text().min(1, MSG.required).max(LIMITS.skillMax, MSG.skillMax), { error: MSG.notList })
+    .max(LIMITS.skillsMax, MSG.skillsMax)
+    .superRefine((skills, ctx) => {
+      const seen = new Set<string>();
+      skills.forEach((skill, index) => {
+        const key = skill.toLowerCase();
+        if (seen.has(key)) ctx.addIssue({ code: 'custom', message: MSG.skillDuplicate, path: [index] });
+        seen.add(key);
+      });
+    });
+
+export const workEntry = z.object(
+  {
+    company: text(MSG.companyRequired).min(1, MSG.companyRequired).max(LIMITS.companyMax, MSG.companyMax),
+    position: text(MSG.positionRequired)
+      .min(1, MSG.positionRequired)
+      .max(LIMITS.positionMax, MSG.positionMax),
+    duration: text(MSG.durationRequired)
+      .min(1, MSG.durationRequired)
+      .max(LIMITS.durationMax, MSG.durationMax),
+  },
+  { error: MSG.notObject },
+);
+export type WorkEntry = z.infer<typeof workEntry>;
+
+export const workHistoryField = () =>
+  z.array(workEntry, { error: MSG.notList }).max(LIMITS.workHistoryMax, MSG.workHistoryMax);
+
+/** Not trimmed: spaces are part of a password, and sign-in compares it exactly as typed. */
+export const passwordField = () =>
+  z
+    .string({ error: (issue) => (missing(issue.input) ? MSG.passwordRequired : MSG.notText) })
+    .min(LIMITS.passwordMin, MSG.passwordMin)
+    .max(LIMITS.passwordMax, MSG.passwordMax);

@@ -1,0 +1,160 @@
+// Requests and answers of /api/core (DESIGN §5).
+import { z } from 'zod';
+import {
+  LIMITS,
+  LIST_SORTS,
+  PAGE_SIZES,
+  RATING_CATEGORIES,
+  RATING_STATUSES,
+  ROLE_CONTEXTS,
+  USER_ROLES,
+} from '../constants.ts';
+import { MSG } from '../messages.ts';
+import { bodyId, bool, isoDateTime, listEnvelope, pageQuery, text } from './common.ts';
+
+export const roleContext = z.enum(ROLE_CONTEXTS, { error: MSG.roleContextRequired });
+
+export const categoriesQuery = z.object({ role_context: roleContext });
+export const categoriesResponse = z.object({ categories: z.array(z.string()) });
+
+export const directoryQuery = pageQuery(PAGE_SIZES.list).extend({
+  search: text().max(LIMITS.searchMax, MSG.tooLong).optional(),
+  city: text().max(LIMITS.cityMax, MSG.cityMax).optional(),
+  min_rating: z.coerce
+    .number({ error: 'Must be a number from 1 to 5.' })
+    .min(1, 'Must be a number from 1 to 5.')
+    .max(5, 'Must be a number from 1 to 5.')
+    .optional(),
+  skills: text()
+    .max(LIMITS.skillsMax * (LIMITS.skillMax + 2), MSG.tooLong)
+    .optional(),
+  sort: z.enum(LIST_SORTS, { error: `Must be one of: ${LIST_SORTS.join(', ')}.` }).default('top'),
+});
+export type DirectoryQuery = z.input<typeof directoryQuery>;
+
+export const directoryItem = z.object({
+  id: z.number().int(),
+  user_code: z.string(),
+  full_name: z.string(),
+  city: z.string(),
+  avatar: z.string().nullable(),
+  user_role: z.enum(USER_ROLES),
+  rating_received: z.number(),
+  total_ratings_received: z.number().int().nullable(),
+  skills: z.array(z.string()).optional(),
+  can_rate: z.boolean(),
+  user_has_rated: z.boolean(),
+});
+export type DirectoryItem = z.infer<typeof directoryItem>;
+export const directoryResponse = listEnvelope(directoryItem);
+
+export const categoryScore = z.object({
+  category: text(),
+  score: z
+    .number({ error: MSG.scoreRange })
+    .int(MSG.scoreRange)
+    .min(LIMITS.scoreMin, MSG.scoreRange)
+    .max(LIMITS.scoreMax, MSG.scoreRange),
+});
+export type CategoryScore = z.infer<typeof categoryScore>;
+
+export const createRatingRequest = z
+  .object({
+    ratee: bodyId(),
+    role_context: roleContext,
+    is_anonymous: bool().default(false),
+    feedback_message: z
+      .union([z.null(), text()], { error: MSG.notText })
+      .transform((v) => (v ? v : null))
+      .refine((v) => v === null || v.length <= LIMITS.feedbackMax, MSG.feedbackMax)
+      .optional(),
+    category_scores: z
+      .array(categoryScore, { error: MSG.rateOneCategory })
+      .min(1, MSG.rateOneCategory)
+      .max(6),
+  })
+  .superRefine((value, ctx) => {
+    const allowed: readonly string[] = RATING_CATEGORIES[value.role_context];
+    const seen = new Set<string>();
+    value.category_scores.forEach((entry, index) => {
+      if (!allowed.includes(entry.category)) {
+        ctx.addIssue({
+          code: 'custom',
+          message: MSG.categoryInvalid,
+          path: ['category_scores', index, 'category'],
+        });
+      } else if (seen.has(entry.category)) {
+        ctx.addIssue({
+          code: 'custom',
+          message: MSG.categoryDuplicate,
+          path: ['category_scores', index, 'category'],
+        });
+      }
+      seen.add(entry.category);
+    });
+  });
+export type CreateRatingRequest = z.input<typeof createRatingRequest>;
+
+/** A rating as others see it; `rater` is absent when anonymous, `status` only for the rater. */
+export const rating = z.object({
+  id: z.number().int(),
+  ratee: z.number().int(),
+  ratee_name: z.string(),
+  rater: z.number().int().optional(),
+  rater_name: z.string(),
+  role_context: roleContext,
+  is_anonymous: z.boolean(),
+  feedback_message: z.string().nullable(),
+  category_scores: z.array(z.object({ category: z.string(), score: z.number().int() })),
+  overall_score: z.number(),
+  created_at: isoDateTime,
+  status: z.enum(RATING_STATUSES).optional(),
+});
+export type Rating = z.infer<typeof rating>;
+export const ratingList = listEnvelope(rating);
+
+export const eligibilityRequest = z.object({ ratee_id: bodyId(), role_context: roleContext });
+export const eligibilityResponse = z.object({ eligible: z.boolean(), reason: z.string() });
+export type EligibilityResponse = z.infer<typeof eligibilityResponse>;
+
+export const categoryAverages = z.record(
+  z.string(),
+  z.object({ average: z.number(), count: z.number().int() }),
+);
+
+export const ratingSummary = z.object({
+  average_rating: z.number(),
+  total_ratings: z.number().int().nullable(),
+  ratings_by_category: categoryAverages.nullable(),
+  /** How many published ratings have each overall star (1..5, rounded half up); null when hidden. */
+  distribution: z.record(z.string(), z.number().int()).nullable(),
+});
+export type RatingSummary = z.infer<typeof ratingSummary>;
+
+export const userStatsResponse = z.object({
+  user_id: z.number().int(),
+  full_name: z.string(),
+  user_role: z.enum(USER_ROLES),
+  average_rating: z.number(),
+  total_ratings: z.number().int().nullable(),
+  ratings_by_category: categoryAverages.nullable(),
+  recent_ratings: z.array(rating),
+});
+export type UserStatsResponse = z.infer<typeof userStatsResponse>;
+
+export const dashboardResponse = z.object({
+  stats: z.object({
+    ratings_received: z.number().int(),
+    ratings_given: z.number().int(),
+    average_rating: z.number(),
+  }),
+  recent_ratings: z.array(rating),
+});
+export type DashboardResponse = z.infer<typeof dashboardResponse>;
+
+export const healthResponse = z.object({
+  status: z.enum(['healthy', 'unhealthy']),
+  database: z.string(),
+  version: z.string(),
+  timestamp: isoDateTime,
+});

@@ -1,0 +1,95 @@
+// Flags and moderation (DESIGN §5 "Moderation").
+import { z } from 'zod';
+import { FLAG_REASONS, LIMITS } from '../constants.ts';
+import { MSG } from '../messages.ts';
+import { isoDateTime, listEnvelope, pageQuery, text } from './common.ts';
+import { rating } from './core.ts';
+
+export const flagRequest = z.object({
+  reason: z.enum(FLAG_REASONS, { error: `Choose a reason: ${FLAG_REASONS.join(', ')}.` }),
+  details: z
+    .union([z.null(), text()], { error: MSG.notText })
+    .transform((v) => (v ? v : null))
+    .refine(
+      (v) => v === null || v.length <= LIMITS.flagDetailsMax,
+      `Details must be at most ${LIMITS.flagDetailsMax} characters`,
+    )
+    .optional(),
+});
+export type FlagRequest = z.input<typeof flagRequest>;
+
+export const flag = z.object({
+  id: z.number().int(),
+  rating_id: z.number().int(),
+  reporter_id: z.number().int(),
+  reporter_name: z.string(),
+  reason: z.enum(FLAG_REASONS),
+  details: z.string().nullable(),
+  status: z.enum(['open', 'dismissed', 'actioned']),
+  created_at: isoDateTime,
+  /** When a moderator dismissed it or acted on its rating; null while open. */
+  resolved_at: isoDateTime.nullable(),
+});
+export type Flag = z.infer<typeof flag>;
+
+export const flagCreatedResponse = flag.pick({
+  id: true,
+  rating_id: true,
+  reason: true,
+  details: true,
+  status: true,
+  created_at: true,
+});
+
+export const moderationReason = z.object({
+  reason: text(MSG.reasonRequired).min(1, MSG.reasonRequired).max(LIMITS.moderationReasonMax, MSG.tooLong),
+});
+export type ModerationReason = z.input<typeof moderationReason>;
+
+/** Dismissing a flag: the reason is optional and the body may be left out altogether. */
+export const dismissRequest = z
+  .object({
+    reason: z
+      .union([z.null(), text()], { error: MSG.notText })
+      .transform((v) => (v ? v : null))
+      .refine((v) => v === null || v.length <= LIMITS.moderationReasonMax, MSG.tooLong)
+      .optional(),
+  })
+  // Fastify hands a request without a body over as null.
+  .nullish();
+export type DismissRequest = z.input<typeof dismissRequest>;
+
+export const flagsQuery = pageQuery(20).extend({
+  status: z.enum(['open', 'resolved'], { error: 'Must be open or resolved.' }).default('open'),
+});
+
+/** A flagged rating in the moderation queue: the rating with the rater revealed, and its flags. */
+export const flaggedRating = z.object({
+  rating: rating.extend({
+    rater: z.number().int(),
+    rater_user_code: z.string(),
+    rater_email: z.string(),
+    status: z.enum(['published', 'hidden']),
+  }),
+  flag_count: z.number().int(),
+  open_flag_count: z.number().int(),
+  flags: z.array(flag),
+});
+export type FlaggedRating = z.infer<typeof flaggedRating>;
+export const flagsResponse = listEnvelope(flaggedRating);
+
+export const auditEntry = z.object({
+  id: z.number().int(),
+  moderator_id: z.number().int(),
+  moderator_name: z.string(),
+  action: z.enum(['hide_rating', 'restore_rating', 'dismiss_flag', 'suspend_user', 'reinstate_user']),
+  target_type: z.enum(['rating', 'flag', 'user']),
+  target_id: z.number().int(),
+  reason: z.string().nullable(),
+  created_at: isoDateTime,
+});
+export type AuditEntry = z.infer<typeof auditEntry>;
+export const auditResponse = listEnvelope(auditEntry);
+export const auditQuery = pageQuery(50);
+
+export const moderationActionResponse = z.object({ message: z.string() });

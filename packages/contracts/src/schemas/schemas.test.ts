@@ -1,0 +1,175 @@
+import { describe, expect, it } from 'vitest';
+import { MSG } from '../messages.ts';
+import { loginRequest, profileUpdateRequest, registerRequest, resetConfirmRequest } from './auth.ts';
+import { createRatingRequest } from './core.ts';
+
+/** The messages a schema gives, keyed by dotted path, as the API returns them. */
+function messages(result: {
+  success: boolean;
+  error?: { issues: { path: PropertyKey[]; message: string }[] };
+}) {
+  const out: Record<string, string[]> = {};
+  for (const issue of result.error?.issues ?? []) {
+    const key = issue.path.map(String).join('.');
+    out[key] = [...(out[key] ?? []), issue.message];
+  }
+  return out;
+}
+
+const validRegistration = {
+  email: 'Asha.Rao@Example.in ',
+  full_name: ' Asha Rao ',
+  password: 'correct horse 42',
+  password_confirm: 'correct horse 42',
+  user_role: 'employee',
+  city: 'Pune',
+  linkedin_url: '',
+};
+
+describe('register', () => {
+  it('normalises a valid registration', () => {
+    const parsed = registerRequest.parse(validRegistration);
+    expect(parsed.email).toBe('asha.rao@example.in');
+    expect(parsed.full_name).toBe('Asha Rao');
+    expect(parsed.linkedin_url).toBeNull();
+    expect(parsed.skills).toEqual([]);
+  });
+
+  it('gives the SPEC §5 messages', () => {
+    const result = registerRequest.safeParse({
+      email: 'nope',
+      full_name: 'A',
+      password: 'short',
+      password_confirm: 'other',
+      user_role: 'admin',
+      city: 'X',
+      linkedin_url: 'https://example.com/me',
+    });
+    expect(messages(result)).toEqual({
+      email: [MSG.emailInvalid],
+      full_name: [MSG.fullNameMin],
+      password: [MSG.passwordMin],
+      user_role: [MSG.roleRequired],
+      city: [MSG.cityRequired],
+      linkedin_url: [MSG.linkedinInvalid],
+    });
+    expect(
+      messages(registerRequest.safeParse({ ...validRegistration, password_confirm: 'different' })),
+    ).toEqual({
+      password_confirm: [MSG.passwordsDontMatch],
+    });
+  });
+
+  it('accepts LinkedIn URLs on linkedin.com only', () => {
+    for (const url of [
+      'https://www.linkedin.com/in/asha',
+      'https://in.linkedin.com/in/asha',
+      'http://linkedin.com',
+    ]) {
+      expect(registerRequest.safeParse({ ...validRegistration, linkedin_url: url }).success).toBe(true);
+    }
+    for (const url of ['linkedin.com/in/x', 'https://linkedin.com.evil.in/x', 'javascript:alert(1)']) {
+      expect(messages(registerRequest.safeParse({ ...validRegistration, linkedin_url: url }))).toEqual({
+        linkedin_url: [MSG.linkedinInvalid],
+      });
+    }
+  });
+
+  it('limits skills and work history', () => {
+    const skills = Array.from({ length: 21 }, (_, i) => `Skill ${i}`);
+    expect(messages(profileUpdateRequest.safeParse({ skills }))).toEqual({ skills: [MSG.skillsMax] });
+    expect(messages(profileUpdateRequest.safeParse({ skills: ['Java', 'java'] }))).toEqual({
+      'skills.1': [MSG.skillDuplicate],
+    });
+    expect(messages(profileUpdateRequest.safeParse({ skills: ['x'.repeat(31)] }))).toEqual({
+      'skills.0': [MSG.skillMax],
+    });
+    const entry = { company: 'Infosys', position: 'Engineer', duration: '2 years' };
+    expect(messages(profileUpdateRequest.safeParse({ work_history: Array(11).fill(entry) }))).toEqual({
+      work_history: [MSG.workHistoryMax],
+    });
+    expect(messages(profileUpdateRequest.safeParse({ city: 'x'.repeat(51) }))).toEqual({
+      city: [MSG.cityMax],
+    });
+    expect(messages(profileUpdateRequest.safeParse({ full_name: 'x'.repeat(101) }))).toEqual({
+      full_name: [MSG.fullNameMax],
+    });
+  });
+});
+
+describe('login and reset', () => {
+  it('gives the login messages', () => {
+    expect(messages(loginRequest.safeParse({ email: '', password: '' }))).toEqual({
+      email: [MSG.emailInvalid],
+      password: [MSG.passwordRequired],
+    });
+    expect(messages(loginRequest.safeParse({}))).toEqual({
+      email: [MSG.emailInvalid],
+      password: [MSG.passwordRequired],
+    });
+  });
+
+  it('needs a six-character code and matching passwords', () => {
+    expect(
+      messages(
+        resetConfirmRequest.safeParse({
+          email: 'a@b.in',
+          reset_code: '12345',
+          new_password: 'long enough',
+          new_password_confirm: 'long enougH',
+        }),
+      ),
+    ).toEqual({ reset_code: [MSG.resetCodeLength], new_password_confirm: [MSG.passwordsDontMatch] });
+  });
+});
+
+describe('rating', () => {
+  const valid = {
+    ratee: 7,
+    role_context: 'EMPLOYEE_TO_COMPANY',
+    category_scores: [{ category: 'Compensation', score: 4 }],
+  };
+
+  it('defaults anonymity off and empties blank feedback', () => {
+    const parsed = createRatingRequest.parse({ ...valid, feedback_message: '   ' });
+    expect(parsed.is_anonymous).toBe(false);
+    expect(parsed.feedback_message).toBeNull();
+  });
+
+  it('gives the rating messages', () => {
+    expect(messages(createRatingRequest.safeParse({ ...valid, category_scores: [] }))).toEqual({
+      category_scores: [MSG.rateOneCategory],
+    });
+    expect(messages(createRatingRequest.safeParse({ ...valid, feedback_message: 'x'.repeat(1001) }))).toEqual(
+      {
+        feedback_message: [MSG.feedbackMax],
+      },
+    );
+    expect(createRatingRequest.safeParse({ ...valid, feedback_message: 'x'.repeat(1000) }).success).toBe(
+      true,
+    );
+    expect(
+      messages(
+        createRatingRequest.safeParse({
+          ...valid,
+          category_scores: [{ category: 'Compensation', score: 6 }],
+        }),
+      ),
+    ).toEqual({ 'category_scores.0.score': [MSG.scoreRange] });
+    expect(
+      messages(
+        createRatingRequest.safeParse({
+          ...valid,
+          category_scores: [
+            { category: 'Compensation', score: 4 },
+            { category: 'Communication', score: 4 },
+            { category: 'Compensation', score: 2 },
+          ],
+        }),
+      ),
+    ).toEqual({
+      'category_scores.1.category': [MSG.categoryInvalid],
+      'category_scores.2.category': [MSG.categoryDuplicate],
+    });
+  });
+});
