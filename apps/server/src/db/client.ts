@@ -1,0 +1,144 @@
+// One database interface over two engines: embedded PGlite in DATA_DIR by default, a node-postgres
+// pool when DATABASE_URL is set (DESIGN §1). Both speak the PostgreSQL dialect and run the same
+// migrations and queries.
+import { createHash } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { type SQL, sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import * as schema from './schema/index.ts';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction or the database itself: repositories accept either. */
+export type Executor = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
+
+/** Runs raw SQL and returns its rows (both drivers answer with `.rows`). */
+export async function queryRows<T>(executor: Executor, query: SQL): Promise<T[]> {
+  const result = (await executor.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Cheap liveness probe used by /health. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+  /** Pool statistics for observability; PGlite has a single connection. */
+  poolStats(): { total: number; idle: number; waiting: number };
+  /** PGlite only: the whole data directory as a gzipped tarball, after a checkpoint (backups). */
+  dumpDataDir?(): Promise<Blob>;
+}
+
+export interface DatabaseOptions {
+  /** postgres:// URL; when absent the embedded database is used. */
+  databaseUrl?: string;
+  /** Directory for PGlite; `memory://` keeps it in memory (tests). */
+  dataDir?: string;
+  poolSize?: number;
+  /** PostgreSQL's limit per statement: 15 s by default, for requests; 0 for none (operator commands). */
+  statementTimeoutMs?: number;
+  /** PGlite only: fill an empty DATA_DIR from a dumpDataDir tarball (restores). */
+  loadDataDir?: Blob;
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.databaseUrl) {
+    return openPostgres(options.databaseUrl, options.poolSize ?? 10, options.statementTimeoutMs ?? 15_000);
+  }
+  return openPglite(options.dataDir ?? './data', options.loadDataDir);
+}
+
+async function openPostgres(url: string, max: number, statementTimeoutMs: number): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    connectionTimeoutMillis: 3000,
+    idleTimeoutMillis: 30_000,
+    // A stuck query must not hold a request forever.
+    statement_timeout: statementTimeoutMs,
+  });
+  // An idle client losing its connection emits 'error'; without a listener it would crash the process.
+  pool.on('error', () => {});
+  pool.on('connect', nameStatements);
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'postgres',
+    async ping() {
+      await pool.query('select 1');
+    },
+    async close() {
+      // Idempotent, as PGlite's close is: shutdown paths may both close it.
+      if (!pool.ended) await pool.end();
+    },
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+  };
+}
+
+const MAX_NAMED_PER_CONNECTION = 500;
+const statementNames = new Map<string, string>();
+
+/**
+ * Names each parameterised statement on this connection after a digest of its text, so PostgreSQL
+ * parses it once per connection and may keep its plan, instead of parsing and planning every
+ * execution of the unnamed statements Drizzle sends (issue 4: most of a short query's database time).
+ * Bounded per connection, since statements with values written into their text never repeat.
+ */
+function nameStatements(client: pg.PoolClient) {
+  const named = new Set<string>();
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as unknown as { query: (...args: unknown[]) => unknown }).query = (config, ...rest) => {
+    const text = typeof config === 'string' ? config : (config as { text?: unknown } | null)?.text;
+    const plain =
+      typeof config === 'string' ||
+      (typeof config === 'object' && config !== null && !('name' in config) && !('submit' in config));
+    if (!plain || typeof text !== 'string' || !text.includes('$1')) return query(config, ...rest);
+    let name = statementNames.get(text);
+    if (!name) {
+      name = `wt_${createHash('sha1').update(text).digest('base64url')}`;
+      if (statementNames.size < 10_000) statementNames.set(text, name);
+    }
+    if (!named.has(name)) {
+      if (named.size >= MAX_NAMED_PER_CONNECTION) return query(config, ...rest);
+      named.add(name);
+    }
+    return query(typeof config === 'string' ? { text, name } : { ...(config as object), name }, ...rest);
+  };
+}
+
+async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database> {
+  const inMemory = dataDir.startsWith('memory://');
+  if (!inMemory) mkdirSync(dataDir, { recursive: true });
+  const client = await PGlite.create(inMemory ? undefined : `${dataDir}/pgdata`, {
+    extensions: { pg_trgm },
+    // Each query waits for PGlite's file-system sync. With Node's file system every write already
+    // reaches the OS before a commit returns, so acknowledged commits survive a crash of this process
+    // (kill -9); PGlite runs PostgreSQL with fsync off, so they may not survive an OS crash or power
+    // loss. Tested in test/resilience/durability.test.ts; see docs/operations.md.
+    relaxedDurability: false,
+    ...(loadDataDir && { loadDataDir }),
+  });
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    async ping() {
+      await db.execute(sql`select 1`);
+    },
+    async close() {
+      if (!client.closed) await client.close();
+    },
+    poolStats: () => ({ total: 1, idle: 1, waiting: 0 }),
+    async dumpDataDir() {
+      // Data files as of the last commit, so the copy needs no WAL replay to be whole.
+      await client.exec('checkpoint');
+      return client.dumpDataDir('gzip');
+    },
+  };
+}

@@ -1,0 +1,37 @@
+// Applies drizzle/*.sql in name order, each once, each in its own transaction, under an advisory
+// lock so that several instances starting together do not race. (drizzle-kit cannot load PGlite's
+// pg_trgm, so migrations run from code; see docs/decisions/0002-migrations.md.)
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import { type Db, queryRows } from './client.ts';
+
+export const MIGRATIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+const LOCK_KEY = 727_274_001;
+
+export async function migrate(db: Db, dir: string = MIGRATIONS_DIR): Promise<string[]> {
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith('.sql'))
+    .sort();
+  const applied: string[] = [];
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_KEY})`);
+    await tx.execute(
+      sql`create table if not exists schema_migrations (name text primary key, applied_at timestamptz not null default now())`,
+    );
+    const done = await queryRows<{ name: string }>(tx, sql`select name from schema_migrations`);
+    const doneNames = new Set(done.map((r) => r.name));
+    for (const file of files) {
+      if (doneNames.has(file)) continue;
+      // Statements are separated as drizzle-kit does, since prepared statements take one each.
+      const statements = readFileSync(join(dir, file), 'utf8').split('--> statement-breakpoint');
+      for (const statement of statements) {
+        if (statement.replace(/--.*$/gm, '').trim()) await tx.execute(sql.raw(statement));
+      }
+      await tx.execute(sql`insert into schema_migrations (name) values (${file})`);
+      applied.push(file);
+    }
+  });
+  return applied;
+}

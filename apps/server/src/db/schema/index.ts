@@ -1,0 +1,154 @@
+// Drizzle definitions mirroring drizzle/*.sql (the migrations are the source of truth for
+// constraints and indexes; these give typed queries).
+
+import type { WorkEntry } from '@workspace/contracts';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  doublePrecision,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const users = pgTable('users', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  userCode: text('user_code').notNull().unique(),
+  email: text('email').notNull().unique(),
+  passwordHash: text('password_hash').notNull(),
+  fullName: text('full_name').notNull(),
+  userRole: text('user_role', { enum: ['employee', 'employer', 'moderator'] }).notNull(),
+  city: text('city').notNull().default(''),
+  linkedinUrl: text('linkedin_url'),
+  avatar: text('avatar'),
+  skills: text('skills').array().notNull().default(sql`'{}'`),
+  skillsLc: text('skills_lc').array().notNull().default(sql`'{}'`),
+  workHistory: jsonb('work_history').$type<WorkEntry[]>().notNull().default([]),
+  showRatingDetails: boolean('show_rating_details').notNull().default(true),
+  isActive: boolean('is_active').notNull().default(true),
+  dateJoined: ts('date_joined').notNull().defaultNow(),
+  ratingSumTenths: integer('rating_sum_tenths').notNull().default(0),
+  totalRatingsReceived: integer('total_ratings_received').notNull().default(0),
+  ratingTenths: smallint('rating_tenths').notNull().default(0),
+  scoreHistogram: integer('score_histogram').array().notNull().default(sql`'{0,0,0,0,0}'`),
+  rankScore: doublePrecision('rank_score').notNull().default(3.5),
+});
+
+export const ratings = pgTable('ratings', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  raterId: integer('rater_id')
+    .notNull()
+    .references(() => users.id),
+  rateeId: integer('ratee_id')
+    .notNull()
+    .references(() => users.id),
+  roleContext: text('role_context', { enum: ['EMPLOYEE_TO_COMPANY', 'EMPLOYER_TO_EMPLOYEE'] }).notNull(),
+  isAnonymous: boolean('is_anonymous').notNull().default(false),
+  feedbackMessage: text('feedback_message'),
+  overallTenths: smallint('overall_tenths').notNull(),
+  status: text('status', { enum: ['published', 'hidden'] })
+    .notNull()
+    .default('published'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const ratingScores = pgTable(
+  'rating_scores',
+  {
+    ratingId: integer('rating_id')
+      .notNull()
+      .references(() => ratings.id, { onDelete: 'cascade' }),
+    category: text('category').notNull(),
+    score: smallint('score').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.ratingId, t.category] })],
+);
+
+export const userCategoryTotals = pgTable(
+  'user_category_totals',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    category: text('category').notNull(),
+    scoreSum: integer('score_sum').notNull().default(0),
+    scoreCount: integer('score_count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.category] })],
+);
+
+export const refreshFamilies = pgTable('refresh_families', {
+  id: text('id').primaryKey(),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id),
+  currentJtiHash: text('current_jti_hash').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  expiresAt: ts('expires_at').notNull(),
+  revokedAt: ts('revoked_at'),
+});
+
+export const passwordResets = pgTable('password_resets', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id),
+  codeHash: text('code_hash').notNull(),
+  attempts: smallint('attempts').notNull().default(0),
+  expiresAt: ts('expires_at').notNull(),
+  usedAt: ts('used_at'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const flags = pgTable('flags', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  ratingId: integer('rating_id')
+    .notNull()
+    .references(() => ratings.id, { onDelete: 'cascade' }),
+  reporterId: integer('reporter_id')
+    .notNull()
+    .references(() => users.id),
+  reason: text('reason', {
+    enum: ['FAKE', 'OFFENSIVE', 'SPAM', 'CONFLICT_OF_INTEREST', 'PERSONAL_INFORMATION', 'OTHER'],
+  }).notNull(),
+  details: text('details'),
+  status: text('status', { enum: ['open', 'dismissed', 'actioned'] })
+    .notNull()
+    .default('open'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  resolvedAt: ts('resolved_at'),
+  resolvedBy: integer('resolved_by').references(() => users.id),
+});
+
+export const moderationActions = pgTable('moderation_actions', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  moderatorId: integer('moderator_id')
+    .notNull()
+    .references(() => users.id),
+  action: text('action', {
+    enum: ['hide_rating', 'restore_rating', 'dismiss_flag', 'suspend_user', 'reinstate_user'],
+  }).notNull(),
+  targetType: text('target_type', { enum: ['rating', 'flag', 'user'] }).notNull(),
+  targetId: integer('target_id').notNull(),
+  reason: text('reason'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+/** Ratings a suspension hid (drizzle/0002_moderation.sql); reinstating publishes exactly these. */
+export const suspensionHiddenRatings = pgTable('suspension_hidden_ratings', {
+  ratingId: integer('rating_id')
+    .primaryKey()
+    .references(() => ratings.id, { onDelete: 'cascade' }),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id),
+});
+
+export type UserRow = typeof users.$inferSelect;
+export type RatingRow = typeof ratings.$inferSelect;
