@@ -1,0 +1,142 @@
+// Builds the whole API as a Fastify instance without listening (tests inject into it; server.ts
+// listens). Layers, in order: compilers and errors, security, cross-cutting plugins, modules, web.
+import { randomUUID } from 'node:crypto';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Redis } from 'ioredis';
+import type { Env } from './config/env.ts';
+import type { Database, Db } from './db/client.ts';
+import type { Counters } from './lib/counters.ts';
+import type { Mailer } from './lib/mailer.ts';
+import { fallbackRateLimitStore } from './lib/rate-limit-store.ts';
+import type { TokenService } from './lib/tokens.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { coreRoutes } from './modules/core/routes.ts';
+import { healthRoutes } from './modules/health/routes.ts';
+import { flagRoutes } from './modules/moderation/flag-routes.ts';
+import { moderationRoutes } from './modules/moderation/routes.ts';
+import { frameworkErrors, registerErrorHandling } from './plugins/errors.ts';
+import { registerMetrics } from './plugins/metrics.ts';
+import { registerOpenApi } from './plugins/openapi.ts';
+import { registerRequestContext } from './plugins/request-context.ts';
+import { registerSession } from './plugins/session.ts';
+import { registerWeb } from './plugins/web.ts';
+
+export interface AppDeps {
+  env: Env;
+  database: Database;
+  db: Db;
+  tokens: TokenService;
+  counters: Counters;
+  mailer: Mailer;
+  redis: Redis | null;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
+}
+
+export type App = FastifyInstance;
+export const BODY_LIMIT = 64 * 1024;
+const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
+
+export interface BuildOptions {
+  logger?: FastifyServerOptions['logger'];
+  /** An existing pino logger (server.ts); Fastify 5 takes instances only through this option. */
+  loggerInstance?: FastifyBaseLogger;
+  /** Directory of the built web app to serve; omitted in API-only tests. */
+  webDist?: string;
+  /** Set when behind a reverse proxy that sets X-Forwarded-For (env TRUST_PROXY). */
+  trustProxy?: boolean | string[];
+}
+
+export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promise<App> {
+  const app = Fastify({
+    ...(options.loggerInstance
+      ? { loggerInstance: options.loggerInstance }
+      : { logger: options.logger ?? false }),
+    bodyLimit: BODY_LIMIT,
+    trustProxy: options.trustProxy ?? false,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    frameworkErrors,
+    // Each request gets an id, returned in X-Request-Id and present on every log line it causes;
+    // a well-formed id from a proxy is kept so logs can be followed across hops.
+    requestIdHeader: false,
+    genReqId: (request) => {
+      const inbound = request.headers['x-request-id'];
+      return typeof inbound === 'string' && REQUEST_ID.test(inbound) ? inbound : randomUUID();
+    },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.decorate('deps', deps);
+  registerRequestContext(app);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+  // JSON only (DESIGN §3): any other body type is answered 415.
+  app.removeContentTypeParser('text/plain');
+  registerSession(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+      },
+    },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(cors, { origin: deps.env.CORS_ORIGINS.length > 0 ? deps.env.CORS_ORIGINS : false });
+  await app.register(rateLimit, {
+    global: true,
+    max: deps.env.RATE_LIMIT_MAX,
+    timeWindow: '1 minute',
+    // Counted in Redis, shared by every instance; in process memory while Redis is down, so the site
+    // stays up and still limited (DESIGN §1, issue 5). skipOnError covers anything else.
+    ...(deps.redis && {
+      store: fallbackRateLimitStore(deps.redis, 'wt:rl:', (error) =>
+        app.log.warn({ err: error.message }, 'Redis command failed: rate limit counted in process memory'),
+      ),
+    }),
+    skipOnError: true,
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      detail: 'Too many requests. Please try again later.',
+      retryAfter: context.after,
+    }),
+  });
+
+  await registerOpenApi(app);
+  registerMetrics(app);
+
+  await app.register(
+    async (api) => {
+      await api.register(authRoutes, { prefix: '/auth' });
+      await api.register(coreRoutes, { prefix: '/core' });
+      await api.register(healthRoutes, { prefix: '/core' });
+      await api.register(flagRoutes, { prefix: '/core' });
+      await api.register(moderationRoutes, { prefix: '/moderation' });
+    },
+    { prefix: '/api' },
+  );
+
+  if (options.webDist) await registerWeb(app, options.webDist);
+  return app;
+}

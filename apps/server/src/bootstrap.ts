@@ -1,0 +1,76 @@
+// Wires the process-wide dependencies from the environment; shared by the server, the command line
+// and the tests so all three run the same code.
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import { Redis } from 'ioredis';
+import type { AppDeps } from './app.ts';
+import type { Env } from './config/env.ts';
+import { type Database, openDatabase } from './db/client.ts';
+import { migrate } from './db/migrate.ts';
+import { memoryCounters, redisCounters } from './lib/counters.ts';
+import { outboxMailer } from './lib/mailer.ts';
+import { createTokenService } from './lib/tokens.ts';
+
+/** JWT_SECRET, or in development one generated once and kept in DATA_DIR. */
+export function jwtSecret(env: Env): string {
+  if (env.JWT_SECRET) return env.JWT_SECRET;
+  mkdirSync(env.DATA_DIR, { recursive: true });
+  const file = join(env.DATA_DIR, 'jwt-secret');
+  if (!existsSync(file)) writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600 });
+  return readFileSync(file, 'utf8').trim();
+}
+
+export function connectRedis(url: string, log: Pick<FastifyBaseLogger, 'warn'>, keyPrefix = ''): Redis {
+  const redis = new Redis(url, {
+    keyPrefix,
+    // Fail commands fast while disconnected; rate limiting then falls back to memory.
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+    retryStrategy: (times) => Math.min(times * 200, 2000),
+  });
+  let warned = false;
+  redis.on('error', (error) => {
+    if (!warned)
+      log.warn({ err: error.message }, 'Redis unavailable: rate limits fall back to process memory');
+    warned = true;
+  });
+  redis.on('ready', () => {
+    warned = false;
+  });
+  return redis;
+}
+
+export async function createDeps(
+  env: Env,
+  log: Pick<FastifyBaseLogger, 'warn' | 'info'>,
+  options: { database?: Database; poolSize?: number; redisKeyPrefix?: string } = {},
+): Promise<AppDeps> {
+  const database =
+    options.database ??
+    (await openDatabase({
+      databaseUrl: env.DATABASE_URL,
+      dataDir: env.DATA_DIR,
+      poolSize: options.poolSize ?? env.DB_POOL_SIZE,
+    }));
+  await migrate(database.db);
+  const redis = env.REDIS_URL ? connectRedis(env.REDIS_URL, log, options.redisKeyPrefix) : null;
+  const counters = redis
+    ? redisCounters(redis, () => log.warn('Redis command failed: counting in process memory'))
+    : memoryCounters();
+  return {
+    env,
+    database,
+    db: database.db,
+    redis,
+    counters,
+    tokens: createTokenService(jwtSecret(env), env.ACCESS_TOKEN_TTL, env.REFRESH_TOKEN_TTL),
+    mailer: outboxMailer(join(env.DATA_DIR, 'outbox'), log),
+  };
+}
+
+export async function closeDeps(deps: AppDeps) {
+  deps.redis?.disconnect();
+  await deps.database.close();
+}

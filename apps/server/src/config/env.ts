@@ -1,0 +1,111 @@
+// The server's environment, validated once at start (DESIGN §2). A bad value stops the process with
+// one line naming the variable.
+import { z } from 'zod';
+
+const boolFlag = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'])
+  .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
+
+const durationRe = /^(\d+)\s*(s|m|h|d)?$/;
+/** Seconds from '900', '15m', '7d'. */
+const duration = z
+  .string()
+  .regex(durationRe, 'must be a duration such as 900, 15m, 12h or 7d')
+  .transform((v) => {
+    const [, n, unit] = durationRe.exec(v) as RegExpExecArray;
+    return Number(n) * { s: 1, m: 60, h: 3600, d: 86400 }[(unit ?? 's') as 's' | 'm' | 'h' | 'd'];
+  });
+
+const positiveInt = z.coerce.number().int().positive();
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+      .optional(),
+    DATA_DIR: z.string().min(1).default('./data'),
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+      .optional(),
+    JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    ACCESS_TOKEN_TTL: duration.default(15 * 60),
+    REFRESH_TOKEN_TTL: duration.default(7 * 86400),
+    SEED_DEMO: boolFlag.default(true),
+    MODERATOR_EMAIL: z.email().optional(),
+    MODERATOR_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+    RATE_LIMIT_MAX: positiveInt.default(300),
+    LOGIN_RATE_LIMIT: positiveInt.default(10),
+    AUTH_RATE_LIMIT: positiveInt.default(20),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+      .optional(),
+    EXPOSE_RESET_CODE: boolFlag.optional(),
+    CORS_ORIGINS: z
+      .string()
+      .optional()
+      .transform((v) =>
+        v
+          ? v
+              .split(',')
+              .map((o) => o.trim())
+              .filter(Boolean)
+          : [],
+      ),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    // Bearer token for /api/metrics; unset: the endpoint answers 404 (issue 5: not public by default).
+    METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+    // Which proxies may set X-Forwarded-For/Proto: true (any), false, or comma-separated addresses or
+    // CIDRs (Fastify's trustProxy). Default: true in production (behind nginx), else false.
+    TRUST_PROXY: z
+      .string()
+      .regex(/^(true|false|[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*)$/, 'must be true, false or addresses')
+      .optional(),
+    WEB_DIST: z.string().optional(),
+    // Connections per process in the PostgreSQL pool (cluster.ts sizes it to the machine when unset).
+    DB_POOL_SIZE: positiveInt.max(100, 'must be at most 100').optional(),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'is required when NODE_ENV=production' });
+    }
+    if (Boolean(env.MODERATOR_EMAIL) !== Boolean(env.MODERATOR_PASSWORD)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.MODERATOR_EMAIL ? 'MODERATOR_PASSWORD' : 'MODERATOR_EMAIL'],
+        message: 'must be set together with the other MODERATOR_ variable',
+      });
+    }
+  })
+  .transform((env) => ({
+    ...env,
+    EXPOSE_RESET_CODE: env.EXPOSE_RESET_CODE ?? env.NODE_ENV !== 'production',
+    TRUST_PROXY: trustProxy(env.TRUST_PROXY, env.NODE_ENV === 'production'),
+  }));
+
+/** TRUST_PROXY as Fastify's trustProxy option. */
+function trustProxy(value: string | undefined, production: boolean): boolean | string[] {
+  if (value === undefined) return production;
+  if (value === 'true' || value === 'false') return value === 'true';
+  return value.split(',').map((v) => v.trim());
+}
+
+export type Env = z.infer<typeof envSchema>;
+
+export class EnvError extends Error {}
+
+/** Parses the environment; throws EnvError with one line per bad variable. */
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const result = envSchema.safeParse(cleaned);
+  if (result.success) return result.data;
+  const lines = result.error.issues.map(
+    (i) => `Invalid environment variable ${String(i.path[0])}: ${i.message}`,
+  );
+  throw new EnvError(lines.join('\n'));
+}

@@ -1,0 +1,34 @@
+// The one way routes and services report a client error: throw an HttpError; the error handler
+// turns it into DESIGN §3's body. Anything else that escapes is a 500 with no details.
+import { MSG } from '@workspace/contracts';
+
+export class HttpError extends Error {
+  readonly statusCode: number;
+  readonly detail: string;
+  readonly errors?: Record<string, string[]>;
+  readonly headers?: Record<string, string>;
+
+  constructor(
+    statusCode: number,
+    detail: string,
+    errors?: Record<string, string[]>,
+    headers?: Record<string, string>,
+  ) {
+    super(detail);
+    this.name = 'HttpError';
+    this.statusCode = statusCode;
+    this.detail = detail;
+    this.errors = errors;
+    this.headers = headers;
+  }
+}
+
+export const badRequest = (detail: string) => new HttpError(400, detail);
+/** A 400 with messages beside named fields, like a failed schema check. */
+export const fieldError = (field: string, message: string) =>
+  new HttpError(400, MSG.validationFailed, { [field]: [message] });
+export const unauthorized = (detail: string = MSG.tokenInvalid) => new HttpError(401, detail);
+export const forbidden = (detail: string) => new HttpError(403, detail);
+export const notFound = (detail: string = MSG.notFound) => new HttpError(404, detail);
+export const conflict = (detail: string) => new HttpError(409, detail);
+export const serviceUnavailable = () => new HttpError(503, MSG.serviceUnavailable);

@@ -1,0 +1,8 @@
+// OpenAPI pieces every core route shares: the bearer token and the error answers it may give.
+import { errorBody } from '@workspace/contracts';
+
+export const bearerAuth = [{ bearerAuth: [] }];
+
+/** Response schemas for the listed error statuses, all in DESIGN §3's error shape. */
+export const errorAnswers = <S extends 400 | 401 | 403 | 404>(...statuses: S[]) =>
+  Object.fromEntries(statuses.map((status) => [status, errorBody])) as Record<S, typeof errorBody>;

@@ -1,0 +1,49 @@
+// POST /api/core/ratings/{id}/flag/ (DESIGN §5): any signed-in user who can see a rating may flag
+// it once. Registered under /api/core beside the core routes.
+import { errorBody, flagCreatedResponse, flagRequest, idParams, MSG } from '@workspace/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { badRequest, notFound } from '../../lib/errors.ts';
+import { authenticate, sessionOf } from '../../plugins/session.ts';
+import { findFlagTarget, insertFlag, toFlagView } from './repository.ts';
+
+export async function flagRoutes(instance: FastifyInstance) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const db = instance.deps.db;
+
+  app.post(
+    '/ratings/:id/flag',
+    {
+      onRequest: authenticate(instance),
+      schema: {
+        tags: ['moderation'],
+        security: [{ bearerAuth: [] }],
+        summary: 'Report a rating to the moderators',
+        params: idParams,
+        body: flagRequest,
+        response: { 201: flagCreatedResponse, 400: errorBody, 401: errorBody, 404: errorBody },
+      },
+    },
+    async (request, reply) => {
+      const { userId } = sessionOf(request);
+      const ratingId = request.params.id;
+      const target = await findFlagTarget(db, ratingId);
+      if (!target) throw notFound(MSG.ratingNotFound);
+      // The rater always sees their own rating, so telling them it is theirs reveals nothing.
+      if (target.raterId === userId) throw badRequest(MSG.cannotFlagOwn);
+      const visible =
+        target.status === 'published' &&
+        target.rateeActive &&
+        (target.rateeShowsDetails || target.rateeId === userId);
+      if (!visible) throw notFound(MSG.ratingNotFound);
+      const flag = await insertFlag(db, {
+        ratingId,
+        reporterId: userId,
+        reason: request.body.reason,
+        details: request.body.details ?? null,
+      });
+      if (!flag) throw badRequest(MSG.alreadyFlagged);
+      return reply.code(201).send(toFlagView(flag));
+    },
+  );
+}

@@ -1,0 +1,232 @@
+// Data access for flags and moderation: the flag queue, the audit log and the rows the moderation
+// actions share. Every function takes an Executor so that an action can run several in one
+// transaction; "not found" comes back as null, never as an HTTP error.
+import type { AuditEntry, FlaggedRating, FlagReason } from '@workspace/contracts';
+import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { type Executor, queryRows } from '../../db/client.ts';
+import {
+  flags,
+  moderationActions,
+  ratingScores,
+  ratings,
+  refreshFamilies,
+  users,
+} from '../../db/schema/index.ts';
+import { type PageQuery, pageWindow } from '../core/paging.ts';
+import { orderedScores } from '../ratings/serialize.ts';
+import { fromTenths } from '../users/serialize.ts';
+
+export type FlagRow = typeof flags.$inferSelect;
+type ActionRow = typeof moderationActions.$inferInsert;
+export type FlagQueueStatus = 'open' | 'resolved';
+
+export interface Page<T> {
+  total: number;
+  items: T[];
+}
+
+/** What deciding whether a caller may flag a rating needs to know about it. */
+export interface FlagTarget {
+  raterId: number;
+  rateeId: number;
+  status: 'published' | 'hidden';
+  rateeActive: boolean;
+  rateeShowsDetails: boolean;
+}
+
+export async function findFlagTarget(db: Executor, ratingId: number): Promise<FlagTarget | null> {
+  const [row] = await db
+    .select({
+      raterId: ratings.raterId,
+      rateeId: ratings.rateeId,
+      status: ratings.status,
+      rateeActive: users.isActive,
+      rateeShowsDetails: users.showRatingDetails,
+    })
+    .from(ratings)
+    .innerJoin(users, eq(users.id, ratings.rateeId))
+    .where(eq(ratings.id, ratingId))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Inserts the flag; null when this reporter has already flagged the rating (also under a race). */
+export async function insertFlag(
+  db: Executor,
+  flag: { ratingId: number; reporterId: number; reason: FlagReason; details: string | null },
+): Promise<FlagRow | null> {
+  const [row] = await db
+    .insert(flags)
+    .values(flag)
+    .onConflictDoNothing({ target: [flags.ratingId, flags.reporterId] })
+    .returning();
+  return row ?? null;
+}
+
+/** Appends one entry to the moderation log (the table refuses updates and deletes). */
+export async function recordAction(tx: Executor, entry: ActionRow): Promise<void> {
+  await tx.insert(moderationActions).values(entry);
+}
+
+/** Marks the rating's open flags as acted upon. */
+export async function actionOpenFlags(tx: Executor, ratingId: number, moderatorId: number): Promise<void> {
+  await tx
+    .update(flags)
+    .set({ status: 'actioned', resolvedAt: sql`now()`, resolvedBy: moderatorId })
+    .where(and(eq(flags.ratingId, ratingId), eq(flags.status, 'open')));
+}
+
+export async function revokeRefreshFamilies(tx: Executor, userId: number): Promise<void> {
+  await tx
+    .update(refreshFamilies)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(refreshFamilies.userId, userId), isNull(refreshFamilies.revokedAt)));
+}
+
+// Per rating: how many flags, how many still open, the newest open one and the latest resolution.
+const flagSummary = sql`
+  select rating_id,
+         count(*)::int as flag_count,
+         count(*) filter (where status = 'open')::int as open_count,
+         max(created_at) filter (where status = 'open') as newest_open,
+         max(resolved_at) as last_resolved
+  from flags group by rating_id`;
+
+/**
+ * The moderation queue, one item per flagged rating. 'open': ratings with at least one open flag,
+ * most open flags first, then the newest flag. 'resolved': flagged ratings with no open flag left,
+ * most recently resolved first.
+ */
+export async function flagQueue(
+  db: Executor,
+  query: PageQuery & { status: FlagQueueStatus },
+): Promise<Page<FlaggedRating>> {
+  const { status } = query;
+  const { limit, offset } = pageWindow(query);
+  const where = status === 'open' ? sql`open_count > 0` : sql`open_count = 0`;
+  const order =
+    status === 'open'
+      ? sql`open_count desc, newest_open desc, rating_id desc`
+      : sql`last_resolved desc nulls last, rating_id desc`;
+  const [counted] = await queryRows<{ total: number }>(
+    db,
+    sql`select count(*)::int as total from (${flagSummary}) s where ${where}`,
+  );
+  const pageRows = await queryRows<{ rating_id: number; flag_count: number; open_count: number }>(
+    db,
+    sql`select rating_id, flag_count, open_count from (${flagSummary}) s where ${where}
+        order by ${order} limit ${limit} offset ${offset}`,
+  );
+  const total = counted?.total ?? 0;
+  if (pageRows.length === 0) return { total, items: [] };
+
+  const ids = pageRows.map((r) => r.rating_id);
+  const rater = alias(users, 'rater');
+  const ratee = alias(users, 'ratee');
+  const reporter = alias(users, 'reporter');
+  const [ratingRows, scoreRows, flagRows] = await Promise.all([
+    db
+      .select({
+        id: ratings.id,
+        raterId: ratings.raterId,
+        rateeId: ratings.rateeId,
+        roleContext: ratings.roleContext,
+        isAnonymous: ratings.isAnonymous,
+        feedbackMessage: ratings.feedbackMessage,
+        overallTenths: ratings.overallTenths,
+        status: ratings.status,
+        createdAt: ratings.createdAt,
+        raterName: rater.fullName,
+        raterCode: rater.userCode,
+        raterEmail: rater.email,
+        rateeName: ratee.fullName,
+      })
+      .from(ratings)
+      .innerJoin(rater, eq(rater.id, ratings.raterId))
+      .innerJoin(ratee, eq(ratee.id, ratings.rateeId))
+      .where(inArray(ratings.id, ids)),
+    db.select().from(ratingScores).where(inArray(ratingScores.ratingId, ids)),
+    db
+      .select({ flag: flags, reporterName: reporter.fullName })
+      .from(flags)
+      .innerJoin(reporter, eq(reporter.id, flags.reporterId))
+      .where(inArray(flags.ratingId, ids))
+      .orderBy(desc(flags.createdAt), desc(flags.id)),
+  ]);
+
+  const byId = new Map(ratingRows.map((r) => [r.id, r]));
+  const items = pageRows.flatMap((summary): FlaggedRating[] => {
+    const r = byId.get(summary.rating_id);
+    if (!r) return [];
+    return [
+      {
+        // Moderators see the rater even behind an anonymous rating, and the exact time.
+        rating: {
+          id: r.id,
+          ratee: r.rateeId,
+          ratee_name: r.rateeName,
+          rater: r.raterId,
+          rater_name: r.raterName,
+          rater_user_code: r.raterCode,
+          rater_email: r.raterEmail,
+          role_context: r.roleContext,
+          is_anonymous: r.isAnonymous,
+          feedback_message: r.feedbackMessage,
+          category_scores: orderedScores(
+            r.roleContext,
+            scoreRows.filter((s) => s.ratingId === r.id),
+          ),
+          overall_score: fromTenths(r.overallTenths),
+          created_at: r.createdAt.toISOString(),
+          status: r.status,
+        },
+        flag_count: summary.flag_count,
+        open_flag_count: summary.open_count,
+        flags: flagRows
+          .filter(({ flag }) => flag.ratingId === r.id)
+          .map(({ flag, reporterName }) => ({ ...toFlagView(flag), reporter_name: reporterName })),
+      },
+    ];
+  });
+  return { total, items };
+}
+
+export function toFlagView(flag: FlagRow) {
+  return {
+    id: flag.id,
+    rating_id: flag.ratingId,
+    reporter_id: flag.reporterId,
+    reason: flag.reason,
+    details: flag.details,
+    status: flag.status,
+    created_at: flag.createdAt.toISOString(),
+    resolved_at: flag.resolvedAt?.toISOString() ?? null,
+  };
+}
+
+/** The moderation log, newest first, with each moderator's name. */
+export async function auditLog(db: Executor, query: PageQuery): Promise<Page<AuditEntry>> {
+  const { limit, offset } = pageWindow(query);
+  const [counted] = await db.select({ total: count() }).from(moderationActions);
+  const rows = await db
+    .select({ action: moderationActions, moderatorName: users.fullName })
+    .from(moderationActions)
+    .innerJoin(users, eq(users.id, moderationActions.moderatorId))
+    .orderBy(desc(moderationActions.createdAt), desc(moderationActions.id))
+    .limit(limit)
+    .offset(offset);
+  return {
+    total: counted?.total ?? 0,
+    items: rows.map(({ action, moderatorName }) => ({
+      id: action.id,
+      moderator_id: action.moderatorId,
+      moderator_name: moderatorName,
+      action: action.action,
+      target_type: action.targetType,
+      target_id: action.targetId,
+      reason: action.reason,
+      created_at: action.createdAt.toISOString(),
+    })),
+  };
+}

@@ -1,0 +1,113 @@
+// /api/moderation (DESIGN §5 "Moderation"): the flag queue, the actions on ratings, flags and users,
+// and the audit log. Moderators only; the token and the role are checked before anything else.
+import {
+  auditQuery,
+  auditResponse,
+  dismissRequest,
+  errorBody,
+  flagsQuery,
+  flagsResponse,
+  idParams,
+  MSG,
+  moderationActionResponse,
+  moderationReason,
+} from '@workspace/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { authenticate, requireRole, sessionOf } from '../../plugins/session.ts';
+import { listAnswer } from '../core/paging.ts';
+import { auditLog, flagQueue } from './repository.ts';
+import { dismissFlag, hideRating, reinstateUser, restoreRating, suspendUser } from './service.ts';
+
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
+const common = { tags: ['moderation'], security: [{ bearerAuth: [] }] };
+const action = (summary: string) => ({
+  schema: {
+    ...common,
+    summary,
+    params: idParams,
+    body: moderationReason,
+    response: { 200: moderationActionResponse, ...errors },
+  },
+});
+
+export async function moderationRoutes(instance: FastifyInstance) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  // onRequest, so a caller without the role learns nothing, not even whether an id exists.
+  app.addHook('onRequest', authenticate(instance));
+  app.addHook('onRequest', requireRole(['moderator'], MSG.onlyModerators));
+  const db = instance.deps.db;
+
+  app.get(
+    '/flags',
+    {
+      schema: {
+        ...common,
+        summary: 'Flagged ratings with their flags and the rater revealed',
+        querystring: flagsQuery,
+        response: { 200: flagsResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const { total, items } = await flagQueue(db, request.query);
+      return listAnswer(items, total, request.query);
+    },
+  );
+
+  app.post('/ratings/:id/hide', action('Hide a published rating'), async (request) => {
+    await hideRating(db, sessionOf(request).userId, request.params.id, request.body.reason);
+    return { message: MSG.ratingHidden };
+  });
+
+  app.post('/ratings/:id/restore', action('Publish a hidden rating again'), async (request) => {
+    await restoreRating(db, sessionOf(request).userId, request.params.id, request.body.reason);
+    return { message: MSG.ratingRestored };
+  });
+
+  app.post(
+    '/flags/:id/dismiss',
+    {
+      schema: {
+        ...common,
+        summary: 'Dismiss an open flag',
+        params: idParams,
+        body: dismissRequest,
+        response: { 200: moderationActionResponse, ...errors },
+      },
+    },
+    async (request) => {
+      await dismissFlag(db, sessionOf(request).userId, request.params.id, request.body?.reason ?? null);
+      return { message: MSG.flagDismissed };
+    },
+  );
+
+  app.post('/users/:id/suspend', action('Suspend a user and hide the ratings they gave'), async (request) => {
+    await suspendUser(db, sessionOf(request).userId, request.params.id, request.body.reason);
+    return { message: MSG.userSuspended };
+  });
+
+  app.post(
+    '/users/:id/reinstate',
+    action('Reinstate a user and publish the ratings their suspension hid'),
+    async (request) => {
+      await reinstateUser(db, sessionOf(request).userId, request.params.id, request.body.reason);
+      return { message: MSG.userReinstated };
+    },
+  );
+
+  app.get(
+    '/audit',
+    {
+      schema: {
+        ...common,
+        summary: 'The moderation log, newest first',
+        querystring: auditQuery,
+        response: { 200: auditResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const { total, items } = await auditLog(db, request.query);
+      return listAnswer(items, total, request.query);
+    },
+  );
+}

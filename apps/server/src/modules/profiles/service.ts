@@ -1,0 +1,46 @@
+// A user's rating summary as a given viewer may see it (DESIGN §5 privacy): the average is always
+// public; category scores, the count, the distribution and the individual ratings only when the
+// user shows rating details, or to the user themselves.
+import {
+  browseRole,
+  contextForRole,
+  RATING_CATEGORIES,
+  type RatingSummary,
+  roundHalfUp1,
+} from '@workspace/contracts';
+import type { Executor } from '../../db/client.ts';
+import type { UserRow } from '../../db/schema/index.ts';
+import { fromTenths } from '../users/serialize.ts';
+import { categoryTotals } from './repository.ts';
+
+export const detailsVisible = (user: UserRow, viewerId: number) =>
+  user.showRatingDetails || user.id === viewerId;
+
+type CategoryAverages = NonNullable<RatingSummary['ratings_by_category']>;
+
+/** Per-category averages (half up, one decimal) in the fixed order of the context the user is rated in. */
+async function ratingsByCategory(db: Executor, user: UserRow): Promise<CategoryAverages> {
+  const totals = await categoryTotals(db, user.id);
+  // A user is rated by the opposite role, whose context names the categories.
+  const raters = browseRole(user.userRole);
+  const context = raters && contextForRole(raters);
+  const order: readonly string[] = context ? RATING_CATEGORIES[context] : [];
+  const result: CategoryAverages = {};
+  for (const t of totals.sort((a, b) => order.indexOf(a.category) - order.indexOf(b.category))) {
+    result[t.category] = { average: roundHalfUp1(t.sum / t.count), count: t.count };
+  }
+  return result;
+}
+
+export async function ratingSummary(db: Executor, user: UserRow, viewerId: number): Promise<RatingSummary> {
+  const average_rating = fromTenths(user.ratingTenths);
+  if (!detailsVisible(user, viewerId)) {
+    return { average_rating, total_ratings: null, ratings_by_category: null, distribution: null };
+  }
+  return {
+    average_rating,
+    total_ratings: user.totalRatingsReceived,
+    ratings_by_category: await ratingsByCategory(db, user),
+    distribution: Object.fromEntries(user.scoreHistogram.map((n, i) => [String(i + 1), n])),
+  };
+}

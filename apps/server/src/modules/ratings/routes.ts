@@ -1,0 +1,128 @@
+// /api/core: writing ratings, the categories and eligibility the rating form needs, and the caller's
+// own ratings given and received. Every route here runs after authenticate (see core/routes.ts).
+import {
+  categoriesQuery,
+  categoriesResponse,
+  createRatingRequest,
+  eligibilityRequest,
+  eligibilityResponse,
+  PAGE_SIZES,
+  pageQuery,
+  RATING_CATEGORIES,
+  rating,
+  ratingList,
+} from '@workspace/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sessionOf } from '../../plugins/session.ts';
+import { bearerAuth, errorAnswers } from '../core/openapi.ts';
+import { listAnswer, pageWindow } from '../core/paging.ts';
+import { countGiven, countReceivedPublished, givenBy, ratingById, receivedPublished } from './repository.ts';
+import { toRatingView } from './serialize.ts';
+import { checkEligibility, createRating } from './service.ts';
+
+const myRatingsQuery = pageQuery(PAGE_SIZES.myRatings);
+
+export async function ratingRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.deps;
+
+  r.post(
+    '/ratings',
+    {
+      schema: {
+        tags: ['ratings'],
+        security: bearerAuth,
+        summary: 'Rate a company (as an employee) or an employee (as an employer)',
+        body: createRatingRequest,
+        response: { 201: rating, ...errorAnswers(400, 401) },
+      },
+    },
+    async (request, reply) => {
+      const session = sessionOf(request);
+      const id = await createRating(db, session, request.body);
+      const record = await ratingById(db, id);
+      if (!record) throw new Error(`rating ${id} vanished after commit`);
+      return reply.code(201).send(toRatingView(record, session.userId));
+    },
+  );
+
+  r.get(
+    '/rating-categories',
+    {
+      schema: {
+        tags: ['ratings'],
+        security: bearerAuth,
+        summary: 'The categories of a rating context, in their fixed order',
+        querystring: categoriesQuery,
+        response: { 200: categoriesResponse, ...errorAnswers(400, 401) },
+      },
+    },
+    async (request) => ({ categories: [...RATING_CATEGORIES[request.query.role_context]] }),
+  );
+
+  r.post(
+    '/check-rating-eligibility',
+    {
+      schema: {
+        tags: ['ratings'],
+        security: bearerAuth,
+        summary: 'Whether the caller may rate a user, and why not',
+        body: eligibilityRequest,
+        response: { 200: eligibilityResponse, ...errorAnswers(400, 401) },
+      },
+    },
+    async (request) =>
+      checkEligibility(db, sessionOf(request), request.body.ratee_id, request.body.role_context),
+  );
+
+  r.get(
+    '/my-ratings/given',
+    {
+      schema: {
+        tags: ['ratings'],
+        security: bearerAuth,
+        summary: "The caller's ratings, hidden ones marked with status 'hidden'",
+        querystring: myRatingsQuery,
+        response: { 200: ratingList, ...errorAnswers(400, 401) },
+      },
+    },
+    async (request) => {
+      const { userId } = sessionOf(request);
+      const [records, total] = await Promise.all([
+        givenBy(db, userId, pageWindow(request.query)),
+        countGiven(db, userId),
+      ]);
+      return listAnswer(
+        records.map((record) => toRatingView(record, userId)),
+        total,
+        request.query,
+      );
+    },
+  );
+
+  r.get(
+    '/my-ratings/received',
+    {
+      schema: {
+        tags: ['ratings'],
+        security: bearerAuth,
+        summary: 'Published ratings of the caller, anonymous raters hidden',
+        querystring: myRatingsQuery,
+        response: { 200: ratingList, ...errorAnswers(400, 401) },
+      },
+    },
+    async (request) => {
+      const { userId } = sessionOf(request);
+      const [records, total] = await Promise.all([
+        receivedPublished(db, userId, pageWindow(request.query)),
+        countReceivedPublished(db, userId),
+      ]);
+      return listAnswer(
+        records.map((record) => toRatingView(record, userId)),
+        total,
+        request.query,
+      );
+    },
+  );
+}

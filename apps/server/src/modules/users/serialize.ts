@@ -1,0 +1,33 @@
+// How a user row leaves the API: in full to its owner, without private fields to everyone else
+// (DESIGN §5). The response schemas strip anything not listed, as a second line of defence.
+import type { OwnUser, PublicUser } from '@workspace/contracts';
+import type { UserRow } from '../../db/schema/index.ts';
+
+export const fromTenths = (tenths: number) => tenths / 10;
+
+export function toPublicUser(row: UserRow): PublicUser {
+  return {
+    id: row.id,
+    user_code: row.userCode,
+    full_name: row.fullName,
+    user_role: row.userRole,
+    city: row.city,
+    linkedin_url: row.linkedinUrl,
+    avatar: row.avatar,
+    skills: row.userRole === 'employee' ? row.skills : [],
+    work_history: row.userRole === 'employee' ? row.workHistory : [],
+    show_rating_details: row.showRatingDetails,
+    date_joined: row.dateJoined.toISOString(),
+    rating_received: fromTenths(row.ratingTenths),
+    total_ratings_received: row.showRatingDetails ? row.totalRatingsReceived : null,
+  };
+}
+
+export function toOwnUser(row: UserRow): OwnUser {
+  return {
+    ...toPublicUser(row),
+    email: row.email,
+    is_active: row.isActive,
+    total_ratings_received: row.totalRatingsReceived,
+  };
+}

@@ -1,0 +1,77 @@
+// Who is calling: verifies the bearer access token once per request and loads the caller's role
+// and status, so a suspended user's tokens stop working at once (DESIGN §6).
+import { MSG, type UserRole } from '@workspace/contracts';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { users } from '../db/schema/index.ts';
+import { forbidden, unauthorized } from '../lib/errors.ts';
+import { TokenError } from '../lib/tokens.ts';
+
+export interface Session {
+  userId: number;
+  role: UserRole;
+  fullName: string;
+  /** The refresh family this access token belongs to. */
+  sessionId: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    session: Session | null;
+  }
+}
+
+/** Reads and checks the caller's token; `null` when no Authorization header was sent. */
+async function readSession(app: FastifyInstance, request: FastifyRequest): Promise<Session | null> {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const [scheme, token] = header.split(' ');
+  if (scheme?.toLowerCase() !== 'bearer' || !token) throw unauthorized();
+  let claims: Awaited<ReturnType<typeof app.deps.tokens.verifyAccess>>;
+  try {
+    claims = await app.deps.tokens.verifyAccess(token);
+  } catch (error) {
+    if (error instanceof TokenError) throw unauthorized();
+    throw error;
+  }
+  const [user] = await app.deps.db
+    .select({ role: users.userRole, isActive: users.isActive, fullName: users.fullName })
+    .from(users)
+    .where(eq(users.id, claims.userId))
+    .limit(1);
+  if (!user?.isActive) throw unauthorized();
+  return { userId: claims.userId, role: user.role, fullName: user.fullName, sessionId: claims.sessionId };
+}
+
+export function registerSession(app: FastifyInstance) {
+  app.decorateRequest('session', null);
+}
+
+/** preHandler: a valid access token is required. */
+export function authenticate(app: FastifyInstance): preHandlerAsyncHookHandler {
+  return async (request) => {
+    const session = await readSession(app, request);
+    if (!session) throw unauthorized(MSG.authRequired);
+    request.session = session;
+  };
+}
+
+/** preHandler: a token is optional, but if one is sent it must be valid. */
+export function optionalAuth(app: FastifyInstance): preHandlerAsyncHookHandler {
+  return async (request) => {
+    request.session = await readSession(app, request);
+  };
+}
+
+/** preHandler (after authenticate): the caller must have one of `roles`, else 403 with `detail`. */
+export function requireRole(roles: readonly UserRole[], detail: string): preHandlerAsyncHookHandler {
+  return async (request) => {
+    if (!request.session || !roles.includes(request.session.role)) throw forbidden(detail);
+  };
+}
+
+/** The session of an authenticated route (authenticate ran before). */
+export function sessionOf(request: FastifyRequest): Session {
+  if (!request.session) throw unauthorized(MSG.authRequired);
+  return request.session;
+}

@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, createTestApp, type TestContext } from './helpers.ts';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(() => ctx.close());
+
+describe('the API shell', () => {
+  it('answers health with the database status', async () => {
+    const res = await call(ctx.app, 'GET', '/api/core/health/');
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ status: 'healthy', database: 'ok', version: expect.any(String) });
+    expect(new Date(String(res.body.timestamp)).toISOString()).toBe(res.body.timestamp);
+  });
+
+  it('answers unknown paths with a JSON 404', async () => {
+    const res = await call(ctx.app, 'GET', '/api/nope');
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ detail: 'Not found' });
+  });
+
+  it('sets the strict security headers', async () => {
+    const res = await call(ctx.app, 'GET', '/api/core/health');
+    const csp = String(res.raw.headers['content-security-policy']);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("script-src 'self'");
+    expect(res.raw.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.raw.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(res.raw.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('serves the OpenAPI document', async () => {
+    const res = await call<{ openapi: string; paths: Record<string, unknown> }>(
+      ctx.app,
+      'GET',
+      '/api/openapi.json',
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.openapi).toMatch(/^3\./);
+    expect(Object.keys(res.body.paths)).toContain('/api/core/health');
+  });
+});
+
+describe('request ids and client errors', () => {
+  it('returns a request id, keeping a well-formed inbound one', async () => {
+    const fresh = await call(ctx.app, 'GET', '/api/core/health/');
+    expect(String(fresh.raw.headers['x-request-id'])).toMatch(/^[0-9a-f-]{36}$/);
+    const kept = await call(ctx.app, 'GET', '/api/core/health/', {
+      headers: { 'x-request-id': 'proxy-abc-12345' },
+    });
+    expect(kept.raw.headers['x-request-id']).toBe('proxy-abc-12345');
+    const replaced = await call(ctx.app, 'GET', '/api/core/health/', {
+      headers: { 'x-request-id': 'bad id <script>' },
+    });
+    expect(replaced.raw.headers['x-request-id']).not.toBe('bad id <script>');
+  });
+
+  it('answers malformed JSON, a wrong content type and an oversized body with 4xx JSON', async () => {
+    const malformed = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login/',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email": ',
+    });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toEqual({ detail: 'The request body is not valid JSON.' });
+
+    const wrongType = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login/',
+      headers: { 'content-type': 'text/plain' },
+      payload: 'hello',
+    });
+    expect(wrongType.statusCode).toBe(415);
+    expect(wrongType.json().detail).toMatch(/must be JSON/);
+
+    const huge = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login/',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ email: 'a@b.in', password: 'x'.repeat(70 * 1024) }),
+    });
+    expect(huge.statusCode).toBe(413);
+    expect(huge.json().detail).toMatch(/too large/);
+  });
+});

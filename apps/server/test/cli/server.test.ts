@@ -1,0 +1,74 @@
+// The server process as `npm start` runs it: starts on a fresh database, seeds the demo data, prints
+// the URL and the demo logins, answers health, and exits 0 on SIGTERM; a bad environment value
+// stops it with one line naming the variable.
+import type { ChildProcess } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_LOGINS } from '../../src/seed/demo.ts';
+import { finished, freePort, lines, type Scratch, scratchDatabase, start } from './processes.ts';
+
+const SERVER = 'apps/server/src/server.ts';
+
+/** Resolves with everything printed so far once `pattern` shows up on stdout. */
+function waitForOutput(child: ChildProcess, pattern: RegExp): Promise<string> {
+  let seen = '';
+  return new Promise((done, fail) => {
+    child.stdout?.on('data', (chunk) => {
+      seen += chunk;
+      if (pattern.test(seen)) done(seen);
+    });
+    child.on('exit', (code) =>
+      fail(new Error(`server exited with ${code} before printing ${pattern}: ${seen}`)),
+    );
+  });
+}
+
+describe('the server process', () => {
+  let scratch: Scratch;
+  beforeAll(async () => {
+    scratch = await scratchDatabase();
+  });
+  afterAll(() => scratch?.drop());
+
+  it('starts, seeds the demo, prints the URL and logins, answers health and stops cleanly on SIGTERM', async () => {
+    const port = await freePort();
+    const child = start(SERVER, [], { ...scratch.env, PORT: String(port), SEED_DEMO: '1' });
+    const exit = finished(child);
+    try {
+      const output = await waitForOutput(child, /Demo logins:(\n.*){3}/);
+      expect(output).toContain(`WorkTrust is running at http://127.0.0.1:${port}`);
+      for (const login of DEMO_LOGINS) {
+        expect(output).toContain(`${login.role.padEnd(9)} ${login.email} / ${login.password}`);
+      }
+      const health = await fetch(`http://127.0.0.1:${port}/api/core/health/`);
+      expect(health.status).toBe(200);
+      expect(await health.json()).toMatchObject({ status: 'healthy', database: 'ok' });
+    } finally {
+      child.kill('SIGTERM');
+    }
+    const result = await exit;
+    expect(result.code).toBe(0);
+  }, 180_000);
+
+  it('does not seed again on the next start', async () => {
+    const port = await freePort();
+    const child = start(SERVER, [], { ...scratch.env, PORT: String(port), SEED_DEMO: '1' });
+    const exit = finished(child);
+    let output: string;
+    try {
+      output = await waitForOutput(child, /API docs: .*\n/);
+    } finally {
+      child.kill('SIGTERM');
+    }
+    expect((await exit).code).toBe(0);
+    expect(output).not.toContain('Demo logins');
+  }, 180_000);
+
+  it('exits 1 with one line naming PORT when PORT is not a number', async () => {
+    const result = await finished(start(SERVER, [], { ...scratch.env, PORT: 'abc' }));
+    expect(result.code).toBe(1);
+    const errors = lines(result.stderr);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatch(/^Invalid environment variable PORT: /);
+    expect(result.stdout).toBe('');
+  });
+});

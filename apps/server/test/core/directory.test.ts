@@ -1,0 +1,379 @@
+// GET /api/core/companies/ and /api/core/employees/: role gates, every filter and sort, paging,
+// can_rate / user_has_rated, privacy of review counts, and the indexes the queries use.
+import { type DirectoryItem, MSG } from '@workspace/contracts';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { directoryPage } from '../../src/modules/directory/repository.ts';
+import { call, createTestApp, type TestContext } from '../helpers.ts';
+import { get, makeUser, rate, type TestUser } from './support.ts';
+
+type List = {
+  results: DirectoryItem[];
+  total_count: number;
+  page: number;
+  page_size: number;
+  has_next: boolean;
+};
+
+let ctx: TestContext;
+let viewer: TestUser;
+let employer: TestUser;
+let company: Record<'aurora' | 'banyan' | 'chai' | 'deccan' | 'thai', TestUser>;
+let worker: Record<'k1' | 'k2' | 'k3', TestUser>;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  const year = (y: number) => new Date(`${y}-06-01T10:00:00.000Z`);
+  // created one by one, in this order: ids and join dates follow it
+  company = {
+    aurora: await makeUser(ctx, 'employer', {
+      name: 'Aurora Analytics',
+      city: 'Pune',
+      dateJoined: year(2020),
+    }),
+    banyan: await makeUser(ctx, 'employer', { name: 'Banyan Bank', city: 'Mumbai', dateJoined: year(2021) }),
+    chai: await makeUser(ctx, 'employer', { name: 'Chai_Point 50%', city: 'pune', dateJoined: year(2022) }),
+    deccan: await makeUser(ctx, 'employer', {
+      name: 'Deccan Motors',
+      city: 'Chennai',
+      dateJoined: year(2023),
+      showRatingDetails: false,
+    }),
+    thai: await makeUser(ctx, 'employer', {
+      name: 'Thai Palace 500 Foods',
+      city: 'Delhi',
+      dateJoined: year(2024),
+    }),
+  };
+  await makeUser(ctx, 'employer', { name: 'Suspended Steel', city: 'Pune', isActive: false });
+
+  const raters = [];
+  for (let i = 0; i < 3; i++) raters.push(await makeUser(ctx, 'employee', { city: 'Nagpur' }));
+  const [r1, r2, r3] = raters as [TestUser, TestUser, TestUser];
+  viewer = await makeUser(ctx, 'employee', { city: 'Nagpur' });
+  await rate(ctx, r1, company.aurora, { values: [5] }); // 5.0 from 1
+  for (const [rater, v] of [
+    [r1, 5],
+    [r2, 4],
+    [r3, 5],
+    [viewer, 4],
+  ] as const)
+    await rate(ctx, rater, company.banyan, { values: [v] }); // 4.5 from 4
+  for (const rater of [r1, r2, r3]) await rate(ctx, rater, company.chai, { values: [3] }); // 3.0 from 3
+  for (const rater of [r1, r2]) await rate(ctx, rater, company.deccan, { values: [4] }); // 4.0 from 2, hidden
+
+  // the employer who browses employees is itself listed among the companies: joined now, no ratings
+  employer = await makeUser(ctx, 'employer', { name: 'Zenith Hiring', city: 'Nagpur' });
+  worker = {
+    k1: await makeUser(ctx, 'employee', {
+      name: 'Kavya Nair',
+      city: 'Kochi',
+      skills: ['React', 'Node.js', 'SQL'],
+    }),
+    k2: await makeUser(ctx, 'employee', { name: 'Karthik Menon', city: 'Kochi', skills: ['react', 'Go'] }),
+    k3: await makeUser(ctx, 'employee', { name: 'Kiran Pillai', city: 'KOCHI', skills: ['Python'] }),
+  };
+  await rate(ctx, employer, worker.k2, { values: [4, 4] });
+});
+afterAll(() => ctx.close());
+
+const companies = (query = '') => get<List>(ctx, viewer, `/api/core/companies/${query}`);
+const names = (list: List) => list.results.map((r) => r.full_name);
+
+describe('role gates', () => {
+  it('keeps companies for employees and employees for employers', async () => {
+    const moderator = await makeUser(ctx, 'moderator');
+    for (const user of [employer, moderator]) {
+      const res = await get(ctx, user, '/api/core/companies/');
+      expect(res.status).toBe(403);
+      expect(res.body).toEqual({ detail: MSG.onlyEmployees });
+    }
+    for (const user of [viewer, moderator]) {
+      const res = await get(ctx, user, '/api/core/employees/');
+      expect(res.status).toBe(403);
+      expect(res.body).toEqual({ detail: MSG.onlyEmployers });
+    }
+    for (const path of ['companies', 'employees']) {
+      const res = await call(ctx.app, 'GET', `/api/core/${path}/`);
+      expect(res.status).toBe(401);
+    }
+  });
+});
+
+describe('the company list', () => {
+  it('lists active companies only, ranked by default, with the list envelope', async () => {
+    const res = await companies();
+    expect(res.status).toBe(200);
+    // top: Bayesian average (3.5 weighted as 5 ratings): Banyan 3.94, Aurora 3.75, Deccan 3.64,
+    // Thai and Zenith 3.5 (a tie: by id), Chai 3.31
+    expect(names(res.body)).toEqual([
+      'Banyan Bank',
+      'Aurora Analytics',
+      'Deccan Motors',
+      'Thai Palace 500 Foods',
+      'Zenith Hiring',
+      'Chai_Point 50%',
+    ]);
+    expect(res.body).toMatchObject({ total_count: 6, page: 1, page_size: 20, has_next: false });
+  });
+
+  it('answers each item with the directory fields, counts hidden when the company hides details', async () => {
+    const res = await companies();
+    const banyan = res.body.results.find((r) => r.id === company.banyan.id);
+    expect(banyan).toEqual({
+      id: company.banyan.id,
+      user_code: company.banyan.userCode,
+      full_name: 'Banyan Bank',
+      city: 'Mumbai',
+      avatar: null,
+      user_role: 'employer',
+      rating_received: 4.5,
+      total_ratings_received: 4,
+      can_rate: false,
+      user_has_rated: true,
+    });
+    const deccan = res.body.results.find((r) => r.id === company.deccan.id);
+    expect(deccan).toMatchObject({
+      rating_received: 4,
+      total_ratings_received: null,
+      can_rate: true,
+      user_has_rated: false,
+    });
+    const thai = res.body.results.find((r) => r.id === company.thai.id);
+    expect(thai).toMatchObject({
+      rating_received: 0,
+      total_ratings_received: 0,
+      can_rate: true,
+      user_has_rated: false,
+    });
+    expect(JSON.stringify(res.body)).not.toContain('@example.in');
+  });
+
+  it.each([
+    [
+      'rating',
+      [
+        'Aurora Analytics',
+        'Banyan Bank',
+        'Deccan Motors',
+        'Chai_Point 50%',
+        'Thai Palace 500 Foods',
+        'Zenith Hiring',
+      ],
+    ],
+    // Deccan hides its count, so it sorts after every visible count
+    [
+      'reviews',
+      [
+        'Banyan Bank',
+        'Chai_Point 50%',
+        'Aurora Analytics',
+        'Thai Palace 500 Foods',
+        'Zenith Hiring',
+        'Deccan Motors',
+      ],
+    ],
+    [
+      'newest',
+      [
+        'Zenith Hiring',
+        'Thai Palace 500 Foods',
+        'Deccan Motors',
+        'Chai_Point 50%',
+        'Banyan Bank',
+        'Aurora Analytics',
+      ],
+    ],
+    [
+      'name',
+      [
+        'Aurora Analytics',
+        'Banyan Bank',
+        'Chai_Point 50%',
+        'Deccan Motors',
+        'Thai Palace 500 Foods',
+        'Zenith Hiring',
+      ],
+    ],
+    [
+      'top',
+      [
+        'Banyan Bank',
+        'Aurora Analytics',
+        'Deccan Motors',
+        'Thai Palace 500 Foods',
+        'Zenith Hiring',
+        'Chai_Point 50%',
+      ],
+    ],
+  ])('sorts by %s', async (sort, expected) => {
+    const res = await companies(`?sort=${sort}`);
+    expect(res.status).toBe(200);
+    expect(names(res.body)).toEqual(expected);
+  });
+
+  it('pages with total_count and has_next, and answers a page past the end with an empty list', async () => {
+    const first = await companies('?sort=name&page_size=2');
+    expect(names(first.body)).toEqual(['Aurora Analytics', 'Banyan Bank']);
+    expect(first.body).toMatchObject({ total_count: 6, page: 1, page_size: 2, has_next: true });
+    const second = await companies('?sort=name&page_size=2&page=2');
+    expect(names(second.body)).toEqual(['Chai_Point 50%', 'Deccan Motors']);
+    expect(second.body.has_next).toBe(true);
+    const last = await companies('?sort=name&page_size=4&page=2');
+    expect(names(last.body)).toEqual(['Thai Palace 500 Foods', 'Zenith Hiring']);
+    expect(last.body).toMatchObject({ total_count: 6, page: 2, page_size: 4, has_next: false });
+    const exact = await companies('?sort=name&page_size=2&page=3');
+    expect(names(exact.body)).toEqual(['Thai Palace 500 Foods', 'Zenith Hiring']);
+    expect(exact.body.has_next).toBe(false);
+    const past = await companies('?sort=name&page_size=2&page=4');
+    expect(past.status).toBe(200);
+    expect(past.body).toEqual({ results: [], total_count: 6, page: 4, page_size: 2, has_next: false });
+  });
+
+  it('searches part of the name or city, case-insensitively, with % and _ taken literally', async () => {
+    expect(names((await companies('?search=BANYAN')).body)).toEqual(['Banyan Bank']);
+    expect(names((await companies('?search=pUnE&sort=name')).body)).toEqual([
+      'Aurora Analytics',
+      'Chai_Point 50%',
+    ]);
+    expect(names((await companies('?search=nna')).body)).toEqual(['Deccan Motors']); // Chennai
+    expect(names((await companies(`?search=${encodeURIComponent('50%')}`)).body)).toEqual(['Chai_Point 50%']);
+    expect(names((await companies('?search=ai_p')).body)).toEqual(['Chai_Point 50%']);
+    const none = await companies('?search=zzzz');
+    expect(none.body).toMatchObject({ results: [], total_count: 0, has_next: false });
+  });
+
+  it('filters by city (case-insensitive equality) and minimum rating', async () => {
+    expect(names((await companies('?city=PUNE&sort=name')).body)).toEqual([
+      'Aurora Analytics',
+      'Chai_Point 50%',
+    ]);
+    expect((await companies('?city=Pun')).body.total_count).toBe(0);
+    expect(names((await companies('?min_rating=4&sort=name')).body)).toEqual([
+      'Aurora Analytics',
+      'Banyan Bank',
+      'Deccan Motors',
+    ]);
+    expect(names((await companies('?min_rating=4.5&sort=name')).body)).toEqual([
+      'Aurora Analytics',
+      'Banyan Bank',
+    ]);
+    expect(names((await companies('?min_rating=5')).body)).toEqual(['Aurora Analytics']);
+    const combined = await companies('?min_rating=3&city=pune&search=chai');
+    expect(names(combined.body)).toEqual(['Chai_Point 50%']);
+    expect(combined.body.total_count).toBe(1);
+  });
+
+  it('answers bad query values with 400', async () => {
+    for (const query of [
+      '?page=0',
+      '?page=abc',
+      '?page=1e20',
+      '?page_size=101',
+      '?page_size=0',
+      '?sort=best',
+      '?min_rating=0',
+      '?min_rating=6',
+      '?min_rating=four',
+      `?search=${'x'.repeat(101)}`,
+    ]) {
+      const res = await companies(query);
+      expect(res.status, query).toBe(400);
+      expect(res.body).toMatchObject({ detail: MSG.validationFailed });
+    }
+  });
+});
+
+describe('the employee list', () => {
+  const employees = (query: string) => get<List>(ctx, employer, `/api/core/employees/${query}`);
+
+  it('filters by skills: all of them, case-insensitively, comma-separated', async () => {
+    expect(names((await employees('?skills=REACT&sort=name')).body)).toEqual(['Karthik Menon', 'Kavya Nair']);
+    expect(names((await employees(`?skills=${encodeURIComponent('react, node.js')}`)).body)).toEqual([
+      'Kavya Nair',
+    ]);
+    expect((await employees('?skills=react,python')).body.total_count).toBe(0);
+    expect(names((await employees('?skills=react,,%20&sort=name')).body)).toEqual([
+      'Karthik Menon',
+      'Kavya Nair',
+    ]);
+  });
+
+  it('answers employee items with skills and the rating state of the viewer', async () => {
+    const res = await employees('?city=kochi&sort=name');
+    expect(res.body.total_count).toBe(3);
+    expect(res.body.results).toEqual([
+      expect.objectContaining({
+        id: worker.k2.id,
+        user_role: 'employee',
+        skills: ['react', 'Go'],
+        rating_received: 4,
+        total_ratings_received: 1,
+        can_rate: false,
+        user_has_rated: true,
+      }),
+      expect.objectContaining({
+        id: worker.k1.id,
+        skills: ['React', 'Node.js', 'SQL'],
+        can_rate: true,
+        user_has_rated: false,
+      }),
+      expect.objectContaining({
+        id: worker.k3.id,
+        skills: ['Python'],
+        can_rate: true,
+        user_has_rated: false,
+      }),
+    ]);
+  });
+
+  it('counts every active employee without filters', async () => {
+    // 3 raters, the viewer and the three Kochi workers
+    const res = await employees('?page_size=100');
+    expect(res.body.total_count).toBe(7);
+    expect(res.body.results.every((r) => r.user_role === 'employee')).toBe(true);
+  });
+});
+
+describe('query plans', () => {
+  it('serves each sort and filter from an index', async () => {
+    // enough rows that the planner prefers indexes to scanning
+    await ctx.deps.db.execute(sql`
+      insert into users (user_code, email, password_hash, full_name, user_role, city, skills, skills_lc, date_joined)
+      select 'PLAN-' || g, 'plan' || g || '@example.in', 'x', 'Plan ' || md5(g::text),
+             case when g % 2 = 0 then 'employer' else 'employee' end, 'City' || (g % 97),
+             array['s' || (g % 50), 's' || (g % 31)], array['s' || (g % 50), 's' || (g % 31)],
+             now() - (g || ' minutes')::interval
+      from generate_series(1, 4000) g`);
+    await ctx.deps.db.execute(sql`analyze users`);
+    const planOf = async (query: ReturnType<typeof directoryPage>) => {
+      const result = (await ctx.deps.db.execute(sql`explain ${query}`)) as unknown as {
+        rows: { 'QUERY PLAN': string }[];
+      };
+      return result.rows.map((r) => r['QUERY PLAN']).join('\n');
+    };
+    const viewerCtx = { id: viewer.id, context: 'EMPLOYEE_TO_COMPANY' as const };
+    const page = { limit: 20, offset: 0 };
+    const expectations: [
+      Parameters<typeof directoryPage>[1],
+      Parameters<typeof directoryPage>[2],
+      string | RegExp,
+    ][] = [
+      [{ role: 'employer' }, 'top', 'users_dir_top'],
+      [{ role: 'employer' }, 'rating', 'users_dir_rating'],
+      [{ role: 'employer' }, 'reviews', 'users_dir_reviews_visible'],
+      [{ role: 'employer' }, 'newest', 'users_dir_newest'],
+      [{ role: 'employer' }, 'name', 'users_dir_name'],
+      [{ role: 'employer', city: 'city7' }, 'top', 'users_dir_city'],
+      [{ role: 'employer', minTenths: 45 }, 'top', 'users_dir_rating'],
+      // a rare term: the trigram index, or (the planner's choice at this size) the role's index
+      [{ role: 'employer', search: 'c81e728d' }, 'top', /users_search_trgm|users_dir_city/],
+      [{ role: 'employee', skills: ['s7', 's9'] }, 'top', 'users_skills_gin'],
+    ];
+    for (const [filter, sort, index] of expectations) {
+      const plan = await planOf(directoryPage(ctx.deps.db, filter, sort, viewerCtx, page));
+      expect(plan, `${JSON.stringify(filter)} ${sort}`).toMatch(index);
+      expect(plan).not.toContain('Seq Scan on users');
+    }
+  });
+});

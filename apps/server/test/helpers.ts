@@ -1,0 +1,108 @@
+// Builds the real app on a real, fresh database for each test file: in-memory PGlite by default,
+// a new PostgreSQL database on TEST_DATABASE_URL's server when that is set. Redis is used when
+// REDIS_URL is set, with a key prefix of its own so test files do not share counters.
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { type App, type AppDeps, buildApp } from '../src/app.ts';
+import { closeDeps, createDeps } from '../src/bootstrap.ts';
+import { parseEnv } from '../src/config/env.ts';
+import { openDatabase } from '../src/db/client.ts';
+
+const silentLog = { warn() {}, info() {} };
+
+export interface TestContext {
+  app: App;
+  deps: AppDeps;
+  close(): Promise<void>;
+}
+
+/** A new, empty database on the server of `serverUrl`, and how to drop it. */
+export async function freshPostgres(serverUrl: string) {
+  const name = `wt_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const drop = async () => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    await client.query(`drop database if exists ${name} with (force)`);
+    await client.end();
+  };
+  return { url: url.toString(), drop };
+}
+
+export async function createTestApp(envOverrides: Record<string, string> = {}): Promise<TestContext> {
+  const env = parseEnv({
+    NODE_ENV: 'test',
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'wt-test-')),
+    REDIS_URL: process.env.REDIS_URL,
+    RATE_LIMIT_MAX: '100000',
+    LOGIN_RATE_LIMIT: '1000',
+    AUTH_RATE_LIMIT: '100000',
+    LOG_LEVEL: 'silent',
+    ...envOverrides,
+  });
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  const postgres = serverUrl ? await freshPostgres(serverUrl) : null;
+  const database = await openDatabase(
+    postgres ? { databaseUrl: postgres.url, poolSize: 10 } : { dataDir: 'memory://' },
+  );
+  const deps = await createDeps(env, silentLog, {
+    database,
+    redisKeyPrefix: `wt-test-${randomBytes(4).toString('hex')}:`,
+  });
+  const app = await buildApp(deps);
+  await app.ready();
+  return {
+    app,
+    deps,
+    async close() {
+      await app.close();
+      await closeDeps(deps);
+      await postgres?.drop();
+    },
+  };
+}
+
+/** An error answer, the default shape when a test does not name the expected body type. */
+export type ErrorAnswer = { detail?: string; errors?: Record<string, string[]> } & Record<string, unknown>;
+
+/**
+ * Thin wrapper over inject: JSON in, parsed JSON out, optional bearer token. Name the expected
+ * body with a contracts type: `call<LoginResponse>(app, 'POST', '/api/auth/login/', …)`.
+ */
+export async function call<T = ErrorAnswer>(
+  app: App,
+  method: InjectOptions['method'],
+  url: string,
+  options: { body?: unknown; token?: string; headers?: Record<string, string>; remoteAddress?: string } = {},
+): Promise<{ status: number; body: T; raw: LightMyRequestResponse }> {
+  const raw = await app.inject({
+    method,
+    url,
+    remoteAddress: options.remoteAddress,
+    headers: {
+      ...(options.body !== undefined && { 'content-type': 'application/json' }),
+      ...(options.token && { authorization: `Bearer ${options.token}` }),
+      ...options.headers,
+    },
+    ...(options.body !== undefined && { payload: JSON.stringify(options.body) }),
+  });
+  let body: unknown = {};
+  if (raw.body) {
+    try {
+      body = JSON.parse(raw.body);
+    } catch {
+      body = { text: raw.body };
+    }
+  }
+  return { status: raw.statusCode, body: body as T, raw };
+}

@@ -1,0 +1,119 @@
+// The unfiltered directories answer total_count from a per-role counter kept by triggers
+// (drizzle/0004_directory_counts.sql, issue 4). It must equal a real count after every kind of
+// change: single and bulk inserts, suspension and reinstatement, role changes, deletions.
+import type { DirectoryItem } from '@workspace/contracts';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../src/db/client.ts';
+import { users } from '../../src/db/schema/index.ts';
+import { newUserCode } from '../../src/modules/users/user-code.ts';
+import { get, makeUser, setUser, type TestUser } from '../core/support.ts';
+import { call, createTestApp, type TestContext } from '../helpers.ts';
+
+type List = { results: DirectoryItem[]; total_count: number; has_next: boolean };
+
+let ctx: TestContext;
+let employee: TestUser;
+let employer: TestUser;
+let moderator: TestUser;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  employee = await makeUser(ctx, 'employee');
+  employer = await makeUser(ctx, 'employer');
+  moderator = await makeUser(ctx, 'moderator');
+});
+afterAll(async () => ctx.close());
+
+/** Active users of a role, counted the slow way. */
+async function recount(role: string): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    ctx.deps.db,
+    sql`select count(*)::int as n from users where user_role = ${role} and is_active`,
+  );
+  return row?.n ?? 0;
+}
+
+async function totals() {
+  const companies = await get<List>(ctx, employee, '/api/core/companies/?page_size=1');
+  const employees = await get<List>(ctx, employer, '/api/core/employees/?page_size=1');
+  expect(companies.status).toBe(200);
+  expect(employees.status).toBe(200);
+  return { companies: companies.body.total_count, employees: employees.body.total_count };
+}
+
+async function expectExact() {
+  const answer = await totals();
+  expect(answer).toEqual({ companies: await recount('employer'), employees: await recount('employee') });
+  const stored = await queryRows<{ user_role: string; active_count: number }>(
+    ctx.deps.db,
+    sql`select user_role, active_count from user_role_counts order by user_role`,
+  );
+  for (const row of stored) expect(row.active_count).toBe(await recount(row.user_role));
+  return answer;
+}
+
+describe('unfiltered directory totals', () => {
+  it('count single inserts, and leave inactive users out', async () => {
+    await makeUser(ctx, 'employer');
+    await makeUser(ctx, 'employer', { isActive: false });
+    await makeUser(ctx, 'employee', { isActive: false });
+    expect(await expectExact()).toEqual({ companies: 2, employees: 1 });
+  });
+
+  it('count a bulk insert of many rows in one statement', async () => {
+    const rows = Array.from({ length: 25 }, (_, i) => {
+      const role = i % 5 === 0 ? ('employee' as const) : ('employer' as const);
+      return {
+        userCode: newUserCode(role),
+        email: `bulk.${i}.${Date.now()}@example.in`,
+        passwordHash: 'not-a-real-hash',
+        fullName: `Bulk ${i}`,
+        userRole: role,
+        isActive: i % 7 !== 0,
+      };
+    });
+    await ctx.deps.db.insert(users).values(rows);
+    expect(await expectExact()).toEqual({ companies: 2 + 17, employees: 1 + 4 });
+  });
+
+  it('follow suspension and reinstatement through the moderation API', async () => {
+    const before = await expectExact();
+    const company = await makeUser(ctx, 'employer');
+    const suspend = await call(ctx.app, 'POST', `/api/moderation/users/${company.id}/suspend/`, {
+      token: moderator.token,
+      body: { reason: 'Fake company profile' },
+    });
+    expect(suspend.status).toBe(200);
+    expect((await expectExact()).companies).toBe(before.companies);
+    const reinstate = await call(ctx.app, 'POST', `/api/moderation/users/${company.id}/reinstate/`, {
+      token: moderator.token,
+      body: { reason: 'Verified' },
+    });
+    expect(reinstate.status).toBe(200);
+    expect((await expectExact()).companies).toBe(before.companies + 1);
+  });
+
+  it('follow a change of role and a deletion', async () => {
+    const before = await expectExact();
+    const switched = await makeUser(ctx, 'employer');
+    await setUser(ctx, switched.id, { userRole: 'employee' });
+    expect(await expectExact()).toEqual({ companies: before.companies, employees: before.employees + 1 });
+    await ctx.deps.db.execute(sql`delete from users where id = ${switched.id}`);
+    expect(await expectExact()).toEqual(before);
+  });
+
+  it('ignore updates that touch neither role nor status', async () => {
+    const before = await expectExact();
+    await setUser(ctx, employer.id, { fullName: 'Renamed Company', isActive: true });
+    expect(await expectExact()).toEqual(before);
+  });
+
+  it('leave filtered totals to a real count', async () => {
+    await makeUser(ctx, 'employer', { city: 'Kochi' });
+    const answer = await get<List>(ctx, employee, '/api/core/companies/?city=kochi');
+    expect(answer.status).toBe(200);
+    expect(answer.body.total_count).toBe(1);
+    await expectExact();
+  });
+});

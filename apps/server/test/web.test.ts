@@ -1,0 +1,108 @@
+// How the production web app is served (plugins/web.ts, issue 4): pre-compressed brotli or gzip
+// copies chosen by Accept-Encoding, hashed assets cached for a year as immutable, index.html (and the
+// client-side routes answered with it) never cached. A temporary dist folder stands in for a build.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type App, buildApp } from '../src/app.ts';
+import { createTestApp, type TestContext } from './helpers.ts';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const INDEX =
+  '<!doctype html><html><head><title>WorkTrust</title></head><body><div id="root"></div></body></html>';
+const SCRIPT = `export const answer = ${JSON.stringify('x'.repeat(4000))};\n`;
+
+let ctx: TestContext;
+let app: App;
+let dist: string;
+
+beforeAll(async () => {
+  dist = mkdtempSync(join(tmpdir(), 'wt-dist-'));
+  mkdirSync(join(dist, 'assets'));
+  writeFileSync(join(dist, 'index.html'), INDEX);
+  writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  const asset = join(dist, 'assets', 'index-AbC123xy.js');
+  writeFileSync(asset, SCRIPT);
+  // Distinct bodies, so a test can tell which copy was sent.
+  writeFileSync(`${asset}.br`, brotliCompressSync(SCRIPT));
+  writeFileSync(`${asset}.gz`, gzipSync(SCRIPT));
+  writeFileSync(join(dist, 'assets', 'only-plain-Zz9Yy8Xx.css'), 'body{margin:0}');
+  ctx = await createTestApp();
+  app = await buildApp(ctx.deps, { webDist: dist });
+  await app.ready();
+});
+
+afterAll(async () => {
+  await app.close();
+  await ctx.close();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+const get = (url: string, encoding?: string) =>
+  app.inject({ method: 'GET', url, headers: encoding ? { 'accept-encoding': encoding } : {} });
+
+describe('hashed assets', () => {
+  it('are sent as the brotli copy when the browser takes brotli, cached as immutable', async () => {
+    const res = await get('/assets/index-AbC123xy.js', 'gzip, deflate, br');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-type']).toMatch(/javascript/);
+    expect(res.headers['cache-control']).toBe(IMMUTABLE);
+    expect(res.headers.vary).toMatch(/accept-encoding/i);
+    expect(res.rawPayload.equals(brotliCompressSync(SCRIPT))).toBe(true);
+  });
+
+  it('are sent as the gzip copy to a browser without brotli', async () => {
+    const res = await get('/assets/index-AbC123xy.js', 'gzip');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(res.headers['cache-control']).toBe(IMMUTABLE);
+    expect(res.rawPayload.equals(gzipSync(SCRIPT))).toBe(true);
+  });
+
+  it('are sent as they are when no compression is accepted, or none was made', async () => {
+    const plain = await get('/assets/index-AbC123xy.js');
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(SCRIPT);
+    expect(plain.headers['cache-control']).toBe(IMMUTABLE);
+
+    const css = await get('/assets/only-plain-Zz9Yy8Xx.css', 'br, gzip');
+    expect(css.statusCode).toBe(200);
+    expect(css.headers['content-encoding']).toBeUndefined();
+    expect(css.body).toBe('body{margin:0}');
+    expect(css.headers['cache-control']).toBe(IMMUTABLE);
+  });
+
+  it('answer a missing asset 404 in the API error shape, not with index.html', async () => {
+    const res = await get('/assets/index-Missing1.js', 'br');
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ detail: expect.any(String) });
+  });
+});
+
+describe('index.html and the client routes', () => {
+  it('is never cached, at / and at any screen of the app', async () => {
+    for (const url of ['/', '/companies', '/users/12/profile', '/login?next=%2Fdashboard']) {
+      const res = await get(url, 'br, gzip');
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type'], url).toMatch(/text\/html/);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(res.body, url).toBe(INDEX);
+    }
+  });
+
+  it('keeps unhashed public files revalidated', async () => {
+    const res = await get('/favicon.svg');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('leaves unknown API paths to the API error answer', async () => {
+    const res = await get('/api/no-such-endpoint/');
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ detail: expect.any(String) });
+  });
+});
