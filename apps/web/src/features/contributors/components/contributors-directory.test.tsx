@@ -1,0 +1,65 @@
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { CONTRIBUTORS } from '../data/contributors';
+import { ContributorImage } from './contributor-image';
+import { ContributorsDirectory } from './contributors-directory';
+
+const names = () =>
+  within(screen.getByRole('region', { name: 'Meet the team' }))
+    .getAllByRole('heading', { level: 3 })
+    .map((h) => h.textContent);
+
+describe('ContributorsDirectory', () => {
+  it('has 15 fixed entries, each with name, designation, image, bio and skills', () => {
+    expect(CONTRIBUTORS).toHaveLength(15);
+    for (const c of CONTRIBUTORS) {
+      expect(c.name && c.designation && c.image && c.bio).toBeTruthy();
+      expect(c.skills.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('pages 5 at a time with the page text and disabled ends', async () => {
+    const user = userEvent.setup();
+    render(<ContributorsDirectory contributors={CONTRIBUTORS} />);
+    const previous = screen.getByRole('button', { name: 'Previous' });
+    const next = screen.getByRole('button', { name: 'Next' });
+
+    expect(screen.getByText('Page 1 of 3, Showing 5 of 15 contributors')).toBeTruthy();
+    expect(names()).toEqual(CONTRIBUTORS.slice(0, 5).map((c) => c.name));
+    expect(previous.hasAttribute('disabled')).toBe(true);
+    expect(next.hasAttribute('disabled')).toBe(false);
+    expect(screen.getByRole('button', { name: 'Page 1' }).getAttribute('aria-current')).toBe('page');
+
+    await user.click(next);
+    expect(screen.getByText('Page 2 of 3, Showing 5 of 15 contributors')).toBeTruthy();
+    expect(names()).toEqual(CONTRIBUTORS.slice(5, 10).map((c) => c.name));
+    expect(previous.hasAttribute('disabled')).toBe(false);
+
+    await user.click(screen.getByRole('button', { name: 'Page 3' }));
+    expect(screen.getByText('Page 3 of 3, Showing 5 of 15 contributors')).toBeTruthy();
+    expect(next.hasAttribute('disabled')).toBe(true);
+    expect(names()).toEqual(CONTRIBUTORS.slice(10).map((c) => c.name));
+
+    await user.click(previous);
+    expect(screen.getByText('Page 2 of 3, Showing 5 of 15 contributors')).toBeTruthy();
+  });
+
+  it('counts what the last page really shows', () => {
+    render(<ContributorsDirectory contributors={CONTRIBUTORS.slice(0, 7)} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Page 2' }));
+    expect(screen.getByText('Page 2 of 2, Showing 2 of 7 contributors')).toBeTruthy();
+  });
+});
+
+describe('ContributorImage', () => {
+  it('falls back to an icon when the image is broken', () => {
+    render(<ContributorImage src="/missing.png" name="Priya Iyer" />);
+    const img = screen.getByRole('img', { name: 'Priya Iyer' });
+    expect(img.tagName).toBe('IMG');
+    fireEvent.error(img);
+    const fallback = screen.getByRole('img', { name: 'Priya Iyer' });
+    expect(fallback.tagName).toBe('DIV');
+    expect(screen.getByTestId('contributor-fallback-icon')).toBeTruthy();
+  });
+});

@@ -1,0 +1,114 @@
+// The team grid (SPEC §2 /contributors): 5 a page, numbered pages with Previous/Next, the
+// "Page X of Y, Showing N of M contributors" line, and a smooth scroll back to the grid on a page change.
+import { PAGE_SIZES } from '@workspace/contracts';
+import { useEffect, useRef, useState } from 'react';
+import { Badge } from '@/components/ui/badge';
+import { Card, CardContent } from '@/components/ui/card';
+import { Pagination } from '@/components/ui/pagination';
+import type { Contributor } from '../data/contributors';
+import { ContributorImage } from './contributor-image';
+
+export function pageText(page: number, pageCount: number, shown: number, total: number) {
+  return `Page ${page} of ${pageCount}, Showing ${shown} of ${total} contributors`;
+}
+
+function ContributorCard({ contributor }: { contributor: Contributor }) {
+  return (
+    <Card className="h-full items-center gap-4 px-6 text-center">
+      <ContributorImage src={contributor.image} name={contributor.name} />
+      <div className="grid gap-1">
+        <h3 className="font-semibold text-lg">{contributor.name}</h3>
+        <p className="font-medium text-primary text-sm">{contributor.designation}</p>
+      </div>
+      <CardContent className="grid gap-4 px-0">
+        <p className="text-muted-foreground text-sm">{contributor.bio}</p>
+        <ul aria-label={`Skills of ${contributor.name}`} className="flex flex-wrap justify-center gap-2">
+          {contributor.skills.map((skill) => (
+            <li key={skill}>
+              <Badge variant="secondary">{skill}</Badge>
+            </li>
+          ))}
+        </ul>
+      </CardContent>
+    </Card>
+  );
+}
+
+export function ContributorsDirectory({
+  contributors,
+  pageSize = PAGE_SIZES.contributors,
+}: {
+  contributors: Contributor[];
+  pageSize?: number;
+}) {
+  const [page, setPage] = useState(1);
+  const gridRef = useRef<HTMLElement>(null);
+  const pageCount = Math.max(1, Math.ceil(contributors.length / pageSize));
+  const shown = contributors.slice((page - 1) * pageSize, page * pageSize);
+
+  const scrollPending = useRef(false);
+
+  // Scrolls once the new page is rendered: swapping the cards while a smooth scroll runs would let
+  // the browser's scroll anchoring cancel it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs after each page change on purpose
+  useEffect(() => {
+    if (!scrollPending.current) return;
+    scrollPending.current = false;
+    const reduce = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+    gridRef.current?.scrollIntoView?.({ behavior: reduce ? 'auto' : 'smooth', block: 'start' });
+  }, [page]);
+
+  const goTo = (next: number) => {
+    scrollPending.current = true;
+    setPage(Math.min(Math.max(next, 1), pageCount));
+  };
+
+  return (
+    <section ref={gridRef} aria-labelledby="team-title" className="grid scroll-mt-24 gap-6">
+      <h2 id="team-title" className="font-bold text-2xl tracking-tight">
+        Meet the team
+      </h2>
+      <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        {shown.map((contributor) => (
+          <li key={contributor.name}>
+            <ContributorCard contributor={contributor} />
+          </li>
+        ))}
+      </ul>
+      <div className="grid gap-3">
+        <p aria-live="polite" className="text-center text-muted-foreground text-sm">
+          {pageText(page, pageCount, shown.length, contributors.length)}
+        </p>
+        <Pagination page={page} pageCount={pageCount} onPageChange={goTo} label="Contributors pages" />
+      </div>
+    </section>
+  );
+}
+
+export function ContributorStats({ contributors }: { contributors: Contributor[] }) {
+  const skills = new Set(contributors.flatMap((c) => c.skills));
+  const stats = [
+    { value: String(contributors.length), label: 'Team Members' },
+    { value: String(new Set(contributors.map((c) => c.designation)).size), label: 'Roles' },
+    { value: String(skills.size), label: 'Skills' },
+    { value: '24/7', label: 'Support' },
+  ];
+  return (
+    <section
+      aria-labelledby="team-stats-title"
+      className="rounded-2xl bg-primary px-6 py-10 text-primary-foreground"
+    >
+      <h2 id="team-stats-title" className="mb-6 text-center font-bold text-2xl">
+        The team in numbers
+      </h2>
+      <dl className="grid grid-cols-2 gap-6 text-center md:grid-cols-4">
+        {stats.map((stat) => (
+          <div key={stat.label} className="grid gap-1">
+            <dt className="order-2 text-primary-foreground/85 text-sm">{stat.label}</dt>
+            <dd className="order-1 font-bold text-3xl tabular-nums">{stat.value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
