@@ -1,0 +1,54 @@
+// Journeys: access denied for the wrong role, unknown routes, sign-in remembering the page.
+import { MSG } from '@workspace/contracts';
+import { expect, moderatorAccount, test } from './fixtures';
+
+test('the wrong role sees Access Denied', async ({ page, makeUser, signInAs, checkA11y }) => {
+  await signInAs(await makeUser({ role: 'employee' }));
+  await page.goto('/employees');
+  await expect(page.getByRole('heading', { name: MSG.accessDenied })).toBeVisible();
+  await expect(page.getByText(MSG.accessDeniedBody)).toBeVisible();
+  await checkA11y('access denied');
+  await page.goto('/moderation');
+  await expect(page.getByRole('heading', { name: MSG.accessDenied })).toBeVisible();
+});
+
+test('an employer may not open the company list', async ({ page, makeUser, signInAs }) => {
+  await signInAs(await makeUser({ role: 'employer' }));
+  await page.goto('/companies');
+  await expect(page.getByRole('heading', { name: MSG.accessDenied })).toBeVisible();
+});
+
+test('unknown paths go to the dashboard; visitors are asked to sign in first', async ({ page, makeUser }) => {
+  await page.goto('/no/such/page');
+  await expect(page).toHaveURL(/\/login\?redirectTo=%2Fdashboard$/);
+
+  const account = await makeUser({ full_name: 'Farah Khan' });
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  await page.goto('/still/not/a/page');
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test('signing in returns to the protected page the visitor asked for', async ({ page, makeUser }) => {
+  const account = await makeUser({ role: 'employer' });
+  await page.goto('/my-ratings');
+  await expect(page).toHaveURL(/\/login\?redirectTo=%2Fmy-ratings$/);
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/my-ratings$/);
+});
+
+test('a moderator sees the moderation link and page', async ({ page, signInAs }) => {
+  await signInAs(moderatorAccount);
+  await page.goto('/dashboard');
+  const nav = page.getByRole('navigation', { name: 'Main', exact: true });
+  await expect(nav.getByRole('link', { name: 'Moderation' })).toBeVisible();
+  await expect(page.getByRole('banner').getByText('Moderator', { exact: true })).toBeVisible();
+  await nav.getByRole('link', { name: 'Moderation' }).click();
+  await expect(page).toHaveURL(/\/moderation$/);
+  await expect(page.getByRole('heading', { name: MSG.accessDenied })).toHaveCount(0);
+});

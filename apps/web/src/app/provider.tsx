@@ -1,0 +1,34 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { ErrorBoundary } from '@/components/errors/main-error';
+import { useToasts } from '@/components/ui/use-toast';
+import { createQueryClient } from '@/lib/query-client';
+import { SessionProvider } from '@/lib/session';
+
+// Toasts only follow user actions, so their code loads with the first toast, not with the page.
+const Toaster = lazy(() => import('@/components/ui/toaster').then((m) => ({ default: m.Toaster })));
+
+function LazyToaster() {
+  const toasts = useToasts();
+  const [needed, setNeeded] = useState(false);
+  if (toasts.length > 0 && !needed) setNeeded(true);
+  return needed ? (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  ) : null;
+}
+
+export function AppProvider({ children }: { children: ReactNode }) {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <ErrorBoundary>
+      <QueryClientProvider client={queryClient}>
+        <SessionProvider>
+          {children}
+          <LazyToaster />
+        </SessionProvider>
+      </QueryClientProvider>
+    </ErrorBoundary>
+  );
+}

@@ -1,0 +1,91 @@
+// Every route of SPEC §2. Each screen is a lazily loaded module (its own chunk) exporting a default
+// component and optionally `handle`; guards are layout routes around the screens they protect.
+import { type ComponentType, useState } from 'react';
+import {
+  createBrowserRouter,
+  Navigate,
+  Outlet,
+  type RouteObject,
+  RouterProvider,
+  useMatches,
+} from 'react-router';
+import { MainErrorFallback } from '@/components/errors/main-error';
+import { AppLayout } from '@/components/layouts/app-layout';
+import { RedirectIfSignedIn, RequireAuth } from '@/components/route-guard';
+import { paths } from '@/config/paths';
+
+export interface RouteHandle {
+  /** The page draws its own full-width bands (no page container). */
+  wide?: boolean;
+}
+
+interface RouteModule {
+  default: ComponentType;
+  handle?: RouteHandle;
+}
+
+const lazyRoute = (load: () => Promise<RouteModule>) => async () => {
+  const module = await load();
+  return { Component: module.default, handle: module.handle };
+};
+
+function Root() {
+  const wide = useMatches().some((match) => (match.handle as RouteHandle | undefined)?.wide);
+  return (
+    <AppLayout wide={wide}>
+      <Outlet />
+    </AppLayout>
+  );
+}
+
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    element: <Root />,
+    errorElement: <MainErrorFallback />,
+    children: [
+      {
+        element: <RedirectIfSignedIn />,
+        children: [
+          { index: true, lazy: lazyRoute(() => import('./routes/landing')) },
+          { path: paths.login.path, lazy: lazyRoute(() => import('./routes/auth/login')) },
+          { path: paths.register.path, lazy: lazyRoute(() => import('./routes/auth/register')) },
+        ],
+      },
+      { path: paths.forgotPassword.path, lazy: lazyRoute(() => import('./routes/auth/forgot-password')) },
+      { path: paths.resetPassword.path, lazy: lazyRoute(() => import('./routes/auth/reset-password')) },
+      { path: paths.about.path, lazy: lazyRoute(() => import('./routes/about')) },
+      { path: paths.contributors.path, lazy: lazyRoute(() => import('./routes/contributors')) },
+      { path: paths.howRatingsWork.path, lazy: lazyRoute(() => import('./routes/how-ratings-work')) },
+      { path: paths.testProfile.path, lazy: lazyRoute(() => import('./routes/test-profile')) },
+      {
+        element: <RequireAuth />,
+        children: [
+          { path: paths.dashboard.path, lazy: lazyRoute(() => import('./routes/app/dashboard')) },
+          { path: paths.user.path, lazy: lazyRoute(() => import('./routes/app/user')) },
+          { path: paths.profile.path, lazy: lazyRoute(() => import('./routes/app/profile')) },
+          { path: paths.myRatings.path, lazy: lazyRoute(() => import('./routes/app/my-ratings')) },
+        ],
+      },
+      {
+        element: <RequireAuth requiredRole="employee" />,
+        children: [{ path: paths.companies.path, lazy: lazyRoute(() => import('./routes/app/companies')) }],
+      },
+      {
+        element: <RequireAuth requiredRole="employer" />,
+        children: [{ path: paths.employees.path, lazy: lazyRoute(() => import('./routes/app/employees')) }],
+      },
+      {
+        element: <RequireAuth requiredRole="moderator" />,
+        children: [{ path: paths.moderation.path, lazy: lazyRoute(() => import('./routes/app/moderation')) }],
+      },
+      { path: '*', element: <Navigate to={paths.dashboard.getHref()} replace /> },
+    ],
+  },
+];
+
+export function AppRouter() {
+  // Created once per mount, after the providers exist.
+  const [router] = useState(() => createBrowserRouter(routes));
+  return <RouterProvider router={router} />;
+}

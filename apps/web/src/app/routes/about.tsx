@@ -1,0 +1,125 @@
+import { Eye, Scale, ShieldCheck, Target } from 'lucide-react';
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { TextLink } from '@/components/ui/text-link';
+import { paths } from '@/config/paths';
+import { FeatureGrid, SectionHeading } from '@/features/marketing/components/feature-grid';
+import { ABOUT_FEATURES, OFFERINGS } from '@/features/marketing/content';
+import { useDocumentTitle } from '@/lib/use-document-title';
+
+const VALUES = [
+  {
+    icon: ShieldCheck,
+    title: 'Trusted',
+    text: 'Ratings come only from signed-in users, one per working relationship.',
+  },
+  { icon: Eye, title: 'Transparent', text: 'Scores are simple averages, and the way we rank is public.' },
+  {
+    icon: Scale,
+    title: 'Unbiased',
+    text: 'Flagging and moderation remove fake, abusive and conflicted reviews.',
+  },
+] as const;
+
+export default function AboutRoute() {
+  useDocumentTitle('About Us');
+  return (
+    <div className="grid gap-16">
+      <header className="mx-auto max-w-3xl text-center">
+        <h1 className="font-bold text-4xl tracking-tight sm:text-5xl">About WorkTrust</h1>
+        <p className="mt-4 text-lg text-muted-foreground">
+          A review portal for India's job market, where employees rate companies and employers rate employees,
+          so that good workplaces and good professionals are easy to find.
+        </p>
+      </header>
+
+      <section aria-label="Mission and vision" className="grid gap-6 md:grid-cols-2">
+        <Card>
+          <CardHeader>
+            <span className="mb-2 flex size-11 items-center justify-center rounded-lg bg-primary/10 text-primary">
+              <Target aria-hidden className="size-5" />
+            </span>
+            <CardTitle className="text-2xl">Our Mission</CardTitle>
+          </CardHeader>
+          <CardContent className="text-muted-foreground">
+            To give every employee and employer in India a fair, safe way to share their experience of working
+            together, and to make those experiences useful to the next person deciding where to work or whom
+            to hire.
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <span className="mb-2 flex size-11 items-center justify-center rounded-lg bg-primary/10 text-primary">
+              <Eye aria-hidden className="size-5" />
+            </span>
+            <CardTitle className="text-2xl">Our Vision</CardTitle>
+          </CardHeader>
+          <CardContent className="grid gap-4 text-muted-foreground">
+            <p>A job market where reputation is earned in the open: trusted, transparent and unbiased.</p>
+            <ul className="grid gap-3">
+              {VALUES.map(({ icon: Icon, title, text }) => (
+                <li key={title} className="flex gap-3">
+                  <Icon aria-hidden className="mt-0.5 size-5 shrink-0 text-primary" />
+                  <span>
+                    <strong className="text-foreground">{title}.</strong> {text}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </CardContent>
+        </Card>
+      </section>
+
+      <section aria-labelledby="offer-title">
+        <SectionHeading id="offer-title" title="What We Offer" />
+        <ul className="grid gap-4 sm:grid-cols-2">
+          {OFFERINGS.map(({ icon: Icon, title, description }) => (
+            <li key={title} className="flex gap-4 rounded-xl border bg-card p-5 shadow-sm">
+              <span className="flex size-11 shrink-0 items-center justify-center rounded-lg bg-primary/10 text-primary">
+                <Icon aria-hidden className="size-5" />
+              </span>
+              <span className="grid gap-1">
+                <h3 className="font-semibold text-lg">{title}</h3>
+                <span className="text-muted-foreground">{description}</span>
+              </span>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="about-features-title">
+        <SectionHeading id="about-features-title" title="Platform Features" />
+        <FeatureGrid features={ABOUT_FEATURES} />
+      </section>
+
+      <section
+        aria-labelledby="about-cta-title"
+        className="grid justify-items-center gap-4 rounded-2xl border bg-card px-6 py-10 text-center shadow-sm"
+      >
+        <h2 id="about-cta-title" className="font-bold text-2xl">
+          Join the community
+        </h2>
+        <p className="max-w-xl text-muted-foreground">
+          Create an account to start rating, or sign in if you already have one. Curious who builds WorkTrust?
+          Meet our team.
+        </p>
+        <div className="flex flex-col gap-3 sm:flex-row">
+          <Button asChild size="lg">
+            <Link to={paths.register.getHref()}>Get Started</Link>
+          </Button>
+          <Button asChild size="lg" variant="outline">
+            <Link to={paths.login.getHref()}>Sign In</Link>
+          </Button>
+          <Button asChild size="lg" variant="ghost">
+            <Link to={paths.contributors.getHref()}>Meet Our Team</Link>
+          </Button>
+        </div>
+        <p className="text-muted-foreground text-sm">
+          How are scores calculated?{' '}
+          <TextLink to={paths.howRatingsWork.getHref()}>Read how ratings work</TextLink>.
+        </p>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,11 @@
+import { PageSpinner } from '@/components/route-guard';
+import { AccountPage } from '@/features/account/components/account-page';
+import { useSession } from '@/lib/session';
+import { useDocumentTitle } from '@/lib/use-document-title';
+
+export default function ProfileRoute() {
+  useDocumentTitle('My Profile');
+  const { user } = useSession();
+  if (!user) return <PageSpinner />;
+  return <AccountPage user={user} />;
+}

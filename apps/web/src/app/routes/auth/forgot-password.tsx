@@ -1,0 +1,30 @@
+import { useNavigate } from 'react-router';
+import { AuthLayout } from '@/components/layouts/auth-layout';
+import { TextLink } from '@/components/ui/text-link';
+import { paths } from '@/config/paths';
+import { ForgotPasswordForm } from '@/features/auth/components/forgot-password-form';
+import { useDocumentTitle } from '@/lib/use-document-title';
+
+export default function ForgotPasswordRoute() {
+  useDocumentTitle('Forgot Password');
+  const navigate = useNavigate();
+  return (
+    <AuthLayout
+      title="Forgot your password?"
+      description="Enter your account's email and we will send you a 6-character reset code."
+      footer={
+        <p>
+          Remembered it? <TextLink to={paths.login.getHref()}>Sign In</TextLink>
+        </p>
+      }
+    >
+      <ForgotPasswordForm
+        onSent={(email, answer) =>
+          navigate(paths.resetPassword.getHref(email), {
+            state: { message: answer.message, resetCode: answer.reset_code, expiresIn: answer.expires_in },
+          })
+        }
+      />
+    </AuthLayout>
+  );
+}

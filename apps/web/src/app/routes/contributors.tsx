@@ -1,0 +1,34 @@
+import { ArrowLeft } from 'lucide-react';
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+import {
+  ContributorStats,
+  ContributorsDirectory,
+} from '@/features/contributors/components/contributors-directory';
+import { CONTRIBUTORS } from '@/features/contributors/data/contributors';
+import { useDocumentTitle } from '@/lib/use-document-title';
+
+export default function ContributorsRoute() {
+  useDocumentTitle('Contributors');
+  return (
+    <div className="grid gap-12">
+      <header className="grid gap-4">
+        <Button asChild variant="ghost" size="sm" className="w-fit">
+          <Link to={paths.about.getHref()}>
+            <ArrowLeft aria-hidden />
+            Back to About
+          </Link>
+        </Button>
+        <div className="mx-auto max-w-3xl text-center">
+          <h1 className="font-bold text-4xl tracking-tight sm:text-5xl">Our Contributors</h1>
+          <p className="mt-4 text-lg text-muted-foreground">
+            The {CONTRIBUTORS.length} people who design, build and look after WorkTrust.
+          </p>
+        </div>
+      </header>
+      <ContributorsDirectory contributors={CONTRIBUTORS} />
+      <ContributorStats contributors={CONTRIBUTORS} />
+    </div>
+  );
+}

@@ -1,0 +1,206 @@
+// The frame of every page: skip link, navigation header (SPEC §2, both states and every role),
+// the page, and the site footer.
+import type { OwnUser, UserRole } from '@workspace/contracts';
+import { Menu, ShieldCheck, X } from 'lucide-react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { UserAvatar } from '@/components/ui/avatar';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+import { cn } from '@/lib/cn';
+import { useSession } from '@/lib/session';
+
+interface NavItem {
+  to: string;
+  label: string;
+}
+
+export const ROLE_LABELS: Record<UserRole, string> = {
+  employee: 'Employee',
+  employer: 'Employer',
+  moderator: 'Moderator',
+};
+
+const ROLE_BADGE = { employee: 'secondary', employer: 'success', moderator: 'orange' } as const;
+
+export function RoleBadge({ role, className }: { role: UserRole; className?: string }) {
+  return (
+    <Badge variant={ROLE_BADGE[role]} className={className}>
+      {ROLE_LABELS[role]}
+    </Badge>
+  );
+}
+
+function navItems(user: OwnUser | null, signedIn: boolean): NavItem[] {
+  const about = { to: paths.about.getHref(), label: 'About Us' };
+  if (!signedIn) return [about];
+  const items: NavItem[] = [{ to: paths.dashboard.getHref(), label: 'Dashboard' }];
+  if (user?.user_role === 'employee') items.push({ to: paths.companies.getHref(), label: 'Companies' });
+  if (user?.user_role === 'employer') items.push({ to: paths.employees.getHref(), label: 'Employees' });
+  if (user?.user_role === 'moderator') items.push({ to: paths.moderation.getHref(), label: 'Moderation' });
+  if (user?.user_role !== 'moderator') items.push({ to: paths.myRatings.getHref(), label: 'My Ratings' });
+  items.push(about);
+  return items;
+}
+
+const AccountMenu = lazy(() => import('./account-menu'));
+
+const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+  cn(
+    'rounded-md px-3 py-2 font-medium text-sm outline-none transition-colors hover:bg-accent hover:text-accent-foreground focus-visible:ring-[3px] focus-visible:ring-ring/60',
+    isActive ? 'text-primary' : 'text-muted-foreground',
+  );
+
+function Header() {
+  const { status, user } = useSession();
+  const signedIn = status === 'authenticated';
+  const items = navItems(user, signedIn);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const location = useLocation();
+
+  // A followed link closes the phone menu.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation on purpose
+  useEffect(() => setMenuOpen(false), [location.pathname]);
+
+  return (
+    <header className="sticky top-0 z-40 border-b bg-card/95 backdrop-blur supports-[backdrop-filter]:bg-card/80">
+      <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4 sm:gap-4">
+        <Link
+          to={signedIn ? paths.dashboard.getHref() : paths.home.getHref()}
+          className="flex items-center gap-2 rounded-md font-bold text-lg outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60"
+        >
+          <ShieldCheck aria-hidden className="size-6 text-primary" />
+          WorkTrust
+        </Link>
+        <nav aria-label="Main" className="ml-4 hidden items-center gap-1 md:flex">
+          {items.map((item) => (
+            <NavLink key={item.to} to={item.to} className={navLinkClass}>
+              {item.label}
+            </NavLink>
+          ))}
+        </nav>
+        <div className="ml-auto flex items-center gap-2">
+          {status === 'loading' ? null : signedIn ? (
+            <>
+              {user && <RoleBadge role={user.user_role} className="hidden sm:inline-flex" />}
+              <Suspense fallback={<UserAvatar name={user?.full_name ?? ''} className="size-9" />}>
+                <AccountMenu user={user} />
+              </Suspense>
+            </>
+          ) : (
+            <>
+              <Button asChild variant="ghost" size="sm">
+                <Link to={paths.login.getHref()}>Sign In</Link>
+              </Button>
+              <Button asChild size="sm">
+                <Link to={paths.register.getHref()}>Sign Up</Link>
+              </Button>
+            </>
+          )}
+          <Button
+            variant="ghost"
+            size="icon"
+            className="md:hidden"
+            aria-expanded={menuOpen}
+            aria-controls="mobile-nav"
+            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            {menuOpen ? <X aria-hidden /> : <Menu aria-hidden />}
+          </Button>
+        </div>
+      </div>
+      {menuOpen && (
+        <nav id="mobile-nav" aria-label="Main menu" className="border-t bg-card px-4 py-2 md:hidden">
+          <ul className="grid gap-1">
+            {items.map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to} className={(s) => cn(navLinkClass(s), 'block')}>
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+            {signedIn && user && (
+              <li className="px-3 py-2">
+                <RoleBadge role={user.user_role} />
+              </li>
+            )}
+          </ul>
+        </nav>
+      )}
+    </header>
+  );
+}
+
+function Footer() {
+  const { status } = useSession();
+  const link =
+    'rounded-sm hover:text-foreground hover:underline focus-visible:outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60';
+  return (
+    <footer className="mt-auto border-t bg-card">
+      <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-8 text-muted-foreground text-sm sm:flex-row sm:items-center sm:justify-between">
+        <p className="flex items-center gap-2">
+          <ShieldCheck aria-hidden className="size-4 text-primary" />
+          WorkTrust: honest ratings for India's job market.
+        </p>
+        <nav aria-label="Footer">
+          <ul className="flex flex-wrap gap-x-4 gap-y-2">
+            <li>
+              <Link className={link} to={paths.about.getHref()}>
+                About Us
+              </Link>
+            </li>
+            <li>
+              <Link className={link} to={paths.howRatingsWork.getHref()}>
+                How ratings work
+              </Link>
+            </li>
+            <li>
+              <Link className={link} to={paths.contributors.getHref()}>
+                Contributors
+              </Link>
+            </li>
+            {status !== 'authenticated' && (
+              <>
+                <li>
+                  <Link className={link} to={paths.register.getHref()}>
+                    Sign Up
+                  </Link>
+                </li>
+                <li>
+                  <Link className={link} to={paths.login.getHref()}>
+                    Sign In
+                  </Link>
+                </li>
+              </>
+            )}
+          </ul>
+        </nav>
+      </div>
+    </footer>
+  );
+}
+
+/** `wide` pages (the landing page) lay out their own full-width bands. */
+export function AppLayout({ children, wide = false }: { children: ReactNode; wide?: boolean }) {
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-md bg-card px-4 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:ring-[3px] focus:ring-ring/60"
+      >
+        Skip to content
+      </a>
+      <Header />
+      <main
+        id="main"
+        tabIndex={-1}
+        className={cn('w-full flex-1 outline-none', !wide && 'mx-auto max-w-6xl px-4 py-8')}
+      >
+        {children}
+      </main>
+      <Footer />
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { ListPager, pageText, showingText } from './list-paging';
+
+describe('list paging text', () => {
+  it("says 'Showing N of total' and which page of how many", () => {
+    expect(showingText(20, 143)).toBe('Showing 20 of 143');
+    expect(showingText(0, 0)).toBe('Showing 0 of 0');
+    expect(pageText(1, 143, 20)).toBe('Page 1 of 8');
+    expect(pageText(8, 143, 20)).toBe('Page 8 of 8');
+    expect(pageText(2, 20, 10)).toBe('Page 2 of 2');
+    expect(pageText(1, 0, 10)).toBe('Page 1 of 1');
+  });
+
+  it('disables Previous on the first page and Next without a next page', async () => {
+    const pages: number[] = [];
+    const { rerender } = render(
+      <ListPager
+        page={1}
+        pageSize={10}
+        total={25}
+        hasNext
+        onPageChange={(p) => pages.push(p)}
+        label="Test pages"
+      />,
+    );
+    const previous = () => screen.getByRole('button', { name: 'Previous' }) as HTMLButtonElement;
+    const next = () => screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement;
+    expect(previous().disabled).toBe(true);
+    expect(next().disabled).toBe(false);
+    expect(screen.getByText('Page 1 of 3')).toBeTruthy();
+    await userEvent.setup().click(next());
+    expect(pages).toEqual([2]);
+
+    rerender(
+      <ListPager
+        page={3}
+        pageSize={10}
+        total={25}
+        hasNext={false}
+        onPageChange={(p) => pages.push(p)}
+        label="Test pages"
+      />,
+    );
+    expect(previous().disabled).toBe(false);
+    expect(next().disabled).toBe(true);
+    expect(screen.getByText('Page 3 of 3')).toBeTruthy();
+  });
+
+  it('shows no pager when everything fits on one page', () => {
+    render(
+      <ListPager
+        page={1}
+        pageSize={10}
+        total={7}
+        hasNext={false}
+        onPageChange={() => {}}
+        label="Test pages"
+      />,
+    );
+    expect(screen.queryByRole('navigation')).toBeNull();
+  });
+});

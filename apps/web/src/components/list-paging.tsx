@@ -1,0 +1,44 @@
+// Paging text and controls for lists that page on the server (directory, my ratings, moderation).
+import { Pagination } from '@/components/ui/pagination';
+import { cn } from '@/lib/cn';
+
+/** "Showing 20 of 143" (SPEC §2): the rows on this page out of all matches. */
+export function showingText(shown: number, total: number) {
+  return `Showing ${shown} of ${total}`;
+}
+
+export function pageCount(total: number, pageSize: number) {
+  return Math.max(1, Math.ceil(total / pageSize));
+}
+
+/** "Page 2 of 8". */
+export function pageText(page: number, total: number, pageSize: number) {
+  return `Page ${page} of ${pageCount(total, pageSize)}`;
+}
+
+/** Previous/Next with the page position; hidden when everything fits on one page. */
+export function ListPager({
+  page,
+  pageSize,
+  total,
+  hasNext,
+  onPageChange,
+  label,
+  className,
+}: {
+  page: number;
+  pageSize: number;
+  total: number;
+  hasNext: boolean;
+  onPageChange: (page: number) => void;
+  label: string;
+  className?: string;
+}) {
+  if (page === 1 && !hasNext) return null;
+  return (
+    <div className={cn('flex flex-col items-center gap-2', className)}>
+      <Pagination page={page} hasNext={hasNext} onPageChange={onPageChange} label={label} />
+      <p className="text-muted-foreground text-sm">{pageText(page, total, pageSize)}</p>
+    </div>
+  );
+}

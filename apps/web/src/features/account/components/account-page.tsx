@@ -1,0 +1,230 @@
+// The own profile (SPEC §2 /profile): view and edit modes, a rating card, account information and
+// change password. After a save the view returns with 'Profile updated successfully!' for 3 seconds.
+import { MSG, type OwnUser, SUCCESS_MESSAGE_MS } from '@workspace/contracts';
+import { ArrowRight, Briefcase, CheckCircle2, Pencil } from 'lucide-react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { ROLE_LABELS, RoleBadge } from '@/components/layouts/app-layout';
+import { RatingLabelBadge } from '@/components/ratings/rating-label';
+import { Stars } from '@/components/ratings/stars';
+import { Alert, AlertDescription } from '@/components/ui/alert';
+import { UserAvatar } from '@/components/ui/avatar';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { paths } from '@/config/paths';
+import { formatDate, formatScore, plural } from '@/lib/format';
+import { ChangePasswordForm } from './change-password-form';
+import { PRIVACY_LABELS, ProfileEditForm } from './profile-edit-form';
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="grid gap-1 py-3 sm:grid-cols-[10rem_1fr] sm:gap-4">
+      <dt className="text-muted-foreground text-sm">{label}</dt>
+      <dd className="min-w-0 break-words">{children}</dd>
+    </div>
+  );
+}
+
+function ProfileDetails({ user }: { user: OwnUser }) {
+  return (
+    <dl className="divide-y">
+      <Row label="Full name">{user.full_name}</Row>
+      <Row label="City">{user.city}</Row>
+      <Row label="LinkedIn">
+        {user.linkedin_url ? (
+          <a
+            href={user.linkedin_url}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="text-primary underline-offset-4 hover:underline"
+          >
+            {user.linkedin_url}
+          </a>
+        ) : (
+          <span className="text-muted-foreground">Not added</span>
+        )}
+      </Row>
+      <Row label="Rating details">
+        {user.show_rating_details ? PRIVACY_LABELS.public : PRIVACY_LABELS.private}
+        <span className="block text-muted-foreground text-sm">
+          {user.show_rating_details
+            ? 'Others can read your reviews and category scores.'
+            : 'Others see only your average rating.'}
+        </span>
+      </Row>
+      {user.user_role === 'employee' && (
+        <>
+          <Row label="Skills">
+            {user.skills.length === 0 ? (
+              <span className="text-muted-foreground">No skills added</span>
+            ) : (
+              <ul aria-label="Skills" className="flex flex-wrap gap-1.5">
+                {user.skills.map((skill) => (
+                  <li key={skill}>
+                    <Badge variant="secondary">{skill}</Badge>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Row>
+          <Row label="Work history">
+            {user.work_history.length === 0 ? (
+              <span className="text-muted-foreground">No work experience added</span>
+            ) : (
+              <ol className="grid gap-3">
+                {user.work_history.map((entry, index) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: entries have no identity of their own
+                  <li key={index} className="flex gap-2">
+                    <Briefcase aria-hidden className="mt-1 size-4 shrink-0 text-primary" />
+                    <span>
+                      <span className="font-medium">{entry.position}</span> at {entry.company}
+                      <span className="block text-muted-foreground text-sm">{entry.duration}</span>
+                    </span>
+                  </li>
+                ))}
+              </ol>
+            )}
+          </Row>
+        </>
+      )}
+    </dl>
+  );
+}
+
+function OwnRatingCard({ user }: { user: OwnUser }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Your Rating</CardTitle>
+        <CardDescription>What others have said about you, on average.</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-3">
+        <div className="flex flex-wrap items-center gap-3">
+          <span className="font-bold text-4xl tabular-nums">{formatScore(user.rating_received)}</span>
+          <div className="grid gap-1">
+            <Stars value={user.rating_received} />
+            <span className="text-muted-foreground text-sm">
+              {plural(user.total_ratings_received, 'rating')}
+            </span>
+          </div>
+        </div>
+        <RatingLabelBadge average={user.rating_received} />
+        <div className="flex flex-wrap gap-2 pt-1">
+          <Button asChild variant="outline" size="sm">
+            <Link to={paths.myRatings.getHref()}>
+              My Ratings
+              <ArrowRight aria-hidden />
+            </Link>
+          </Button>
+          <Button asChild variant="ghost" size="sm">
+            <Link to={paths.user.getHref(user.id)}>View public profile</Link>
+          </Button>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
+
+function AccountInfo({ user }: { user: OwnUser }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Account Information</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <dl className="grid gap-3 text-sm">
+          {(
+            [
+              ['User code', user.user_code],
+              ['Role', ROLE_LABELS[user.user_role]],
+              ['Email', user.email],
+              ['Status', user.is_active ? 'Active' : 'Suspended'],
+              ['Member since', formatDate(user.date_joined)],
+            ] as const
+          ).map(([label, value]) => (
+            <div key={label} className="flex flex-wrap justify-between gap-x-4 gap-y-0.5">
+              <dt className="text-muted-foreground">{label}</dt>
+              <dd className="min-w-0 break-all font-medium">{value}</dd>
+            </div>
+          ))}
+        </dl>
+      </CardContent>
+    </Card>
+  );
+}
+
+export function AccountPage({ user }: { user: OwnUser }) {
+  const [editing, setEditing] = useState(false);
+  const [saved, setSaved] = useState(false);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => {
+    if (!saved) return;
+    const timer = setTimeout(() => setSaved(false), SUCCESS_MESSAGE_MS);
+    return () => clearTimeout(timer);
+  }, [saved]);
+
+  const leaveEditing = () => {
+    setEditing(false);
+    headingRef.current?.focus();
+  };
+
+  const rated = user.user_role !== 'moderator';
+  return (
+    <div className="grid gap-6">
+      <h1
+        ref={headingRef}
+        tabIndex={-1}
+        className="font-semibold text-2xl tracking-tight outline-none sm:text-3xl"
+      >
+        My Profile
+      </h1>
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <Card className="min-w-0 self-start">
+          <CardHeader className="flex flex-row flex-wrap items-center gap-4">
+            <UserAvatar name={user.full_name} src={user.avatar} className="size-16 text-xl" />
+            <div className="grid min-w-0 flex-1 gap-1">
+              <CardTitle className="break-words text-xl">{user.full_name}</CardTitle>
+              <div className="flex flex-wrap items-center gap-2 text-muted-foreground text-sm">
+                <RoleBadge role={user.user_role} />
+                {user.user_code}
+              </div>
+            </div>
+            {!editing && (
+              <Button variant="outline" onClick={() => setEditing(true)}>
+                <Pencil aria-hidden />
+                Edit Profile
+              </Button>
+            )}
+          </CardHeader>
+          <CardContent className="grid gap-4">
+            {saved && !editing && (
+              <Alert variant="success">
+                <CheckCircle2 aria-hidden />
+                <AlertDescription>{MSG.profileUpdated}</AlertDescription>
+              </Alert>
+            )}
+            {editing ? (
+              <ProfileEditForm
+                user={user}
+                onSaved={() => {
+                  setSaved(true);
+                  leaveEditing();
+                }}
+                onCancel={leaveEditing}
+              />
+            ) : (
+              <ProfileDetails user={user} />
+            )}
+          </CardContent>
+        </Card>
+        <div className="grid content-start gap-6">
+          {rated && <OwnRatingCard user={user} />}
+          <AccountInfo user={user} />
+          <ChangePasswordForm />
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,103 @@
+// Change password (DESIGN §7): old, new and confirmation, each message beside its field; a wrong
+// old password is the server's 'Old password is incorrect' beside the old password.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type ChangePasswordRequest, changePasswordRequest, MSG } from '@workspace/contracts';
+import { CheckCircle2 } from 'lucide-react';
+import { type FieldPath, useForm } from 'react-hook-form';
+import { Alert, AlertDescription } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Field } from '@/components/ui/field';
+import { PasswordInput } from '@/components/ui/password-input';
+import { Spinner } from '@/components/ui/spinner';
+import { ApiError } from '@/lib/api-client';
+import { useChangePassword } from '../api/change-password';
+
+const FIELDS = new Set(['old_password', 'new_password', 'new_password_confirm']);
+
+export function ChangePasswordForm() {
+  const change = useChangePassword();
+  const form = useForm<ChangePasswordRequest>({
+    resolver: zodResolver(changePasswordRequest),
+    defaultValues: { old_password: '', new_password: '', new_password_confirm: '' },
+  });
+  const { errors } = form.formState;
+
+  const submit = form.handleSubmit((values) =>
+    change.mutate(values, {
+      onSuccess: () => form.reset(),
+      onError: (error) => {
+        if (!(error instanceof ApiError)) return;
+        for (const [field, messages] of Object.entries(error.errors)) {
+          if (FIELDS.has(field) && messages[0]) {
+            form.setError(field as FieldPath<ChangePasswordRequest>, { message: messages[0] });
+          }
+        }
+      },
+    }),
+  );
+
+  // Field problems are shown beside their fields; anything else above the form.
+  const generalError =
+    change.error instanceof ApiError && Object.keys(change.error.errors).length > 0
+      ? null
+      : change.isError
+        ? change.error instanceof ApiError && change.error.status !== 0
+          ? change.error.detail
+          : MSG.passwordChangeFailed
+        : null;
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Change Password</CardTitle>
+        <CardDescription>Changing it signs you out on every other device.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form noValidate onSubmit={submit} aria-label="Change password" className="grid gap-4">
+          {change.isSuccess && (
+            <Alert variant="success">
+              <CheckCircle2 aria-hidden />
+              <AlertDescription>{change.data.message}</AlertDescription>
+            </Alert>
+          )}
+          {generalError && (
+            <Alert variant="destructive">
+              <AlertDescription>{generalError}</AlertDescription>
+            </Alert>
+          )}
+          <Field label="Current password" error={errors.old_password?.message}>
+            {(control) => (
+              <PasswordInput
+                {...control}
+                autoComplete="current-password"
+                {...form.register('old_password')}
+              />
+            )}
+          </Field>
+          <Field label="New password" error={errors.new_password?.message} hint="At least 8 characters.">
+            {(control) => (
+              <PasswordInput {...control} autoComplete="new-password" {...form.register('new_password')} />
+            )}
+          </Field>
+          <Field label="Confirm new password" error={errors.new_password_confirm?.message}>
+            {(control) => (
+              <PasswordInput
+                {...control}
+                autoComplete="new-password"
+                {...form.register('new_password_confirm')}
+              />
+            )}
+          </Field>
+          <Button type="submit" className="justify-self-start" disabled={change.isPending}>
+            {change.isPending ? (
+              <Spinner label="Changing..." className="text-primary-foreground" />
+            ) : (
+              'Change Password'
+            )}
+          </Button>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

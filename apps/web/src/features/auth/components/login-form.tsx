@@ -1,0 +1,46 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type LoginRequest, loginRequest } from '@workspace/contracts';
+import { useForm } from 'react-hook-form';
+import { Alert, AlertDescription } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { PasswordInput } from '@/components/ui/password-input';
+import { Spinner } from '@/components/ui/spinner';
+import { TextLink } from '@/components/ui/text-link';
+import { paths } from '@/config/paths';
+import { loginErrorMessage, useLogin } from '../api/login';
+
+/** Email and password; a successful sign-in updates the session and the page's guard moves on. */
+export function LoginForm() {
+  const login = useLogin();
+  const form = useForm<LoginRequest>({
+    resolver: zodResolver(loginRequest),
+    defaultValues: { email: '', password: '' },
+  });
+  const { errors } = form.formState;
+
+  return (
+    <form noValidate onSubmit={form.handleSubmit((values) => login.mutate(values))} className="grid gap-5">
+      {login.isError && (
+        <Alert variant="destructive">
+          <AlertDescription>{loginErrorMessage(login.error)}</AlertDescription>
+        </Alert>
+      )}
+      <Field label="Email" error={errors.email?.message}>
+        {(control) => <Input {...control} type="email" autoComplete="email" {...form.register('email')} />}
+      </Field>
+      <Field label="Password" error={errors.password?.message}>
+        {(control) => (
+          <PasswordInput {...control} autoComplete="current-password" {...form.register('password')} />
+        )}
+      </Field>
+      <div className="-mt-2 text-right text-sm">
+        <TextLink to={paths.forgotPassword.getHref()}>Forgot password?</TextLink>
+      </div>
+      <Button type="submit" size="lg" disabled={login.isPending}>
+        {login.isPending ? <Spinner label="Signing in..." className="text-primary-foreground" /> : 'Sign In'}
+      </Button>
+    </form>
+  );
+}

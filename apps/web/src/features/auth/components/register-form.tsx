@@ -1,0 +1,230 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  REGISTRABLE_ROLES,
+  type RegisterRequest,
+  type RegistrableRole,
+  registerRequest,
+  type WorkEntry,
+} from '@workspace/contracts';
+import { Briefcase, Building2 } from 'lucide-react';
+import { Controller, type FieldPath, useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { SkillsInput } from '@/components/skills-input';
+import { Alert, AlertDescription } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Field, FieldError } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { PasswordInput } from '@/components/ui/password-input';
+import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
+import { Spinner } from '@/components/ui/spinner';
+import { completeWorkEntries, WorkHistoryEditor } from '@/components/work-history-editor';
+import { ApiError } from '@/lib/api-client';
+import { cn } from '@/lib/cn';
+import { registerErrorMessage, useRegister } from '../api/register';
+
+export interface RegisterFormValues {
+  email: string;
+  full_name: string;
+  password: string;
+  password_confirm: string;
+  user_role: RegistrableRole;
+  city: string;
+  linkedin_url: string;
+  skills: string[];
+  work_history: WorkEntry[];
+}
+
+/** The request the form sends: skills and work history for employees only, incomplete entries dropped. */
+export function toRegisterPayload(values: RegisterFormValues): RegisterRequest {
+  const { skills, work_history, ...common } = values;
+  return common.user_role === 'employee'
+    ? { ...common, skills, work_history: completeWorkEntries(work_history) }
+    : common;
+}
+
+// The form's values are shaped into the request and checked with the API's own schema, so every
+// rule and message is the server's (contracts).
+const registerFormSchema = z
+  .object({
+    email: z.string(),
+    full_name: z.string(),
+    password: z.string(),
+    password_confirm: z.string(),
+    user_role: z.custom<RegistrableRole>(),
+    city: z.string(),
+    linkedin_url: z.string(),
+    skills: z.array(z.string()),
+    work_history: z.array(z.object({ company: z.string(), position: z.string(), duration: z.string() })),
+  })
+  .transform(toRegisterPayload)
+  .pipe(registerRequest);
+
+const ROLE_OPTIONS: Record<RegistrableRole, { label: string; hint: string; icon: typeof Briefcase }> = {
+  employee: { label: 'Employee', hint: 'Rate the companies you work for', icon: Briefcase },
+  employer: { label: 'Employer', hint: 'Rate the people you employ', icon: Building2 },
+};
+
+const FORM_FIELDS = new Set<string>([
+  'email',
+  'full_name',
+  'password',
+  'password_confirm',
+  'user_role',
+  'city',
+  'linkedin_url',
+  'skills',
+  'work_history',
+]);
+
+export function RegisterForm({
+  onSuccess,
+  defaultRole = 'employee',
+}: {
+  onSuccess: () => void;
+  defaultRole?: RegistrableRole;
+}) {
+  const registration = useRegister();
+  const form = useForm<RegisterFormValues, unknown, z.output<typeof registerFormSchema>>({
+    resolver: zodResolver(registerFormSchema),
+    defaultValues: {
+      email: '',
+      full_name: '',
+      password: '',
+      password_confirm: '',
+      user_role: defaultRole,
+      city: '',
+      linkedin_url: '',
+      skills: [],
+      work_history: [],
+    },
+  });
+  const { errors, isSubmitted } = form.formState;
+  const role = form.watch('user_role');
+
+  const submit = form.handleSubmit(() =>
+    registration.mutate(toRegisterPayload(form.getValues()), {
+      onSuccess,
+      onError: (error) => {
+        // The server's field messages go beside their fields as well.
+        if (!(error instanceof ApiError)) return;
+        for (const [field, messages] of Object.entries(error.errors)) {
+          if (FORM_FIELDS.has(field) && messages[0]) {
+            form.setError(field as FieldPath<RegisterFormValues>, { message: messages[0] });
+          }
+        }
+      },
+    }),
+  );
+
+  return (
+    <form noValidate onSubmit={submit} className="grid gap-5">
+      {registration.isError && (
+        <Alert variant="destructive">
+          <AlertDescription>{registerErrorMessage(registration.error)}</AlertDescription>
+        </Alert>
+      )}
+      <fieldset className="grid gap-2">
+        <legend className="mb-2 font-medium text-sm">I am joining as</legend>
+        <Controller
+          control={form.control}
+          name="user_role"
+          render={({ field }) => (
+            <RadioGroup
+              value={field.value}
+              onValueChange={(value) => field.onChange(value as RegistrableRole)}
+              className="grid-cols-1 sm:grid-cols-2"
+              aria-label="Role"
+            >
+              {REGISTRABLE_ROLES.map((value) => {
+                const option = ROLE_OPTIONS[value];
+                const Icon = option.icon;
+                return (
+                  <label
+                    key={value}
+                    htmlFor={`role-${value}`}
+                    className={cn(
+                      'flex cursor-pointer items-start gap-3 rounded-lg border p-4 transition-colors hover:bg-accent/60',
+                      field.value === value && 'border-primary bg-primary/5',
+                    )}
+                  >
+                    <RadioGroupItem id={`role-${value}`} value={value} className="mt-0.5" />
+                    <span className="grid gap-1">
+                      <span className="flex items-center gap-2 font-medium">
+                        <Icon aria-hidden className="size-4 text-primary" />
+                        {option.label}
+                      </span>
+                      <span className="text-muted-foreground text-sm">{option.hint}</span>
+                    </span>
+                  </label>
+                );
+              })}
+            </RadioGroup>
+          )}
+        />
+        <FieldError message={errors.user_role?.message} />
+      </fieldset>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Field label="Full name" error={errors.full_name?.message}>
+          {(control) => <Input {...control} autoComplete="name" {...form.register('full_name')} />}
+        </Field>
+        <Field label="Email" error={errors.email?.message}>
+          {(control) => <Input {...control} type="email" autoComplete="email" {...form.register('email')} />}
+        </Field>
+        <Field label="Password" error={errors.password?.message} hint="At least 8 characters.">
+          {(control) => (
+            <PasswordInput {...control} autoComplete="new-password" {...form.register('password')} />
+          )}
+        </Field>
+        <Field label="Confirm password" error={errors.password_confirm?.message}>
+          {(control) => (
+            <PasswordInput {...control} autoComplete="new-password" {...form.register('password_confirm')} />
+          )}
+        </Field>
+        <Field label="City" error={errors.city?.message}>
+          {(control) => <Input {...control} autoComplete="address-level2" {...form.register('city')} />}
+        </Field>
+        <Field label="LinkedIn URL (optional)" error={errors.linkedin_url?.message}>
+          {(control) => (
+            <Input
+              {...control}
+              type="url"
+              inputMode="url"
+              placeholder="https://www.linkedin.com/in/your-name"
+              {...form.register('linkedin_url')}
+            />
+          )}
+        </Field>
+      </div>
+      {role === 'employee' && (
+        <>
+          <Controller
+            control={form.control}
+            name="skills"
+            render={({ field }) => (
+              <SkillsInput value={field.value} onChange={field.onChange} error={errors.skills?.message} />
+            )}
+          />
+          <Controller
+            control={form.control}
+            name="work_history"
+            render={({ field }) => (
+              <WorkHistoryEditor
+                value={field.value}
+                onChange={field.onChange}
+                showErrors={isSubmitted}
+                error={errors.work_history?.message}
+              />
+            )}
+          />
+        </>
+      )}
+      <Button type="submit" size="lg" disabled={registration.isPending}>
+        {registration.isPending ? (
+          <Spinner label="Creating account..." className="text-primary-foreground" />
+        ) : (
+          'Create Account'
+        )}
+      </Button>
+    </form>
+  );
+}

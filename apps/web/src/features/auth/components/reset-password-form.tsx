@@ -1,0 +1,76 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { LIMITS, resetConfirmRequest } from '@workspace/contracts';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { Alert, AlertDescription } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { PasswordInput } from '@/components/ui/password-input';
+import { Spinner } from '@/components/ui/spinner';
+import { resetConfirmErrorMessage, useConfirmPasswordReset } from '../api/confirm-password-reset';
+
+/** Step two: the emailed 6-character code and a new password, twice. */
+export function ResetPasswordForm({ email, onDone }: { email: string; onDone: (message: string) => void }) {
+  const confirm = useConfirmPasswordReset();
+  const form = useForm<z.input<typeof resetConfirmRequest>, unknown, z.output<typeof resetConfirmRequest>>({
+    resolver: zodResolver(resetConfirmRequest),
+    defaultValues: { email, reset_code: '', new_password: '', new_password_confirm: '' },
+  });
+  const { errors } = form.formState;
+  return (
+    <form
+      noValidate
+      onSubmit={form.handleSubmit((values) =>
+        confirm.mutate(values, { onSuccess: (answer) => onDone(answer.message) }),
+      )}
+      className="grid gap-5"
+    >
+      {confirm.isError && (
+        <Alert variant="destructive">
+          <AlertDescription>{resetConfirmErrorMessage(confirm.error)}</AlertDescription>
+        </Alert>
+      )}
+      <Field label="Email" error={errors.email?.message}>
+        {(control) => <Input {...control} type="email" autoComplete="email" {...form.register('email')} />}
+      </Field>
+      <Field
+        label="Reset code"
+        error={errors.reset_code?.message}
+        hint={`The ${LIMITS.resetCodeLength}-character code from the email.`}
+      >
+        {(control) => (
+          <Input
+            {...control}
+            autoComplete="one-time-code"
+            autoCapitalize="characters"
+            spellCheck={false}
+            className="font-mono tracking-[0.3em]"
+            {...form.register('reset_code')}
+          />
+        )}
+      </Field>
+      <Field label="New password" error={errors.new_password?.message}>
+        {(control) => (
+          <PasswordInput {...control} autoComplete="new-password" {...form.register('new_password')} />
+        )}
+      </Field>
+      <Field label="Confirm new password" error={errors.new_password_confirm?.message}>
+        {(control) => (
+          <PasswordInput
+            {...control}
+            autoComplete="new-password"
+            {...form.register('new_password_confirm')}
+          />
+        )}
+      </Field>
+      <Button type="submit" size="lg" disabled={confirm.isPending}>
+        {confirm.isPending ? (
+          <Spinner label="Resetting..." className="text-primary-foreground" />
+        ) : (
+          'Reset Password'
+        )}
+      </Button>
+    </form>
+  );
+}

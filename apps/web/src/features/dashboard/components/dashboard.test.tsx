@@ -1,0 +1,27 @@
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { OwnRatingCard } from './dashboard';
+
+describe('the dashboard rating card', () => {
+  it.each([
+    [5, 'Excellent', 'text-success'],
+    [4.5, 'Excellent', 'text-success'],
+    [4.4, 'Good', 'text-warning'],
+    [3.5, 'Good', 'text-warning'],
+    [3.4, 'Fair', 'text-orange'],
+    [2.5, 'Fair', 'text-orange'],
+    [2.4, 'Needs Improvement', 'text-destructive'],
+    [0, 'Needs Improvement', 'text-destructive'],
+  ])('labels an average of %s as %s, coloured %s', (average, label, tone) => {
+    render(<OwnRatingCard average={average} />);
+    const text = screen.getByText(label);
+    expect(text.className).toContain(tone);
+    expect(screen.getByText(`Average ${average.toFixed(1)} out of 5`)).toBeTruthy();
+  });
+
+  it('shows a dash, not a label, when the numbers could not be loaded', () => {
+    render(<OwnRatingCard average={null} />);
+    expect(screen.getByText('–')).toBeTruthy();
+    expect(screen.queryByText(/Excellent|Good|Fair|Needs Improvement/)).toBeNull();
+  });
+});

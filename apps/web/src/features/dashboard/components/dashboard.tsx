@@ -1,0 +1,262 @@
+// The signed-in home (SPEC §2 /dashboard): welcome, three number cards, a browse card for the
+// opposite role, a profile card and the newest ratings received. A failed load is ignored (SPEC §8):
+// the cards show dashes instead of numbers.
+import {
+  browseRole,
+  type DashboardResponse,
+  type OwnUser,
+  ratingLabel,
+  ratingTone,
+} from '@workspace/contracts';
+import { ArrowRight, Building2, MessageSquare, Send, ShieldCheck, Star, Users } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { CONTEXT_LABELS } from '@/components/ratings/labels';
+import { TONE_TEXT } from '@/components/ratings/rating-label';
+import { Stars } from '@/components/ratings/stars';
+import { UserAvatar } from '@/components/ui/avatar';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { paths } from '@/config/paths';
+import { cn } from '@/lib/cn';
+import { formatDate, formatScore } from '@/lib/format';
+import { useDashboard } from '../api/get-dashboard';
+
+function StatCard({
+  title,
+  icon,
+  loading,
+  children,
+}: {
+  title: string;
+  icon: ReactNode;
+  loading: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Card className="gap-3 py-4 sm:py-6">
+      <CardHeader className="flex flex-row items-center justify-between gap-2 px-4 sm:px-6">
+        <CardTitle as="h2" className="font-medium text-muted-foreground text-sm">
+          {title}
+        </CardTitle>
+        <span className="text-muted-foreground">{icon}</span>
+      </CardHeader>
+      <CardContent className="grid gap-1 px-4 sm:px-6">
+        {loading ? <Skeleton className="h-8 w-20" /> : children}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The caller's own rating label (SPEC §2 thresholds, contracts ratingLabel/ratingTone). */
+export function OwnRatingCard({ average, loading = false }: { average: number | null; loading?: boolean }) {
+  return (
+    <StatCard title="Your Rating" icon={<Star aria-hidden className="size-4" />} loading={loading}>
+      {average === null ? (
+        <p className="font-bold text-2xl">–</p>
+      ) : (
+        <>
+          <p className={cn('font-bold text-2xl', TONE_TEXT[ratingTone(average)])}>{ratingLabel(average)}</p>
+          <p className="text-muted-foreground text-sm">Average {formatScore(average)} out of 5</p>
+        </>
+      )}
+    </StatCard>
+  );
+}
+
+function BrowseCard({ user }: { user: OwnUser }) {
+  const role = browseRole(user.user_role);
+  const card =
+    role === 'employer'
+      ? {
+          title: 'Browse Companies',
+          text: 'Search companies by name, city and rating, and share your experience.',
+          to: paths.companies.getHref(),
+          action: 'Browse Companies',
+          icon: Building2,
+        }
+      : role === 'employee'
+        ? {
+            title: 'Browse Employees',
+            text: 'Search professionals by name, city, skills and rating, and rate the people you employ.',
+            to: paths.employees.getHref(),
+            action: 'Browse Employees',
+            icon: Users,
+          }
+        : {
+            title: 'Moderation',
+            text: 'Review flagged ratings, act on them and read the audit log.',
+            to: paths.moderation.getHref(),
+            action: 'Open Moderation',
+            icon: ShieldCheck,
+          };
+  const Icon = card.icon;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <Icon aria-hidden className="size-5 text-primary" />
+          {card.title}
+        </CardTitle>
+        <CardDescription>{card.text}</CardDescription>
+      </CardHeader>
+      <CardContent className="mt-auto">
+        <Button asChild>
+          <Link to={card.to}>
+            {card.action}
+            <ArrowRight aria-hidden />
+          </Link>
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}
+
+function ProfileCard({ user }: { user: OwnUser }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Your Profile</CardTitle>
+        <CardDescription>Keep your details current; others see them on your profile.</CardDescription>
+      </CardHeader>
+      <CardContent className="flex items-center gap-3">
+        <UserAvatar name={user.full_name} src={user.avatar} className="size-12" />
+        <div className="grid min-w-0 gap-0.5">
+          <p className="truncate font-medium">{user.full_name}</p>
+          <p className="text-muted-foreground text-sm">
+            {user.user_code} · {user.city}
+          </p>
+        </div>
+      </CardContent>
+      <CardContent className="mt-auto flex flex-wrap gap-2">
+        <Button asChild variant="outline">
+          <Link to={paths.profile.getHref()}>Edit Profile</Link>
+        </Button>
+        {user.user_role !== 'moderator' && (
+          <Button asChild variant="ghost">
+            <Link to={paths.user.getHref(user.id)}>View public profile</Link>
+          </Button>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function RecentRatings({
+  ratings,
+  loading,
+}: {
+  ratings: DashboardResponse['recent_ratings'];
+  loading: boolean;
+}) {
+  return (
+    <Card>
+      <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2">
+        <CardTitle>Recent Ratings</CardTitle>
+        <Button asChild variant="link" className="h-auto p-0">
+          <Link to={paths.myRatings.getHref()}>
+            View all ratings
+            <ArrowRight aria-hidden />
+          </Link>
+        </Button>
+      </CardHeader>
+      <CardContent>
+        {loading ? (
+          <div className="grid gap-3">
+            <Skeleton className="h-14" />
+            <Skeleton className="h-14" />
+          </div>
+        ) : ratings.length === 0 ? (
+          <div className="grid justify-items-center gap-2 py-8 text-center">
+            <MessageSquare aria-hidden className="size-8 text-muted-foreground" />
+            <p className="font-medium">No ratings yet</p>
+            <p className="text-muted-foreground text-sm">Ratings you receive will appear here.</p>
+          </div>
+        ) : (
+          <ul className="divide-y">
+            {ratings.map((rating) => (
+              <li key={rating.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+                <div className="grid min-w-0 gap-1">
+                  <p className="truncate font-medium">{rating.rater_name}</p>
+                  <div className="flex flex-wrap items-center gap-1.5 text-muted-foreground text-sm">
+                    <time dateTime={rating.created_at}>
+                      {formatDate(rating.created_at, { utcDay: rating.is_anonymous })}
+                    </time>
+                    <Badge variant="secondary">{CONTEXT_LABELS[rating.role_context]}</Badge>
+                    {!rating.is_anonymous && <Badge variant="outline">Public</Badge>}
+                  </div>
+                </div>
+                <div className="flex items-center gap-2">
+                  <Stars value={rating.overall_score} />
+                  <span className="font-semibold tabular-nums" aria-hidden>
+                    {formatScore(rating.overall_score)}
+                  </span>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+export function Dashboard({ user }: { user: OwnUser }) {
+  const dashboard = useDashboard();
+  const stats = dashboard.data?.stats;
+  const loading = dashboard.isPending;
+  const dash = <p className="font-bold text-2xl">–</p>;
+  // Moderators are never rated and never rate: their home is the moderation card.
+  const rated = user.user_role !== 'moderator';
+  return (
+    <div className="grid gap-6">
+      <div className="grid gap-1">
+        <h1 className="font-semibold text-2xl tracking-tight sm:text-3xl">Welcome back, {user.full_name}!</h1>
+        <p className="text-muted-foreground">
+          {rated ? 'Here is how your reputation is doing.' : 'Here is what needs your attention.'}
+        </p>
+      </div>
+      {rated && (
+        <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3">
+          <StatCard
+            title="Ratings Received"
+            icon={<MessageSquare aria-hidden className="size-4" />}
+            loading={loading}
+          >
+            {stats ? (
+              <>
+                <p className="font-bold text-2xl tabular-nums">{stats.ratings_received}</p>
+                <p className="flex flex-wrap items-center gap-x-2 text-muted-foreground text-sm">
+                  <Stars value={stats.average_rating} label={null} className="text-sm" />
+                  <span className="whitespace-nowrap">Average {formatScore(stats.average_rating)}</span>
+                </p>
+              </>
+            ) : (
+              dash
+            )}
+          </StatCard>
+          <StatCard title="Ratings Given" icon={<Send aria-hidden className="size-4" />} loading={loading}>
+            {stats ? (
+              <>
+                <p className="font-bold text-2xl tabular-nums">{stats.ratings_given}</p>
+                <p className="text-muted-foreground text-sm">Reviews you have written</p>
+              </>
+            ) : (
+              dash
+            )}
+          </StatCard>
+          <div className="col-span-2 lg:col-span-1 [&>*]:h-full">
+            <OwnRatingCard average={stats ? stats.average_rating : null} loading={loading} />
+          </div>
+        </div>
+      )}
+      <div className="grid gap-4 md:grid-cols-2">
+        <BrowseCard user={user} />
+        <ProfileCard user={user} />
+      </div>
+      {rated && <RecentRatings ratings={dashboard.data?.recent_ratings ?? []} loading={loading} />}
+    </div>
+  );
+}

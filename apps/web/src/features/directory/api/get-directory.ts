@@ -1,0 +1,22 @@
+// GET /api/core/companies/ (employees) and GET /api/core/employees/ (employers): one shape, two lists.
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { type DirectoryQuery, type directoryResponse, PAGE_SIZES } from '@workspace/contracts';
+import type { z } from 'zod';
+import { api } from '@/lib/api-client';
+
+export type DirectoryKind = 'companies' | 'employees';
+export type DirectoryPage = z.infer<typeof directoryResponse>;
+export type DirectoryParams = Omit<DirectoryQuery, 'page_size'>;
+
+export const directoryQueryOptions = (kind: DirectoryKind, params: DirectoryParams) =>
+  queryOptions({
+    queryKey: ['directory', kind, params],
+    queryFn: ({ signal }) =>
+      api.get<DirectoryPage>(`/core/${kind}/`, { query: { ...params, page_size: PAGE_SIZES.list }, signal }),
+    // The previous page stays on screen while the next one loads.
+    placeholderData: keepPreviousData,
+  });
+
+export function useDirectory(kind: DirectoryKind, params: DirectoryParams) {
+  return useQuery(directoryQueryOptions(kind, params));
+}

@@ -1,0 +1,63 @@
+// One company or employee in the list; the whole card follows the name's link to their profile.
+import type { DirectoryItem } from '@workspace/contracts';
+import { MapPin } from 'lucide-react';
+import { Link } from 'react-router';
+import { Stars } from '@/components/ratings/stars';
+import { UserAvatar } from '@/components/ui/avatar';
+import { Badge } from '@/components/ui/badge';
+import { paths } from '@/config/paths';
+import { formatScore, plural } from '@/lib/format';
+
+const SKILLS_SHOWN = 3;
+
+export function DirectoryCard({ item }: { item: DirectoryItem }) {
+  const skills = item.skills ?? [];
+  const hiddenSkills = skills.length - SKILLS_SHOWN;
+  return (
+    <article className="relative flex h-full flex-col gap-3 rounded-xl border bg-card p-4 shadow-xs transition-shadow focus-within:ring-[3px] focus-within:ring-ring/50 hover:shadow-md">
+      <div className="flex items-start gap-3">
+        <UserAvatar name={item.full_name} src={item.avatar} className="size-12" />
+        <div className="grid min-w-0 flex-1 gap-1">
+          <h2 className="font-semibold leading-tight">
+            <Link
+              to={paths.user.getHref(item.id)}
+              className="break-words outline-none after:absolute after:inset-0 after:rounded-xl hover:underline"
+            >
+              {item.full_name}
+            </Link>
+          </h2>
+          <p className="flex items-center gap-1 text-muted-foreground text-sm">
+            <MapPin aria-hidden className="size-3.5 shrink-0" />
+            <span className="truncate">{item.city}</span>
+          </p>
+        </div>
+        <Badge variant={item.user_has_rated ? 'success' : 'outline'}>
+          {item.user_has_rated ? 'Rated' : 'Not Rated'}
+        </Badge>
+      </div>
+      <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
+        <Stars value={item.rating_received} />
+        <span className="font-semibold tabular-nums">{formatScore(item.rating_received)}</span>
+        <span className="text-muted-foreground">
+          {item.total_ratings_received === null
+            ? '(reviews private)'
+            : `(${plural(item.total_ratings_received, 'review')})`}
+        </span>
+      </div>
+      {skills.length > 0 && (
+        <ul aria-label={`Skills of ${item.full_name}`} className="mt-auto flex flex-wrap gap-1.5">
+          {skills.slice(0, SKILLS_SHOWN).map((skill) => (
+            <li key={skill}>
+              <Badge variant="secondary">{skill}</Badge>
+            </li>
+          ))}
+          {hiddenSkills > 0 && (
+            <li>
+              <Badge variant="outline">+{hiddenSkills} more</Badge>
+            </li>
+          )}
+        </ul>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,119 @@
+// Search box, city, minimum rating (and skills for employees), with Search and Clear Filters.
+// The fields are a draft until Search; the applied values live in the URL.
+import { MIN_RATING_OPTIONS } from '@workspace/contracts';
+import { Search, X } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
+import { EMPTY_FILTERS, type DirectoryFilters as Filters } from './use-directory-params';
+
+export function DirectoryFilters({
+  applied,
+  withSkills,
+  searchPlaceholder,
+  onApply,
+}: {
+  applied: Filters;
+  withSkills: boolean;
+  searchPlaceholder: string;
+  onApply: (filters: Filters) => void;
+}) {
+  const [draft, setDraft] = useState(applied);
+  const [lastApplied, setLastApplied] = useState(applied);
+  // The URL changed underneath (Back, Clear Filters, a link): show what is applied now.
+  if (lastApplied !== applied) {
+    setLastApplied(applied);
+    setDraft(applied);
+  }
+  const set = (key: keyof Filters) => (value: string) => setDraft((d) => ({ ...d, [key]: value }));
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onApply(draft);
+  };
+
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: <search> is too new for some browsers and test DOMs
+    <form
+      role="search"
+      aria-label="Filters"
+      noValidate
+      onSubmit={submit}
+      className="grid gap-4 rounded-xl border bg-card p-4 shadow-xs sm:p-5"
+    >
+      <div
+        className={
+          withSkills ? 'grid grid-cols-2 gap-4 lg:grid-cols-4' : 'grid grid-cols-2 gap-4 sm:grid-cols-3'
+        }
+      >
+        <Field
+          label="Search"
+          className={withSkills ? 'col-span-2 lg:col-span-1' : 'col-span-2 sm:col-span-1'}
+        >
+          {(control) => (
+            <Input
+              {...control}
+              type="search"
+              value={draft.search}
+              onChange={(e) => set('search')(e.target.value)}
+              placeholder={searchPlaceholder}
+            />
+          )}
+        </Field>
+        <Field label="City">
+          {(control) => (
+            <Input
+              {...control}
+              value={draft.city}
+              onChange={(e) => set('city')(e.target.value)}
+              placeholder="e.g. Pune"
+              autoComplete="address-level2"
+            />
+          )}
+        </Field>
+        <Field label="Minimum rating">
+          {(control) => (
+            <Select {...control} value={draft.min_rating} onChange={(e) => set('min_rating')(e.target.value)}>
+              <option value="">Any</option>
+              {MIN_RATING_OPTIONS.map((n) => (
+                <option key={n} value={String(n)}>
+                  {n}+ stars
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+        {withSkills && (
+          <Field label="Skills" hint="Comma-separated, e.g. React, SQL" className="col-span-2 lg:col-span-1">
+            {(control) => (
+              <Input
+                {...control}
+                value={draft.skills}
+                onChange={(e) => set('skills')(e.target.value)}
+                placeholder="React, SQL"
+              />
+            )}
+          </Field>
+        )}
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit">
+          <Search aria-hidden />
+          Search
+        </Button>
+        <Button
+          variant="outline"
+          onClick={() => {
+            setDraft(EMPTY_FILTERS);
+            onApply(EMPTY_FILTERS);
+          }}
+        >
+          <X aria-hidden />
+          Clear Filters
+        </Button>
+      </div>
+    </form>
+  );
+}

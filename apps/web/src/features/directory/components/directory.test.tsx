@@ -1,0 +1,78 @@
+// The companies list against the real API: paging text, Previous/Next, filters in the URL.
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type LiveApi, startLiveApi } from '@/testing/live-api';
+import { renderWithProviders } from '@/testing/render';
+import { Directory } from './directory';
+
+let live: LiveApi;
+let employee: Awaited<ReturnType<LiveApi['signUp']>>;
+const COMPANIES = 23;
+
+beforeAll(async () => {
+  live = await startLiveApi();
+  employee = await live.signUp({ user_role: 'employee', full_name: 'List Reader' });
+  for (let i = 0; i < COMPANIES; i += 1) {
+    await live.signUp({
+      user_role: 'employer',
+      full_name: `Company ${String(i + 1).padStart(2, '0')}`,
+      city: i < 2 ? 'Surat' : 'Indore',
+    });
+  }
+});
+
+afterAll(() => live?.close());
+
+function renderList(path = '/companies') {
+  live.signInPage(employee);
+  return renderWithProviders(<Directory kind="companies" />, { path });
+}
+
+describe('the companies list', () => {
+  it('pages 20 at a time with Previous/Next and says how many it shows', async () => {
+    const { user, router } = renderList();
+    expect(await screen.findByText(`Showing 20 of ${COMPANIES}`)).toBeTruthy();
+    expect(screen.getByText('Page 1 of 2')).toBeTruthy();
+    const list = screen.getByRole('list', { name: 'Companies' });
+    expect(within(list).getAllByRole('link')).toHaveLength(20);
+    expect((screen.getByRole('button', { name: 'Previous' }) as HTMLButtonElement).disabled).toBe(true);
+
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText(`Showing 3 of ${COMPANIES}`)).toBeTruthy();
+    expect(screen.getByText('Page 2 of 2')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(router.state.location.search).toBe('?page=2');
+  });
+
+  it('applies filters on Search, keeps them in the URL, and Clear Filters resets them', async () => {
+    const { user, router } = renderList();
+    await screen.findByText(`Showing 20 of ${COMPANIES}`);
+    await user.type(screen.getByLabelText('City'), 'surat');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(await screen.findByText('Showing 2 of 2')).toBeTruthy();
+    expect(router.state.location.search).toBe('?city=surat');
+    // Everything on one page: no pager.
+    expect(screen.queryByRole('button', { name: 'Next' })).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Clear Filters' }));
+    expect(await screen.findByText(`Showing 20 of ${COMPANIES}`)).toBeTruthy();
+    expect(router.state.location.search).toBe('');
+    expect((screen.getByLabelText('City') as HTMLInputElement).value).toBe('');
+  });
+
+  it('reads the filters from the URL and says when nothing matches', async () => {
+    renderList('/companies?search=no-such-company&min_rating=4');
+    expect(await screen.findByText('No companies found')).toBeTruthy();
+    expect((screen.getByLabelText('Search') as HTMLInputElement).value).toBe('no-such-company');
+    expect((screen.getByLabelText('Minimum rating') as HTMLSelectElement).value).toBe('4');
+  });
+
+  it('marks every card Not Rated with its review count, and links it to the profile', async () => {
+    renderList('/companies?city=Surat');
+    const link = await screen.findByRole('link', { name: 'Company 01' });
+    const card = link.closest('article') as HTMLElement;
+    expect(within(card).getByText('Not Rated')).toBeTruthy();
+    expect(within(card).getByText('(0 reviews)')).toBeTruthy();
+    await waitFor(() => expect(link.getAttribute('href')).toMatch(/^\/user\/\d+$/));
+  });
+});

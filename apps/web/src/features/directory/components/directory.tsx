@@ -1,0 +1,154 @@
+// The companies list (for employees) and the employees list (for employers), SPEC §2: filters,
+// sort, 'Showing N of total', cards and Previous/Next, all kept in the URL.
+import { type ListSort, PAGE_SIZES } from '@workspace/contracts';
+import { SearchX } from 'lucide-react';
+import { ListPager, showingText } from '@/components/list-paging';
+import { Button } from '@/components/ui/button';
+import { Label } from '@/components/ui/label';
+import { Select } from '@/components/ui/select';
+import { Skeleton } from '@/components/ui/skeleton';
+import { cn } from '@/lib/cn';
+import { type DirectoryKind, useDirectory } from '../api/get-directory';
+import { DirectoryCard } from './directory-card';
+import { DirectoryFilters } from './directory-filters';
+import { useDirectoryParams } from './use-directory-params';
+
+export const SORT_LABELS: Record<ListSort, string> = {
+  top: 'Top rated',
+  rating: 'Highest rating',
+  reviews: 'Most reviews',
+  newest: 'Newest',
+  name: 'Name',
+};
+
+const COPY = {
+  companies: {
+    title: 'Companies',
+    intro: 'Find companies across India and see how their employees rate them.',
+    search: 'Company name or city',
+    empty: 'No companies found',
+  },
+  employees: {
+    title: 'Employees',
+    intro: 'Find professionals across India and see how their employers rate them.',
+    search: 'Name or city',
+    empty: 'No employees found',
+  },
+} as const;
+
+function CardSkeletons() {
+  return (
+    <ul aria-hidden className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      {Array.from({ length: 6 }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+        <li key={i} className="grid gap-3 rounded-xl border bg-card p-4">
+          <div className="flex items-center gap-3">
+            <Skeleton className="size-12 rounded-full" />
+            <div className="grid flex-1 gap-2">
+              <Skeleton className="h-4 w-2/3" />
+              <Skeleton className="h-3 w-1/3" />
+            </div>
+          </div>
+          <Skeleton className="h-4 w-1/2" />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function Directory({ kind }: { kind: DirectoryKind }) {
+  const copy = COPY[kind];
+  const withSkills = kind === 'employees';
+  const params = useDirectoryParams(withSkills);
+  const list = useDirectory(kind, params.query);
+  const data = list.data;
+
+  const changePage = (page: number) => {
+    params.setPage(page);
+    window.scrollTo({ top: 0 });
+  };
+
+  return (
+    <div className="grid gap-6">
+      <div className="grid gap-1">
+        <h1 className="font-semibold text-2xl tracking-tight sm:text-3xl">{copy.title}</h1>
+        <p className="text-muted-foreground">{copy.intro}</p>
+      </div>
+      <DirectoryFilters
+        applied={params.filters}
+        withSkills={withSkills}
+        searchPlaceholder={copy.search}
+        onApply={params.applyFilters}
+      />
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <p aria-live="polite" className="text-muted-foreground text-sm">
+          {data ? showingText(data.results.length, data.total_count) : '\u00a0'}
+        </p>
+        <div className="flex items-center gap-2">
+          <Label htmlFor="directory-sort" className="whitespace-nowrap text-muted-foreground">
+            Sort by
+          </Label>
+          <Select
+            id="directory-sort"
+            value={params.sort}
+            onChange={(event) => params.setSort(event.target.value as ListSort)}
+            className="w-44"
+          >
+            {Object.entries(SORT_LABELS).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </Select>
+        </div>
+      </div>
+      {list.isPending ? (
+        <>
+          <CardSkeletons />
+          <p className="sr-only" role="status">
+            Loading...
+          </p>
+        </>
+      ) : !data ? (
+        // SPEC §8: a failed list load is not announced as an error; offer another try.
+        <div className="grid justify-items-center gap-3 rounded-xl border border-dashed py-12 text-center">
+          <p className="text-muted-foreground">The list could not be loaded just now.</p>
+          <Button variant="outline" onClick={() => list.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : data.results.length === 0 ? (
+        <div className="grid justify-items-center gap-2 rounded-xl border border-dashed py-12 text-center">
+          <SearchX aria-hidden className="size-10 text-muted-foreground" />
+          <p className="font-medium text-lg">{copy.empty}</p>
+          <p className="text-muted-foreground text-sm">Try another search or clear the filters.</p>
+        </div>
+      ) : (
+        <ul
+          aria-label={copy.title}
+          aria-busy={list.isPlaceholderData}
+          className={cn(
+            'grid gap-4 transition-opacity sm:grid-cols-2 lg:grid-cols-3',
+            list.isPlaceholderData && 'opacity-60',
+          )}
+        >
+          {data.results.map((item) => (
+            <li key={item.id}>
+              <DirectoryCard item={item} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {data && (
+        <ListPager
+          page={params.page}
+          pageSize={PAGE_SIZES.list}
+          total={data.total_count}
+          hasNext={data.has_next}
+          onPageChange={changePage}
+          label={`${copy.title} pages`}
+        />
+      )}
+    </div>
+  );
+}

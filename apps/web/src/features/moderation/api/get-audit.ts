@@ -1,0 +1,20 @@
+// GET /api/moderation/audit/: every moderation action, newest first.
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { auditResponse } from '@workspace/contracts';
+import type { z } from 'zod';
+import { api } from '@/lib/api-client';
+
+export type AuditPage = z.infer<typeof auditResponse>;
+export const AUDIT_PAGE_SIZE = 50;
+
+export const auditQueryOptions = (page: number) =>
+  queryOptions({
+    queryKey: ['moderation', 'audit', page],
+    queryFn: ({ signal }) =>
+      api.get<AuditPage>('/moderation/audit/', { query: { page, page_size: AUDIT_PAGE_SIZE }, signal }),
+    placeholderData: keepPreviousData,
+  });
+
+export function useAuditLog(page: number) {
+  return useQuery(auditQueryOptions(page));
+}

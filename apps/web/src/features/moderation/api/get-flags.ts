@@ -1,0 +1,24 @@
+// GET /api/moderation/flags/?status=open|resolved: flagged ratings, their flags and the rater.
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { flagsResponse } from '@workspace/contracts';
+import type { z } from 'zod';
+import { api } from '@/lib/api-client';
+
+export type FlagQueueStatus = 'open' | 'resolved';
+export type FlagQueuePage = z.infer<typeof flagsResponse>;
+export const FLAG_QUEUE_PAGE_SIZE = 20;
+
+export const flagQueueQueryOptions = (status: FlagQueueStatus, page: number) =>
+  queryOptions({
+    queryKey: ['moderation', 'flags', status, page],
+    queryFn: ({ signal }) =>
+      api.get<FlagQueuePage>('/moderation/flags/', {
+        query: { status, page, page_size: FLAG_QUEUE_PAGE_SIZE },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+
+export function useFlagQueue(status: FlagQueueStatus, page: number) {
+  return useQuery(flagQueueQueryOptions(status, page));
+}

@@ -1,0 +1,111 @@
+// The moderation log: who did what to which rating, flag or user, why and when.
+import type { AuditEntry } from '@workspace/contracts';
+import { ListPager } from '@/components/list-paging';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { formatDateTime } from '@/lib/format';
+import { AUDIT_PAGE_SIZE, useAuditLog } from '../api/get-audit';
+
+export const AUDIT_ACTION_LABELS: Record<AuditEntry['action'], string> = {
+  hide_rating: 'Hid rating',
+  restore_rating: 'Restored rating',
+  dismiss_flag: 'Dismissed flag',
+  suspend_user: 'Suspended user',
+  reinstate_user: 'Reinstated user',
+};
+
+const TARGET_LABELS: Record<AuditEntry['target_type'], string> = {
+  rating: 'Rating',
+  flag: 'Flag',
+  user: 'User',
+};
+
+export function AuditLog({ page, onPageChange }: { page: number; onPageChange: (page: number) => void }) {
+  const log = useAuditLog(page);
+  if (log.isPending) {
+    return (
+      <div className="grid gap-2" aria-busy>
+        <p className="sr-only" role="status">
+          Loading...
+        </p>
+        <Skeleton className="h-10" />
+        <Skeleton className="h-10" />
+        <Skeleton className="h-10" />
+      </div>
+    );
+  }
+  if (log.isError) {
+    return (
+      <div className="grid justify-items-center gap-3 rounded-xl border border-dashed py-12 text-center">
+        <p className="text-muted-foreground">The audit log could not be loaded.</p>
+        <Button variant="outline" onClick={() => log.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  const { results, total_count, has_next } = log.data;
+  if (results.length === 0 && page === 1) {
+    return (
+      <p className="rounded-xl border border-dashed bg-card py-12 text-center text-muted-foreground">
+        No moderation actions yet.
+      </p>
+    );
+  }
+  return (
+    <div className="grid gap-4">
+      <div className="overflow-x-auto rounded-xl border bg-card">
+        <table className="w-full min-w-[40rem] text-left text-sm">
+          <caption className="sr-only">Moderation actions, newest first</caption>
+          <thead className="border-b bg-muted/50 text-muted-foreground">
+            <tr>
+              <th scope="col" className="px-4 py-3 font-medium">
+                When
+              </th>
+              <th scope="col" className="px-4 py-3 font-medium">
+                Moderator
+              </th>
+              <th scope="col" className="px-4 py-3 font-medium">
+                Action
+              </th>
+              <th scope="col" className="px-4 py-3 font-medium">
+                Target
+              </th>
+              <th scope="col" className="px-4 py-3 font-medium">
+                Reason
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y">
+            {results.map((entry) => (
+              <tr key={entry.id} className="align-top">
+                <td className="whitespace-nowrap px-4 py-3">
+                  <time dateTime={entry.created_at}>{formatDateTime(entry.created_at)}</time>
+                </td>
+                <td className="px-4 py-3">{entry.moderator_name}</td>
+                <td className="px-4 py-3">
+                  <Badge variant="secondary">{AUDIT_ACTION_LABELS[entry.action]}</Badge>
+                </td>
+                <td className="whitespace-nowrap px-4 py-3">
+                  {TARGET_LABELS[entry.target_type]} #{entry.target_id}
+                </td>
+                <td className="max-w-xs break-words px-4 py-3">
+                  {entry.reason ?? <span className="text-muted-foreground">No reason given</span>}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <ListPager
+        page={page}
+        pageSize={AUDIT_PAGE_SIZE}
+        total={total_count}
+        hasNext={has_next}
+        onPageChange={onPageChange}
+        label="Audit log pages"
+      />
+    </div>
+  );
+}

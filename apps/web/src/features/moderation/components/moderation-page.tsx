@@ -1,0 +1,134 @@
+// The moderators' screen (DESIGN §5, §7): open and resolved flag queues and the audit log, as tabs
+// kept in the URL with their page.
+import { ShieldCheck } from 'lucide-react';
+import { useSearchParams } from 'react-router';
+import { ListPager, showingText } from '@/components/list-paging';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { cn } from '@/lib/cn';
+import { FLAG_QUEUE_PAGE_SIZE, type FlagQueueStatus, useFlagQueue } from '../api/get-flags';
+import { AuditLog } from './audit-log';
+import { FlaggedRatingCard } from './flagged-rating-card';
+
+type Tab = FlagQueueStatus | 'audit';
+const TABS: Record<Tab, string> = { open: 'Open Flags', resolved: 'Resolved', audit: 'Audit Log' };
+const isTab = (value: string | null): value is Tab =>
+  value === 'open' || value === 'resolved' || value === 'audit';
+
+function FlagQueue({
+  status,
+  page,
+  onPageChange,
+}: {
+  status: FlagQueueStatus;
+  page: number;
+  onPageChange: (page: number) => void;
+}) {
+  const queue = useFlagQueue(status, page);
+  if (queue.isPending) {
+    return (
+      <div className="grid gap-4" aria-busy>
+        <p className="sr-only" role="status">
+          Loading...
+        </p>
+        <Skeleton className="h-48" />
+        <Skeleton className="h-48" />
+      </div>
+    );
+  }
+  if (queue.isError) {
+    return (
+      <div className="grid justify-items-center gap-3 rounded-xl border border-dashed py-12 text-center">
+        <p className="text-muted-foreground">The queue could not be loaded.</p>
+        <Button variant="outline" onClick={() => queue.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  const { results, total_count, has_next } = queue.data;
+  if (results.length === 0 && page === 1) {
+    return (
+      <div className="grid justify-items-center gap-2 rounded-xl border border-dashed bg-card py-12 text-center">
+        <ShieldCheck aria-hidden className="size-8 text-success" />
+        <p className="font-medium">{status === 'open' ? 'No open flags' : 'No resolved flags yet'}</p>
+        <p className="text-muted-foreground text-sm">
+          {status === 'open'
+            ? 'Every reported review has been handled.'
+            : 'Handled reports will appear here.'}
+        </p>
+      </div>
+    );
+  }
+  return (
+    <div className="grid gap-4">
+      <p className="text-muted-foreground text-sm" aria-live="polite">
+        {showingText(results.length, total_count)} flagged ratings
+      </p>
+      <ul className={cn('grid gap-4 transition-opacity', queue.isPlaceholderData && 'opacity-60')}>
+        {results.map((item) => (
+          <li key={item.rating.id}>
+            <FlaggedRatingCard item={item} />
+          </li>
+        ))}
+      </ul>
+      <ListPager
+        page={page}
+        pageSize={FLAG_QUEUE_PAGE_SIZE}
+        total={total_count}
+        hasNext={has_next}
+        onPageChange={onPageChange}
+        label="Flag queue pages"
+      />
+    </div>
+  );
+}
+
+export function ModerationPage() {
+  const [params, setParams] = useSearchParams();
+  const tabParam = params.get('tab');
+  const tab: Tab = isTab(tabParam) ? tabParam : 'open';
+  const pageParam = Number(params.get('page'));
+  const page = Number.isInteger(pageParam) && pageParam >= 1 ? pageParam : 1;
+
+  const go = (nextTab: Tab, nextPage: number) => {
+    const next = new URLSearchParams();
+    if (nextTab !== 'open') next.set('tab', nextTab);
+    if (nextPage > 1) next.set('page', String(nextPage));
+    setParams(next);
+  };
+  const changePage = (next: number) => {
+    go(tab, next);
+    window.scrollTo({ top: 0 });
+  };
+
+  return (
+    <div className="grid gap-6">
+      <div className="grid gap-1">
+        <h1 className="font-semibold text-2xl tracking-tight sm:text-3xl">Moderation</h1>
+        <p className="text-muted-foreground">
+          Reported reviews, with their raters revealed. Every action needs a reason and is logged.
+        </p>
+      </div>
+      <Tabs value={tab} onValueChange={(value) => go(value as Tab, 1)} className="grid gap-4">
+        <TabsList className="w-full sm:w-fit">
+          {(Object.keys(TABS) as Tab[]).map((key) => (
+            <TabsTrigger key={key} value={key}>
+              {TABS[key]}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        <TabsContent value="open">
+          {tab === 'open' && <FlagQueue status="open" page={page} onPageChange={changePage} />}
+        </TabsContent>
+        <TabsContent value="resolved">
+          {tab === 'resolved' && <FlagQueue status="resolved" page={page} onPageChange={changePage} />}
+        </TabsContent>
+        <TabsContent value="audit">
+          {tab === 'audit' && <AuditLog page={page} onPageChange={changePage} />}
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
+}

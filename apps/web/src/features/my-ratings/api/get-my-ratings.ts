@@ -1,0 +1,23 @@
+// GET /api/core/my-ratings/given/ and …/received/ (10 a page).
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { PAGE_SIZES, type ratingList } from '@workspace/contracts';
+import type { z } from 'zod';
+import { api } from '@/lib/api-client';
+
+export type MyRatingsTab = 'received' | 'given';
+export type RatingPage = z.infer<typeof ratingList>;
+
+export const myRatingsQueryOptions = (tab: MyRatingsTab, page: number) =>
+  queryOptions({
+    queryKey: ['my-ratings', tab, page],
+    queryFn: ({ signal }) =>
+      api.get<RatingPage>(`/core/my-ratings/${tab}/`, {
+        query: { page, page_size: PAGE_SIZES.myRatings },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+
+export function useMyRatings(tab: MyRatingsTab, page: number) {
+  return useQuery(myRatingsQueryOptions(tab, page));
+}

@@ -1,0 +1,23 @@
+// GET /api/core/users/{id}/ratings/?page=: the ratings beyond the 50 the profile answer carries,
+// fetched in pages of the same size only when the reader asks for more.
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { PAGE_SIZES, type ratingList } from '@workspace/contracts';
+import type { z } from 'zod';
+import { api } from '@/lib/api-client';
+
+type RatingPage = z.infer<typeof ratingList>;
+
+export function useMoreUserRatings(userId: string, enabled: boolean) {
+  return useInfiniteQuery({
+    queryKey: ['profiles', userId, 'more-ratings'],
+    // Page 1 at this size is exactly what the profile answer already holds.
+    initialPageParam: 2,
+    queryFn: ({ pageParam, signal }) =>
+      api.get<RatingPage>(`/core/users/${encodeURIComponent(userId)}/ratings/`, {
+        query: { page: pageParam, page_size: PAGE_SIZES.profileRatings },
+        signal,
+      }),
+    getNextPageParam: (last) => (last.has_next ? last.page + 1 : undefined),
+    enabled,
+  });
+}

@@ -1,0 +1,103 @@
+// The statistics panel (shown only when the user shows rating details): category averages and the
+// distribution of overall scores as simple bars. Every bar has its numbers in text beside it.
+import { LIMITS, RATING_CATEGORIES, type RatingSummary, type RoleContext } from '@workspace/contracts';
+import { RatingLabelBadge } from '@/components/ratings/rating-label';
+import { Stars } from '@/components/ratings/stars';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { formatScore, plural } from '@/lib/format';
+
+function Bar({ fraction, className }: { fraction: number; className: string }) {
+  return (
+    <div aria-hidden className="h-2 w-full overflow-hidden rounded-full bg-muted">
+      <div
+        className={`h-full rounded-full ${className}`}
+        style={{ width: `${Math.round(fraction * 100)}%` }}
+      />
+    </div>
+  );
+}
+
+const STARS_DESC = [5, 4, 3, 2, 1];
+
+export function RatingStatistics({
+  summary,
+  context,
+}: {
+  summary: RatingSummary;
+  /** The context the user is rated in, which fixes the category order. */
+  context: RoleContext;
+}) {
+  const byCategory = summary.ratings_by_category ?? {};
+  const total = summary.total_ratings ?? 0;
+  const distribution = summary.distribution ?? {};
+  const categories = RATING_CATEGORIES[context].filter((category) => byCategory[category]);
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Rating Statistics</CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-6">
+        <div className="flex flex-wrap items-center gap-3">
+          <p className="font-bold text-4xl tabular-nums">{formatScore(summary.average_rating)}</p>
+          <div className="grid gap-1">
+            <Stars value={summary.average_rating} />
+            <p className="text-muted-foreground text-sm">{plural(total, 'rating')}</p>
+          </div>
+          {total > 0 && <RatingLabelBadge average={summary.average_rating} className="ml-auto" />}
+        </div>
+
+        <section aria-labelledby="stats-categories" className="grid gap-3">
+          <h3 id="stats-categories" className="font-medium text-sm">
+            Category averages
+          </h3>
+          {categories.length === 0 ? (
+            <p className="text-muted-foreground text-sm">No category scores yet.</p>
+          ) : (
+            <ul className="grid gap-3">
+              {categories.map((category) => {
+                const entry = byCategory[category];
+                if (!entry) return null;
+                return (
+                  <li key={category} className="grid gap-1">
+                    <div className="flex items-baseline justify-between gap-2 text-sm">
+                      <span>{category}</span>
+                      <span className="tabular-nums">
+                        <span className="font-medium">{formatScore(entry.average)}</span>
+                        <span className="text-muted-foreground">
+                          /{LIMITS.scoreMax} ({plural(entry.count, 'score')})
+                        </span>
+                      </span>
+                    </div>
+                    <Bar fraction={entry.average / LIMITS.scoreMax} className="bg-primary" />
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </section>
+
+        <section aria-labelledby="stats-distribution" className="grid gap-3">
+          <h3 id="stats-distribution" className="font-medium text-sm">
+            Score distribution
+          </h3>
+          <ul className="grid gap-2">
+            {STARS_DESC.map((stars) => {
+              const count = distribution[String(stars)] ?? 0;
+              const share = total > 0 ? count / total : 0;
+              return (
+                <li key={stars} className="grid grid-cols-[4.5rem_1fr_4.5rem] items-center gap-2 text-sm">
+                  <span>{plural(stars, 'star')}</span>
+                  <Bar fraction={share} className="bg-star" />
+                  <span className="text-right text-muted-foreground tabular-nums">
+                    {count} ({Math.round(share * 100)}%)
+                  </span>
+                </li>
+              );
+            })}
+          </ul>
+        </section>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,98 @@
+// The reviews on a user's page: the 50 newest from the profile answer, then more on request.
+// Actions on each review (flagging) come from the route, which owns that feature.
+import type { ProfileResponse, Rating } from '@workspace/contracts';
+import { Lock, MessageSquare } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
+import { Link } from 'react-router';
+import { RatingCard } from '@/components/ratings/rating-card';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { plural } from '@/lib/format';
+import { useMoreUserRatings } from '../api/get-user-ratings';
+
+export function Reviews({
+  data,
+  userId,
+  detailsHidden,
+  renderActions,
+}: {
+  data: ProfileResponse;
+  userId: string;
+  detailsHidden: boolean;
+  renderActions?: (rating: Rating) => ReactNode;
+}) {
+  const [wantMore, setWantMore] = useState(false);
+  const more = useMoreUserRatings(userId, wantMore);
+  const extra = more.data?.pages.flatMap((page) => page.results) ?? [];
+  const seen = new Set(data.all_ratings.map((r) => r.id));
+  const ratings = [...data.all_ratings, ...extra.filter((r) => !seen.has(r.id))];
+  const total = data.rating_summary.total_ratings ?? ratings.length;
+  const canLoadMore = wantMore ? more.hasNextPage : total > data.all_ratings.length;
+
+  return (
+    <section aria-labelledby="reviews-heading" className="grid gap-4">
+      <div className="flex items-baseline justify-between gap-2">
+        <h2 id="reviews-heading" className="font-semibold text-xl">
+          Reviews
+        </h2>
+        {data.rating_summary.total_ratings !== null && (
+          <p className="text-muted-foreground text-sm">
+            {ratings.length < total ? `Showing ${ratings.length} of ${total}` : plural(total, 'review')}
+          </p>
+        )}
+      </div>
+      {ratings.length === 0 ? (
+        <div className="grid justify-items-center gap-2 rounded-xl border border-dashed bg-card px-4 py-10 text-center">
+          {detailsHidden ? (
+            <>
+              <Lock aria-hidden className="size-8 text-muted-foreground" />
+              <p className="font-medium">This user keeps their rating details private</p>
+              <p className="text-muted-foreground text-sm">
+                Their average rating is public; individual reviews are not shown.
+              </p>
+            </>
+          ) : (
+            <>
+              <MessageSquare aria-hidden className="size-8 text-muted-foreground" />
+              <p className="font-medium">No reviews yet</p>
+              <p className="text-muted-foreground text-sm">
+                Reviews will appear here once someone rates this user.
+              </p>
+            </>
+          )}
+        </div>
+      ) : (
+        <ul className="grid gap-4">
+          {ratings.map((rating) => (
+            <li key={rating.id}>
+              <RatingCard
+                rating={rating}
+                title={
+                  rating.rater !== undefined && !rating.is_anonymous ? (
+                    <Link to={paths.user.getHref(rating.rater)} className="hover:underline">
+                      {rating.rater_name}
+                    </Link>
+                  ) : (
+                    rating.rater_name
+                  )
+                }
+                actions={renderActions?.(rating)}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+      {more.isFetching && <Spinner label="Loading more reviews..." />}
+      {canLoadMore && !more.isFetching && (
+        <Button
+          variant="outline"
+          className="justify-self-center"
+          onClick={() => (wantMore ? more.fetchNextPage() : setWantMore(true))}
+        >
+          Show more reviews
+        </Button>
+      )}
+    </section>
+  );
+}

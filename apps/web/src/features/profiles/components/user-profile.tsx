@@ -1,0 +1,219 @@
+// Another user's page (SPEC §2 /user/{id}): back, rate (when allowed), header, employee background,
+// reviews, statistics (only when the user shows rating details) and a quick action. The rating form
+// and the actions on each review belong to other features, so the route passes them in.
+import {
+  browseRole,
+  contextForRole,
+  MSG,
+  type OwnUser,
+  type ProfileResponse,
+  type Rating,
+} from '@workspace/contracts';
+import { ArrowLeft, CheckCircle2, Star } from 'lucide-react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { PageSpinner } from '@/components/route-guard';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-client';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { useUserProfile } from '../api/get-user-profile';
+import { EmployeeBackground } from './employee-background';
+import { ProfileHeader } from './profile-header';
+import { RatingStatistics } from './rating-statistics';
+import { Reviews } from './reviews';
+
+export interface RatingFormSlot {
+  data: ProfileResponse;
+  /** Closes the form (Cancel, Go Back, or after a rating was saved). */
+  close: () => void;
+}
+
+function BackButton() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  // Opened directly (no history inside the app): go to the dashboard instead of leaving the site.
+  const back = () => (location.key === 'default' ? navigate(paths.dashboard.getHref()) : navigate(-1));
+  return (
+    <Button variant="ghost" className="-ml-3 w-fit" onClick={back}>
+      <ArrowLeft aria-hidden />
+      Back
+    </Button>
+  );
+}
+
+/** Whether the viewer may rate this user (SPEC §6); the eligibility check runs when the form opens. */
+export function mayRate(viewer: OwnUser, data: ProfileResponse) {
+  return browseRole(viewer.user_role) === data.user_profile.user_role && data.can_rate;
+}
+
+function QuickActions({
+  viewer,
+  data,
+  canRate,
+  onRate,
+}: {
+  viewer: OwnUser;
+  data: ProfileResponse;
+  canRate: boolean;
+  onRate: () => void;
+}) {
+  const user = data.user_profile;
+  const own = viewer.id === user.id;
+  const browse = browseRole(viewer.user_role);
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Quick Action</CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-3">
+        {own ? (
+          <>
+            <p className="text-muted-foreground text-sm">This is how others see your profile.</p>
+            <Button asChild variant="outline">
+              <Link to={paths.profile.getHref()}>Edit your profile</Link>
+            </Button>
+          </>
+        ) : canRate ? (
+          <>
+            <p className="text-muted-foreground text-sm">
+              Worked with {user.full_name}? Share your experience.
+            </p>
+            <Button onClick={onRate}>
+              <Star aria-hidden />
+              Rate {user.full_name}
+            </Button>
+          </>
+        ) : data.user_has_rated ? (
+          <p className="flex items-center gap-2 text-sm">
+            <CheckCircle2 aria-hidden className="size-4 text-success" />
+            You have already rated this user.
+          </p>
+        ) : (
+          <p className="text-muted-foreground text-sm">
+            {browse === null
+              ? 'Moderators do not rate users.'
+              : `Only ${browse === 'employer' ? 'companies' : 'employees'} can be rated from your account.`}
+          </p>
+        )}
+        {browse && (
+          <Button asChild variant="ghost">
+            <Link to={browse === 'employer' ? paths.companies.getHref() : paths.employees.getHref()}>
+              Browse {browse === 'employer' ? 'Companies' : 'Employees'}
+            </Link>
+          </Button>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+export function UserProfile({
+  userId,
+  viewer,
+  renderRatingForm,
+  renderReviewActions,
+}: {
+  userId: string;
+  viewer: OwnUser;
+  renderRatingForm: (slot: RatingFormSlot) => ReactNode;
+  renderReviewActions?: (rating: Rating) => ReactNode;
+}) {
+  const profile = useUserProfile(userId);
+  useDocumentTitle(profile.data?.user_profile.full_name ?? 'User Profile');
+  const [formOpen, setFormOpen] = useState(false);
+  const formRef = useRef<HTMLDivElement>(null);
+
+  // Another user's page: start closed.
+  const [shownFor, setShownFor] = useState(userId);
+  if (shownFor !== userId) {
+    setShownFor(userId);
+    setFormOpen(false);
+  }
+
+  useEffect(() => {
+    if (formOpen) formRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  }, [formOpen]);
+
+  if (profile.isPending) return <PageSpinner />;
+  if (profile.isError) {
+    const notFound = profile.error instanceof ApiError && profile.error.status === 404;
+    return (
+      <div className="grid gap-4">
+        <BackButton />
+        <Alert variant="destructive">
+          <AlertTitle>{notFound ? MSG.userNotFound : MSG.profileLoadFailed}</AlertTitle>
+          {!notFound && (
+            <AlertDescription>
+              <Button
+                variant="outline"
+                size="sm"
+                className="w-fit text-foreground"
+                onClick={() => profile.refetch()}
+              >
+                Try again
+              </Button>
+            </AlertDescription>
+          )}
+        </Alert>
+      </div>
+    );
+  }
+
+  const data = profile.data;
+  const user = data.user_profile;
+  const own = viewer.id === user.id;
+  const canRate = mayRate(viewer, data);
+  const summary = data.rating_summary;
+  const detailsShown = summary.ratings_by_category !== null;
+  // The context this user is rated in (by the opposite role) fixes the category order.
+  const raters = browseRole(user.user_role);
+  const ratedContext = raters ? contextForRole(raters) : null;
+
+  return (
+    <div className="grid gap-6">
+      <BackButton />
+      <ProfileHeader
+        data={data}
+        action={
+          canRate && (
+            <Button
+              onClick={() => setFormOpen((open) => !open)}
+              aria-expanded={formOpen}
+              aria-controls="rating-form"
+            >
+              <Star aria-hidden />
+              {formOpen ? 'Close Rating Form' : 'Rate'}
+            </Button>
+          )
+        }
+      />
+      {canRate && formOpen && (
+        <div id="rating-form" ref={formRef} className="scroll-mt-20">
+          {renderRatingForm({ data, close: () => setFormOpen(false) })}
+        </div>
+      )}
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        {/* First in reading order (a summary before the reviews on phones); the right column on desktops. */}
+        <aside
+          aria-label="Statistics and actions"
+          className="grid content-start gap-6 lg:col-start-2 lg:row-start-1"
+        >
+          {detailsShown && ratedContext && <RatingStatistics summary={summary} context={ratedContext} />}
+          <QuickActions viewer={viewer} data={data} canRate={canRate} onRate={() => setFormOpen(true)} />
+        </aside>
+        <div className="grid content-start gap-6 lg:col-start-1 lg:row-start-1">
+          {user.user_role === 'employee' && <EmployeeBackground user={user} />}
+          <Reviews
+            data={data}
+            userId={userId}
+            detailsHidden={!detailsShown && !own}
+            renderActions={renderReviewActions}
+          />
+        </div>
+      </div>
+    </div>
+  );
+}

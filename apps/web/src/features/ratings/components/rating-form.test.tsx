@@ -1,0 +1,126 @@
+import { fireEvent, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { type CreateRatingRequest, LIMITS, MSG, RATING_CATEGORIES } from '@workspace/contracts';
+import { describe, expect, it } from 'vitest';
+import { RatingForm } from './rating-form';
+
+const categories = RATING_CATEGORIES.EMPLOYEE_TO_COMPANY;
+
+function setup() {
+  const sent: CreateRatingRequest[] = [];
+  let cancelled = 0;
+  render(
+    <RatingForm
+      rateeId={42}
+      rateeName="Kiran Pharma"
+      context="EMPLOYEE_TO_COMPANY"
+      categories={categories}
+      onSubmit={(request) => sent.push(request)}
+      onCancel={() => {
+        cancelled += 1;
+      }}
+    />,
+  );
+  return { user: userEvent.setup(), sent, cancelled: () => cancelled };
+}
+
+const submitButton = () => screen.getByRole('button', { name: 'Submit Rating' }) as HTMLButtonElement;
+
+describe('RatingForm', () => {
+  it('offers one radio group per category, named after it, with options 1 star to 5 stars', () => {
+    setup();
+    for (const category of categories) {
+      const group = screen.getByRole('radiogroup', { name: category });
+      const options = Array.from(group.querySelectorAll('[role="radio"]')).map((r) =>
+        r.getAttribute('aria-label'),
+      );
+      expect(options).toEqual(['1 star', '2 stars', '3 stars', '4 stars', '5 stars']);
+    }
+  });
+
+  it('keeps Submit disabled until a category is rated, and again once it is cleared', async () => {
+    const { user } = setup();
+    expect(submitButton().disabled).toBe(true);
+    const group = screen.getByRole('radiogroup', { name: 'Career Growth' });
+    await user.click(group.querySelector('[aria-label="4 stars"]') as HTMLElement);
+    expect(submitButton().disabled).toBe(false);
+    expect(screen.getByText('1 of 6 categories rated')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Clear Career Growth' }));
+    expect(submitButton().disabled).toBe(true);
+  });
+
+  it('sends only the rated categories, in their order, with trimmed feedback and the anonymous choice', async () => {
+    const { user, sent } = setup();
+    const pick = (category: string, option: string) =>
+      user.click(
+        screen
+          .getByRole('radiogroup', { name: category })
+          .querySelector(`[aria-label="${option}"]`) as HTMLElement,
+      );
+    await pick('Compensation', '2 stars');
+    await pick('Work Environment', '5 stars');
+    await user.type(screen.getByLabelText('Feedback (optional)'), '  Supportive managers.  ');
+    await user.click(screen.getByRole('checkbox', { name: 'Submit anonymously' }));
+    expect(screen.getByText(/everyone else will see "Anonymous" instead of your name/)).toBeTruthy();
+    await user.click(submitButton());
+
+    expect(sent).toEqual([
+      {
+        ratee: 42,
+        role_context: 'EMPLOYEE_TO_COMPANY',
+        is_anonymous: true,
+        feedback_message: 'Supportive managers.',
+        category_scores: [
+          { category: 'Work Environment', score: 5 },
+          { category: 'Compensation', score: 2 },
+        ],
+      },
+    ]);
+  });
+
+  it('counts feedback characters live and refuses more than 1000', async () => {
+    const { user, sent } = setup();
+    await user.click(
+      screen
+        .getByRole('radiogroup', { name: 'Career Growth' })
+        .querySelector('[aria-label="3 stars"]') as HTMLElement,
+    );
+    const feedback = screen.getByLabelText('Feedback (optional)');
+    fireEvent.change(feedback, { target: { value: 'x'.repeat(LIMITS.feedbackMax) } });
+    expect(screen.getByText(`${LIMITS.feedbackMax}/${LIMITS.feedbackMax} characters`)).toBeTruthy();
+    expect(screen.queryByText(MSG.feedbackMax)).toBeNull();
+
+    fireEvent.change(feedback, { target: { value: 'x'.repeat(LIMITS.feedbackMax + 1) } });
+    expect(screen.getByText(`${LIMITS.feedbackMax + 1}/${LIMITS.feedbackMax} characters`)).toBeTruthy();
+    expect(screen.getByText(MSG.feedbackMax)).toBeTruthy();
+    expect(feedback.getAttribute('aria-invalid')).toBe('true');
+    await user.click(submitButton());
+    expect(sent).toEqual([]);
+
+    fireEvent.change(feedback, { target: { value: 'x'.repeat(LIMITS.feedbackMax) } });
+    await user.click(submitButton());
+    expect(sent).toHaveLength(1);
+  });
+
+  it('Cancel leaves without sending', async () => {
+    const { user, sent, cancelled } = setup();
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(cancelled()).toBe(1);
+    expect(sent).toEqual([]);
+  });
+
+  it("shows the submission error it is given (the server's text)", () => {
+    render(
+      <RatingForm
+        rateeId={1}
+        rateeName="X"
+        context="EMPLOYEE_TO_COMPANY"
+        categories={categories}
+        onSubmit={() => {}}
+        onCancel={() => {}}
+        error={MSG.ratingSubmitFailed}
+      />,
+    );
+    expect(screen.getByRole('alert').textContent).toContain(MSG.ratingSubmitFailed);
+  });
+});

@@ -1,0 +1,21 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { z } from 'zod';
+import { AppProvider } from '@/app/provider';
+import { AppRouter } from '@/app/router';
+import './index.css';
+
+// The server's Content-Security-Policy forbids eval. Unless told not to, zod probes `new Function`
+// on its first object parse, and the browser reports that probe as a CSP violation.
+z.config({ jitless: true });
+
+const root = document.getElementById('root');
+if (root) {
+  createRoot(root).render(
+    <StrictMode>
+      <AppProvider>
+        <AppRouter />
+      </AppProvider>
+    </StrictMode>,
+  );
+}
