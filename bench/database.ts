@@ -1,0 +1,266 @@
+// The benchmark's database: created when missing, seeded through the operators' command line when
+// empty, and read for the users, queries and rating pairs the load cases need. The ratings the bench
+// submits are withdrawn again at the end (aggregates first, in one transaction), so every run starts
+// from the same seeded data.
+import { spawn } from 'node:child_process';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { type Database, openDatabase, queryRows } from '../apps/server/src/db/client.ts';
+import { aggregateMismatches, applyRatings } from '../apps/server/src/modules/ratings/aggregates.ts';
+
+export const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/worktrust_bench';
+
+/** Creates the database named in `url` when its server does not have it yet. */
+export async function ensureDatabase(url: string): Promise<boolean> {
+  const target = new URL(url);
+  const name = decodeURIComponent(target.pathname.slice(1));
+  if (!/^[A-Za-z0-9_]+$/.test(name)) throw new Error(`unexpected database name "${name}" in DATABASE_URL`);
+  const admin = new URL(url);
+  admin.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  try {
+    const found = await client.query('select 1 from pg_database where datname = $1', [name]);
+    if (found.rowCount) return false;
+    await client.query(`create database ${name}`);
+    return true;
+  } finally {
+    await client.end();
+  }
+}
+
+export async function openBenchDatabase(url: string): Promise<Database> {
+  return openDatabase({ databaseUrl: url, poolSize: 4 });
+}
+
+export interface DataSize {
+  employees: number;
+  employers: number;
+  ratings: number;
+  ratingScores: number;
+  databaseBytes: number;
+}
+
+export async function dataSize(database: Database): Promise<DataSize> {
+  const [row] = await queryRows<DataSize>(
+    database.db,
+    sql`select (select count(*) from users where user_role = 'employee')::int as "employees",
+               (select count(*) from users where user_role = 'employer')::int as "employers",
+               (select count(*) from ratings)::int as "ratings",
+               (select count(*) from rating_scores)::int as "ratingScores",
+               pg_database_size(current_database())::float8 as "databaseBytes"`,
+  );
+  if (!row) throw new Error('no answer from the database');
+  return row;
+}
+
+/** Users other than moderators, 0 when the schema does not exist yet. */
+export async function portalUsers(database: Database): Promise<number> {
+  const [exists] = await queryRows<{ present: boolean }>(
+    database.db,
+    sql`select to_regclass('public.users') is not null as present`,
+  );
+  if (!exists?.present) return 0;
+  const [row] = await queryRows<{ n: number }>(
+    database.db,
+    sql`select count(*)::int as n from users where user_role <> 'moderator'`,
+  );
+  return row?.n ?? 0;
+}
+
+/** Runs `npm run cli -- seed …` against `url`, streaming its progress; returns its wall time in seconds. */
+export function seedWithCli(
+  url: string,
+  options: { users: number; ratings: number; seed: string },
+): Promise<number> {
+  const started = performance.now();
+  const args = [
+    '--import',
+    'tsx',
+    'apps/server/src/cli.ts',
+    'seed',
+    '--users',
+    String(options.users),
+    '--ratings',
+    String(options.ratings),
+    '--seed',
+    options.seed,
+  ];
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, {
+      stdio: 'inherit',
+      env: { ...process.env, DATABASE_URL: url },
+    });
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      if (code === 0) resolve((performance.now() - started) / 1000);
+      else reject(new Error(`seeding failed (exit code ${code})`));
+    });
+  });
+}
+
+export interface Account {
+  id: number;
+  email: string;
+  role: 'employee' | 'employer';
+}
+
+/**
+ * Accounts whose pages the read cases rotate through: the most reviewed companies and employees
+ * (the heaviest profiles and inboxes) mixed with a spread of ordinary ones, so no single row stays hot.
+ */
+export async function benchAccounts(database: Database, perRole: number): Promise<Account[]> {
+  return queryRows<Account>(
+    database.db,
+    sql`(select id, email, user_role as role from users
+         where user_role = 'employer' and is_active order by total_ratings_received desc limit ${Math.ceil(perRole / 4)})
+        union all
+        (select id, email, user_role as role from users
+         where user_role = 'employer' and is_active and total_ratings_received > 0
+         order by md5(id::text) limit ${perRole - Math.ceil(perRole / 4)})
+        union all
+        (select id, email, user_role as role from users
+         where user_role = 'employee' and is_active order by total_ratings_received desc limit ${Math.ceil(perRole / 4)})
+        union all
+        (select id, email, user_role as role from users
+         where user_role = 'employee' and is_active and total_ratings_received > 0
+         order by md5(id::text) limit ${perRole - Math.ceil(perRole / 4)})`,
+  );
+}
+
+/** Profiles the profile case opens: popular and ordinary companies and employees alike. */
+export async function profileIds(database: Database, count: number): Promise<number[]> {
+  const rows = await queryRows<{ id: number }>(
+    database.db,
+    sql`(select id from users where user_role <> 'moderator' and is_active
+         order by total_ratings_received desc limit ${Math.ceil(count / 5)})
+        union all
+        (select id from users where user_role <> 'moderator' and is_active
+         order by md5(id::text) limit ${count - Math.ceil(count / 5)})`,
+  );
+  return rows.map((r) => r.id);
+}
+
+/** Company-name fragments that occur in the data, for the search case. */
+export async function nameFragments(database: Database, count: number): Promise<string[]> {
+  const rows = await queryRows<{ word: string }>(
+    database.db,
+    sql`select lower(split_part(full_name, ' ', 1)) as word from users
+        where user_role = 'employer' group by 1 order by count(*) desc, 1 limit ${count}`,
+  );
+  return rows.map((r) => r.word.slice(0, Math.max(3, r.word.length - 2)));
+}
+
+export async function topCities(database: Database, count: number): Promise<string[]> {
+  const rows = await queryRows<{ city: string }>(
+    database.db,
+    sql`select city from users where user_role = 'employer' group by city order by count(*) desc limit ${count}`,
+  );
+  return rows.map((r) => r.city);
+}
+
+/** Pairs of skills that employees have together, for the skills filter case. */
+export async function skillPairs(database: Database, count: number): Promise<string[][]> {
+  const rows = await queryRows<{ a: string; b: string }>(
+    database.db,
+    sql`with top as (
+          select s, count(*) as n from users, unnest(skills) s
+          where user_role = 'employee' group by s order by n desc limit 12)
+        select a.s as a, b.s as b from top a join top b on a.s < b.s order by a.n * b.n desc limit ${count}`,
+  );
+  return rows.map((r) => [r.a, r.b]);
+}
+
+export interface RatingPair {
+  rater: number;
+  ratee: number;
+  context: 'EMPLOYEE_TO_COMPANY' | 'EMPLOYER_TO_EMPLOYEE';
+}
+
+/**
+ * Rater and ratee pairs that have not rated yet, alternating the two contexts: every employee
+ * rater appears once, every employee ratee once, and consecutive requests never share a rater or a
+ * ratee, so writers queue on a ratee's lock only as often as real traffic would.
+ */
+export async function unratedPairs(database: Database, count: number): Promise<RatingPair[]> {
+  const half = Math.ceil(count / 2);
+  const toCompanies = await queryRows<RatingPair>(
+    database.db,
+    sql`with e as (select id, row_number() over (order by md5('r' || id)) as n
+                   from users where user_role = 'employee' and is_active),
+             c as (select id, row_number() over (order by md5('c' || id)) - 1 as n
+                   from users where user_role = 'employer' and is_active),
+             k as (select count(*) as k from c)
+        select e.id as rater, c.id as ratee, 'EMPLOYEE_TO_COMPANY' as context
+        from e, k, c
+        where c.n = (e.n * 7919) % k.k
+          and not exists (select 1 from ratings r where r.rater_id = e.id and r.ratee_id = c.id
+                          and r.role_context = 'EMPLOYEE_TO_COMPANY')
+        order by e.n limit ${half}`,
+  );
+  const toEmployees = await queryRows<RatingPair>(
+    database.db,
+    sql`with e as (select id, row_number() over (order by md5('e' || id)) as n
+                   from users where user_role = 'employee' and is_active),
+             c as (select id, row_number() over (order by md5('m' || id)) - 1 as n
+                   from users where user_role = 'employer' and is_active),
+             k as (select count(*) as k from c)
+        select c.id as rater, e.id as ratee, 'EMPLOYER_TO_EMPLOYEE' as context
+        from e, k, c
+        where c.n = e.n % k.k
+          and not exists (select 1 from ratings r where r.rater_id = c.id and r.ratee_id = e.id
+                          and r.role_context = 'EMPLOYER_TO_EMPLOYEE')
+        order by e.n limit ${half}`,
+  );
+  const pairs: RatingPair[] = [];
+  for (let i = 0; i < half; i++) {
+    const a = toCompanies[i];
+    const b = toEmployees[i];
+    if (a) pairs.push(a);
+    if (b) pairs.push(b);
+  }
+  return pairs;
+}
+
+/** Ratings with an id above `after`: the ones written since `after` was read. */
+export async function ratingsAfter(database: Database, after: number): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    database.db,
+    sql`select count(*)::int as n from ratings where id > ${after}`,
+  );
+  return row?.n ?? 0;
+}
+
+export async function maxRatingId(database: Database): Promise<number> {
+  const [row] = await queryRows<{ id: number }>(
+    database.db,
+    sql`select coalesce(max(id), 0)::int as id from ratings`,
+  );
+  return row?.id ?? 0;
+}
+
+/** Users whose stored aggregates differ from a recomputation over all ratings. */
+export async function checkAggregates(database: Database): Promise<number> {
+  return database.db.transaction(async (tx) => {
+    await tx.execute(sql`set local statement_timeout = 0`);
+    return (await aggregateMismatches(tx)).length;
+  });
+}
+
+/** Withdraws the ratings the bench wrote (id above `after`) and deletes them; returns how many. */
+export async function removeBenchRatings(database: Database, after: number): Promise<number> {
+  return database.db.transaction(async (tx) => {
+    await tx.execute(sql`set local statement_timeout = 0`);
+    const rows = await queryRows<{ id: number }>(
+      tx,
+      sql`select id from ratings where id > ${after} and status = 'published' order by id`,
+    );
+    const ids = rows.map((r) => r.id);
+    for (let i = 0; i < ids.length; i += 5000) await applyRatings(tx, ids.slice(i, i + 5000), -1);
+    const deleted = await queryRows<{ n: number }>(
+      tx,
+      sql`with d as (delete from ratings where id > ${after} returning 1) select count(*)::int as n from d`,
+    );
+    return deleted[0]?.n ?? 0;
+  });
+}

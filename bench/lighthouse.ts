@@ -1,0 +1,180 @@
+// `npm run lighthouse`: Lighthouse (mobile, its default preset) in Debian's Chromium (CHROME_PATH,
+// default /usr/bin/chromium) against the production build served by the real server on the embedded
+// database with its demo data: / and /login signed out, /companies signed in as the demo employee.
+// Prints performance, accessibility and best-practices scores with the main metrics, and writes them
+// to bench/results/lighthouse-<date>.json and docs/benchmarks.md. Builds the web app when missing.
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import puppeteer from 'puppeteer-core';
+import { SEED_PASSWORD } from '../apps/server/src/seed/load.ts';
+import { writeSection } from './report.ts';
+import { startServer } from './server.ts';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+process.chdir(root);
+const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium';
+const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
+
+interface PageScore {
+  page: string;
+  signedIn: boolean;
+  scores: Record<(typeof CATEGORIES)[number], number>;
+  metrics: Record<string, string>;
+  /** Audits that cost points outside performance, to say what to fix. */
+  failing: string[];
+}
+
+async function main() {
+  if (!existsSync(join(root, 'apps/web/dist/index.html'))) {
+    console.log('Building the web app…');
+    const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
+    if (build.status !== 0) process.exit(build.status ?? 1);
+  }
+  const dataDir = mkdtempSync(join(tmpdir(), 'wt-lighthouse-'));
+  const server = await startServer({
+    NODE_ENV: 'production',
+    JWT_SECRET: randomBytes(48).toString('base64url'),
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    REDIS_URL: '',
+    SEED_DEMO: '1',
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_MAX: '100000',
+    WEB_CONCURRENCY: '1',
+  });
+  const chrome = await chromeLauncher.launch({
+    chromePath,
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-dev-shm-usage'],
+  });
+  const results: PageScore[] = [];
+  try {
+    const login = await fetch(`${server.url}/api/auth/login/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'employee@demo.in', password: SEED_PASSWORD }),
+    });
+    if (!login.ok) throw new Error(`demo login answered ${login.status}`);
+    const tokens = (await login.json()) as { access: string; refresh: string };
+
+    for (const { page, signedIn } of [
+      { page: '/', signedIn: false },
+      { page: '/login', signedIn: false },
+      { page: '/companies', signedIn: true },
+    ]) {
+      if (signedIn) {
+        // The web app keeps its tokens in localStorage; Lighthouse is told not to clear it.
+        const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+        const tab = await browser.newPage();
+        await tab.goto(`${server.url}/login`);
+        await tab.evaluate(
+          `localStorage.setItem('worktrust.refresh', ${JSON.stringify(tokens.refresh)});
+           localStorage.setItem('worktrust.access', ${JSON.stringify(tokens.access)});`,
+        );
+        await tab.close();
+        await browser.disconnect();
+      }
+      const run = await lighthouse(`${server.url}${page}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: [...CATEGORIES],
+        disableStorageReset: signedIn,
+      });
+      if (!run) throw new Error(`Lighthouse gave no result for ${page}`);
+      const { lhr } = run;
+      const score = (c: (typeof CATEGORIES)[number]) => Math.round((lhr.categories[c]?.score ?? 0) * 100);
+      const metric = (id: string) => lhr.audits[id]?.displayValue ?? '–';
+      const failing = Object.values(lhr.categories)
+        .filter((c) => c.id !== 'performance')
+        .flatMap((c) => c.auditRefs)
+        .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
+        .map((ref) => {
+          // Name the kinds of issue (e.g. a form field without an id), not only the audit.
+          const items = (lhr.audits[ref.id]?.details as { items?: { issueType?: string }[] } | undefined)
+            ?.items;
+          const kinds = [...new Set((items ?? []).map((i) => i.issueType).filter(Boolean))];
+          return `${ref.id}: ${lhr.audits[ref.id]?.title ?? ''}${kinds.length > 0 ? ` (${kinds.join(', ')})` : ''}`;
+        });
+      if (lhr.runtimeError) failing.push(`Lighthouse could not measure: ${lhr.runtimeError.message}`);
+      const final = lhr.finalDisplayedUrl.replace(server.url, '');
+      if (final !== page) failing.push(`ended on ${final}, not ${page}`);
+      results.push({
+        page,
+        signedIn,
+        scores: {
+          performance: score('performance'),
+          accessibility: score('accessibility'),
+          'best-practices': score('best-practices'),
+        },
+        metrics: {
+          FCP: metric('first-contentful-paint'),
+          LCP: metric('largest-contentful-paint'),
+          TBT: metric('total-blocking-time'),
+          CLS: metric('cumulative-layout-shift'),
+        },
+        failing,
+      });
+      const r = results[results.length - 1] as PageScore;
+      console.log(
+        `${page.padEnd(11)} performance ${r.scores.performance}  accessibility ${r.scores.accessibility}  ` +
+          `best practices ${r.scores['best-practices']}  (FCP ${r.metrics.FCP}, LCP ${r.metrics.LCP}, ` +
+          `TBT ${r.metrics.TBT}, CLS ${r.metrics.CLS})` +
+          (r.failing.length > 0 ? `\n    ${r.failing.join('\n    ')}` : ''),
+      );
+    }
+  } finally {
+    chrome.kill();
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  const date = new Date().toISOString();
+  if (!process.argv.includes('--no-write')) {
+    mkdirSync(join(root, 'bench/results'), { recursive: true });
+    const file = join(
+      root,
+      `bench/results/lighthouse-${date.replace(/:/g, '-').replace(/\.\d+Z$/, 'Z')}.json`,
+    );
+    writeFileSync(file, `${JSON.stringify({ date, chrome: chromePath, results }, null, 2)}\n`);
+    const lines = [
+      `Run of ${date} (\`npm run lighthouse\`: Lighthouse 12, mobile preset with its simulated throttling, ` +
+        `${chromePath}, production build served by the server on the embedded database with demo data).`,
+      '',
+      '| Page | Performance | Accessibility | Best practices | FCP | LCP | TBT | CLS |',
+      '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+      ...results.map(
+        (r) =>
+          `| \`${r.page}\`${r.signedIn ? ' (signed in)' : ''} | ${r.scores.performance} | ${r.scores.accessibility} | ` +
+          `${r.scores['best-practices']} | ${r.metrics.FCP} | ${r.metrics.LCP} | ${r.metrics.TBT} | ${r.metrics.CLS} |`,
+      ),
+    ];
+    const issues = results.flatMap((r) => r.failing.map((f) => `- \`${r.page}\`: ${f}`));
+    if (issues.length > 0) lines.push('', 'Audits that cost points:', '', ...issues);
+    writeSection(
+      join(root, 'docs/benchmarks.md'),
+      '<!-- lighthouse:start (written by npm run lighthouse) -->',
+      '<!-- lighthouse:end -->',
+      lines.join('\n'),
+    );
+    console.log(`Written ${file} and docs/benchmarks.md.`);
+  }
+  const low = results.filter(
+    (r) => r.scores.performance < 95 || r.scores.accessibility < 100 || r.scores['best-practices'] < 100,
+  );
+  console.log(
+    low.length === 0
+      ? 'Every page meets performance ≥ 95, accessibility 100, best practices 100.'
+      : `Below target: ${low.map((r) => r.page).join(', ')}`,
+  );
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.stack : error);
+  process.exit(1);
+});

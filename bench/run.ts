@@ -1,0 +1,397 @@
+// `npm run bench`: the speed of the portal at scale, measured the same way every time (issue 4).
+//   1. DATABASE_URL (default a local worktrust_bench database, created when missing) is seeded with
+//      `npm run cli -- seed --users 100000 --ratings 1000000 --seed 1` when it has no users.
+//   2. The production server starts as a child process with WEB_CONCURRENCY workers.
+//   3. Seeded users sign in; autocannon drives each case at 32 connections for 10 s.
+//   4. Aggregates are checked after the rating case, the bench's ratings withdrawn, query plans
+//      taken, and everything written to bench/results/<date>.json and docs/benchmarks.md.
+// Options: --users --ratings --seed (data when seeding), --seconds --connections --workers --pool,
+// --cases a,b (a subset; the ceiling always runs), --redis (rate limits in REDIS_URL), --no-write,
+// --label L (bench/results/<date>-L.json only, docs untouched: for runs at other data sizes).
+import { randomBytes } from 'node:crypto';
+import { availableParallelism } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { CONTEXT_FOR_ROLE, type CreateRatingRequest, RATING_CATEGORIES } from '@workspace/contracts';
+import { sql } from 'drizzle-orm';
+import { poolPerWorker } from '../apps/server/src/config/pool.ts';
+import { queryRows } from '../apps/server/src/db/client.ts';
+import { createTokenService } from '../apps/server/src/lib/tokens.ts';
+import { SEED_PASSWORD } from '../apps/server/src/seed/load.ts';
+import { measureCpu } from './cpu.ts';
+import {
+  type Account,
+  benchAccounts,
+  checkAggregates,
+  DEFAULT_DATABASE_URL,
+  dataSize,
+  ensureDatabase,
+  maxRatingId,
+  nameFragments,
+  openBenchDatabase,
+  portalUsers,
+  profileIds,
+  ratingsAfter,
+  removeBenchRatings,
+  seedWithCli,
+  skillPairs,
+  topCities,
+  unratedPairs,
+} from './database.ts';
+import { explainCases } from './explain.ts';
+import { type LoadResult, type Req, runLoad } from './load.ts';
+import {
+  type BenchReport,
+  type CaseResult,
+  judge,
+  machine,
+  printTable,
+  save,
+  type Target,
+} from './report.ts';
+import { sampleMemory, startServer } from './server.ts';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+process.chdir(root);
+
+const { values: opts } = parseArgs({
+  options: {
+    users: { type: 'string', default: '100000' },
+    ratings: { type: 'string', default: '1000000' },
+    seed: { type: 'string', default: '1' },
+    seconds: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '32' },
+    workers: { type: 'string', default: String(availableParallelism()) },
+    pool: { type: 'string' },
+    cases: { type: 'string' },
+    redis: { type: 'boolean', default: false },
+    'no-write': { type: 'boolean', default: false },
+    /** Results JSON only, named with this label; docs/benchmarks.md is left alone (scale comparisons). */
+    label: { type: 'string' },
+  },
+  strict: true,
+});
+const seconds = Number(opts.seconds);
+const connections = Number(opts.connections);
+const workers = Number(opts.workers);
+const databaseUrl = process.env.DATABASE_URL || DEFAULT_DATABASE_URL;
+
+/** Round-robin over a list. */
+function cycle<T>(items: readonly T[]): () => T {
+  if (items.length === 0) throw new Error('nothing to cycle over');
+  let i = 0;
+  return () => items[i++ % items.length] as T;
+}
+
+async function signIn(url: string, accounts: Account[]): Promise<Map<number, string>> {
+  const tokens = new Map<number, string>();
+  let next = 0;
+  // A few at a time: each login verifies an argon2 hash on purpose.
+  const worker = async () => {
+    while (next < accounts.length) {
+      const account = accounts[next++] as Account;
+      const answer = await fetch(`${url}/api/auth/login/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: account.email, password: SEED_PASSWORD }),
+      });
+      if (!answer.ok)
+        throw new Error(`login of ${account.email} answered ${answer.status}: ${await answer.text()}`);
+      tokens.set(account.id, ((await answer.json()) as { access: string }).access);
+    }
+  };
+  await Promise.all([worker(), worker(), worker(), worker()]);
+  return tokens;
+}
+
+function ratingBody(
+  rateeId: number,
+  context: CreateRatingRequest['role_context'],
+  i: number,
+): CreateRatingRequest {
+  return {
+    ratee: rateeId,
+    role_context: context,
+    is_anonymous: i % 5 === 0,
+    feedback_message: i % 2 === 0 ? 'Benchmark rating: steady work, clear communication.' : '',
+    category_scores: RATING_CATEGORIES[context].map((category, c) => ({
+      category,
+      score: 1 + ((i + c) % 5),
+    })),
+  };
+}
+
+async function main() {
+  const created = await ensureDatabase(databaseUrl);
+  const database = await openBenchDatabase(databaseUrl);
+  let seedSeconds: number | null = null;
+  if ((await portalUsers(database)) === 0) {
+    console.log(
+      `${created ? 'Created' : 'Found'} an empty database; seeding ${opts.users} users and ${opts.ratings} ratings…`,
+    );
+    seedSeconds = await seedWithCli(databaseUrl, {
+      users: Number(opts.users),
+      ratings: Number(opts.ratings),
+      seed: opts.seed,
+    });
+    console.log(`Seeded in ${seedSeconds.toFixed(1)} s (wall time of the command).`);
+  }
+  const [pgVersion] = await queryRows<{ v: string }>(database.db, sql`select version() as v`);
+  const size = await dataSize(database);
+  console.log(
+    `Data: ${size.employees} employees, ${size.employers} companies, ${size.ratings} ratings; ${workers} worker(s).`,
+  );
+
+  // The inputs of the cases, read before the server starts.
+  const accounts = await benchAccounts(database, 64);
+  const profiles = await profileIds(database, 500);
+  const fragments = await nameFragments(database, 8);
+  const cities = await topCities(database, 6);
+  const skills = await skillPairs(database, 12);
+  const pairs = await unratedPairs(database, 120_000);
+
+  const jwtSecret = randomBytes(48).toString('base64url');
+  const serverEnv: Record<string, string> = {
+    NODE_ENV: 'production',
+    DATABASE_URL: databaseUrl,
+    JWT_SECRET: jwtSecret,
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_MAX: '1000000000',
+    SEED_DEMO: '0',
+    WEB_CONCURRENCY: String(workers),
+    DATA_DIR: join(root, 'bench/results/tmp-data'),
+    REDIS_URL: opts.redis ? process.env.REDIS_URL || 'redis://127.0.0.1:6379' : '',
+    ...(opts.pool && { DB_POOL_SIZE: opts.pool }),
+  };
+  const server = await startServer(serverEnv);
+  const memory = sampleMemory(server);
+  const ratingIdBefore = await maxRatingId(database);
+  let submitted = 0;
+  const results: CaseResult[] = [];
+  let ratingCheck = { submitted: 0, aggregateMismatches: -1, removedAfterwards: 0 };
+  try {
+    const tokens = await signIn(server.url, accounts);
+    const employees = accounts.filter((a) => a.role === 'employee');
+    const employers = accounts.filter((a) => a.role === 'employer');
+    const everyone = cycle(accounts);
+    const employeeToken = cycle(employees.map((a) => tokens.get(a.id) as string));
+    const employerToken = cycle(employers.map((a) => tokens.get(a.id) as string));
+    const anyToken = () => tokens.get(everyone().id) as string;
+    const searches = cycle(
+      fragments.flatMap((f, i) => [
+        `search=${encodeURIComponent(f)}&city=${encodeURIComponent(cities[i % cities.length] ?? '')}&min_rating=3`,
+        `search=${encodeURIComponent(f)}&city=${encodeURIComponent(cities[(i + 1) % cities.length] ?? '')}&min_rating=2`,
+      ]),
+    );
+    const skillQueries = cycle(skills.map((s) => `skills=${encodeURIComponent(s.join(','))}`));
+    const profile = cycle(profiles);
+    // Raters of the submission case cannot each sign in (argon2 on purpose costs tens of ms): the
+    // bench holds the server's JWT secret and issues their access tokens itself.
+    const tokenService = createTokenService(jwtSecret, 3600, 3600);
+    const raterTokens = new Map<number, string>();
+    for (const p of pairs) {
+      if (!raterTokens.has(p.rater))
+        raterTokens.set(p.rater, await tokenService.signAccess({ userId: p.rater, sessionId: 'bench' }));
+    }
+    let pairIndex = 0;
+    const nextRating = (): Req => {
+      const i = pairIndex++;
+      const p = pairs[i];
+      if (!p) throw new Error('the rating case ran out of unrated pairs');
+      submitted++;
+      return {
+        method: 'POST',
+        path: '/api/core/ratings/',
+        token: raterTokens.get(p.rater) as string,
+        body: ratingBody(p.ratee, p.context, i),
+      };
+    };
+
+    const cases: { key: string; name: string; target: Target; next: () => Req; explain?: boolean }[] = [
+      {
+        key: 'ceiling',
+        name: 'Ceiling (constant route)',
+        target: {},
+        // The liveness probe: a constant answer through the same server, no database.
+        next: () => ({ method: 'GET', path: '/api/live' }),
+      },
+      {
+        key: 'categories',
+        name: 'Rating categories',
+        target: {},
+        next: () => ({
+          method: 'GET',
+          path: `/api/core/rating-categories/?role_context=${CONTEXT_FOR_ROLE.employee}`,
+          token: employeeToken(),
+        }),
+      },
+      {
+        key: 'list',
+        name: 'Companies, default sort',
+        target: { p99: 25, ceilingShare: 0.25 },
+        next: () => ({ method: 'GET', path: '/api/core/companies/', token: employeeToken() }),
+        explain: true,
+      },
+      {
+        key: 'search',
+        name: 'Companies, search + city + min_rating',
+        target: { p99: 50 },
+        next: () => ({ method: 'GET', path: `/api/core/companies/?${searches()}`, token: employeeToken() }),
+        explain: true,
+      },
+      {
+        key: 'skills',
+        name: 'Employees, two skills',
+        target: { p99: 50 },
+        next: () => ({
+          method: 'GET',
+          path: `/api/core/employees/?${skillQueries()}`,
+          token: employerToken(),
+        }),
+        explain: true,
+      },
+      {
+        key: 'profile',
+        name: 'User profile',
+        target: { p99: 25, ceilingShare: 0.25 },
+        next: () => ({
+          method: 'GET',
+          path: `/api/core/users/${profile()}/profile/`,
+          token: employeeToken(),
+        }),
+        explain: true,
+      },
+      {
+        key: 'dashboard',
+        name: 'Dashboard',
+        target: { p99: 25, ceilingShare: 0.25 },
+        next: () => ({ method: 'GET', path: '/api/core/dashboard/', token: anyToken() }),
+        explain: true,
+      },
+      {
+        key: 'received',
+        name: 'My ratings received',
+        target: { p99: 25, ceilingShare: 0.25 },
+        next: () => ({ method: 'GET', path: '/api/core/my-ratings/received/', token: anyToken() }),
+        explain: true,
+      },
+      {
+        key: 'rate',
+        name: 'Rating submission',
+        target: { requestsPerSecond: 1000 },
+        next: nextRating,
+      },
+    ];
+    const wanted = opts.cases ? new Set(['ceiling', ...opts.cases.split(',')]) : null;
+    const selected = cases.filter((c) => !wanted || wanted.has(c.key));
+
+    // Warm the JIT, the pools and PostgreSQL's caches before anything is measured.
+    for (const c of selected) {
+      await runLoad({ url: server.url, connections, seconds: c.key === 'ceiling' ? 3 : 1, next: c.next });
+    }
+    let ceilingRps = 0;
+    for (const c of selected) {
+      const during = sampleMemory(server, 200);
+      const cpu = await measureCpu(database, server.pids);
+      const result: LoadResult = await runLoad({ url: server.url, connections, seconds, next: c.next });
+      const split = await cpu.stop();
+      const peaks = during.stop().map((p) => p.peakBytes);
+      const perRequest = (ms: number) => Math.round((ms / Math.max(1, result.requests)) * 1000) / 1000;
+      if (c.key === 'ceiling') ceilingRps = result.requestsPerSecond;
+      const example = c.key === 'rate' ? { method: 'POST', path: '/api/core/ratings/' } : c.next();
+      results.push({
+        ...result,
+        key: c.key,
+        name: c.name,
+        example: `${example.method} ${example.path.replace(/\?.*$/, (q) => (q.length > 70 ? `${q.slice(0, 67)}…` : q))}`,
+        ceilingRatio: ceilingRps > 0 ? result.requestsPerSecond / ceilingRps : 1,
+        target: c.target,
+        peakRss: peaks,
+        cpuMsPerRequest: {
+          server: perRequest(split.serverMs),
+          postgres: perRequest(split.postgresMs),
+          loadGenerator: perRequest(split.loadGeneratorMs),
+        },
+        failures: judge(result, c.target, ceilingRps),
+      });
+      const r = results[results.length - 1] as CaseResult;
+      console.log(
+        `${c.name.padEnd(40)} ${Math.round(r.requestsPerSecond).toString().padStart(6)} req/s  p50 ${r.p50} ms  ` +
+          `p99 ${r.p99} ms  errors ${r.errors}  ${Math.round(r.ceilingRatio * 100)} % of ceiling  ` +
+          `CPU ms/request: server ${r.cpuMsPerRequest.server}, PostgreSQL ${r.cpuMsPerRequest.postgres}, ` +
+          `autocannon ${r.cpuMsPerRequest.loadGenerator}` +
+          (r.errorSamples.length > 0 ? `\n    e.g. ${r.errorSamples.join('\n    e.g. ')}` : ''),
+      );
+    }
+
+    if (selected.some((c) => c.key === 'rate')) {
+      console.log('Checking every stored aggregate against a recomputation…');
+      const mismatches = await checkAggregates(database);
+      const written = await ratingsAfter(database, ratingIdBefore);
+      const rateCase = results.find((r) => r.key === 'rate');
+      if (rateCase && mismatches > 0) rateCase.failures.push(`${mismatches} users' aggregates differ`);
+      ratingCheck = { submitted: written, aggregateMismatches: mismatches, removedAfterwards: 0 };
+      console.log(
+        `${written} ratings written (${submitted} requested); ${mismatches} mismatching aggregates.`,
+      );
+    }
+
+    const memoryPeaks = memory.stop();
+    await server.stop();
+    ratingCheck.removedAfterwards = await removeBenchRatings(database, ratingIdBefore);
+
+    const explained = await explainCases(
+      databaseUrl,
+      jwtSecret,
+      selected.filter((c) => c.explain).map((c) => ({ key: c.key, name: c.name, request: c.next() })),
+    );
+
+    printTable(results);
+    const report: BenchReport = {
+      date: new Date().toISOString(),
+      machine: machine(pgVersion?.v.split(' on ')[0] ?? 'PostgreSQL'),
+      database: databaseUrl.replace(/\/\/[^@/]*@/, '//'),
+      data: { ...size, seedSeconds },
+      settings: {
+        connections,
+        seconds,
+        workers,
+        poolSize: opts.pool ?? `${poolPerWorker(workers)} (the cluster's default)`,
+        redis: opts.redis ?? false,
+      },
+      cases: results,
+      ratingCheck,
+      memory: memoryPeaks,
+      explain: explained,
+    };
+    const peak = Math.max(...memoryPeaks.map((p) => p.peakBytes));
+    console.log(`Peak resident memory per server process: ${Math.round(peak / 1024 / 1024)} MB.`);
+    const seqScans = explained.flatMap((c) =>
+      c.queries.filter((q) => q.seqScans.length > 0).map(() => c.name),
+    );
+    console.log(
+      seqScans.length > 0
+        ? `Sequential scans of big tables in: ${seqScans.join(', ')}`
+        : 'No sequential scans of big tables.',
+    );
+    if (!opts['no-write']) {
+      const file = save(report, root, opts.label);
+      console.log(`Written ${file}${opts.label ? '' : ' and docs/benchmarks.md'}.`);
+    }
+    const failed = results.filter((r) => r.failures.length > 0);
+    console.log(
+      failed.length === 0
+        ? 'Every target met.'
+        : `Targets not met: ${failed.map((r) => `${r.name} (${r.failures.join('; ')})`).join(', ')}`,
+    );
+  } finally {
+    await server.stop();
+    await database.close();
+  }
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.stack : error);
+  process.exit(1);
+});
