@@ -1,0 +1,65 @@
+// Browser journeys against the production build served by the real server on a fresh embedded
+// database (`npm run build` first; scripts/test.mjs and `npm run test:e2e` do that).
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defineConfig } from '@playwright/test';
+import { E2E_MODERATOR } from './apps/web/e2e/constants';
+
+const port = Number(process.env.E2E_PORT ?? 3100);
+const baseURL = `http://127.0.0.1:${port}`;
+
+export default defineConfig({
+  testDir: 'apps/web/e2e',
+  // Separate runs on one machine need their own port (E2E_PORT) and results folder.
+  outputDir: process.env.E2E_OUTPUT_DIR ?? 'test-results',
+  // Two cores: one browser at a time keeps timings honest.
+  workers: 1,
+  fullyParallel: false,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  use: {
+    baseURL,
+    viewport: { width: 1440, height: 900 },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    browserName: 'chromium',
+    launchOptions: {
+      executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  webServer: {
+    command: 'npx tsx apps/server/src/server.ts',
+    url: `${baseURL}/api/core/health/`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'wt-e2e-')),
+      SEED_DEMO: '0',
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'warn',
+      MODERATOR_EMAIL: E2E_MODERATOR.email,
+      MODERATOR_PASSWORD: E2E_MODERATOR.password,
+      // Every journey registers and signs in through the API from one address.
+      RATE_LIMIT_MAX: '100000',
+      LOGIN_RATE_LIMIT: '10000',
+      AUTH_RATE_LIMIT: '10000',
+    },
+  },
+});

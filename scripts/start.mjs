@@ -1,0 +1,57 @@
+// `npm start`: builds the web app if it has not been built yet, then runs the server in the
+// foreground from the repository root (so DATA_DIR ./data lands here). Signals go to the server,
+// and this process exits with the server's code. The server itself reports a bad environment value
+// in one line naming the variable; nothing is printed after it.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+// The cluster entry: one process on the embedded database, WEB_CONCURRENCY workers on PostgreSQL.
+const server = 'apps/server/src/cluster.ts';
+// tsx as a loader of this node process's child: one process, so signals reach the server itself.
+const nodeArgs = ['--import', 'tsx'];
+
+if (!existsSync(join(root, 'apps/web/dist/index.html'))) {
+  // Check the environment before a build that takes a while, so a typo fails at once.
+  const check = spawnSync(
+    process.execPath,
+    [
+      ...nodeArgs,
+      '--input-type=module',
+      '--eval',
+      `import { EnvError, parseEnv } from './apps/server/src/config/env.ts';
+       try { parseEnv(); } catch (e) { if (e instanceof EnvError) { console.error(e.message); process.exit(1); } throw e; }`,
+    ],
+    { cwd: root, stdio: 'inherit' },
+  );
+  if (check.status !== 0) process.exit(check.status ?? 1);
+  console.log('Building the web app (first start only)...');
+  const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) {
+    console.error('The web app did not build (see above); fix that, or run the API alone: npm run dev');
+    process.exit(build.status ?? 1);
+  }
+}
+
+const child = spawn(process.execPath, [...nodeArgs, server], { cwd: root, stdio: 'inherit' });
+
+const forward = (signal) => {
+  if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+};
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => forward(signal));
+
+child.on('error', (error) => {
+  console.error(`Could not start the server: ${error.message}`);
+  process.exit(1);
+});
+child.on('exit', (code, signal) => {
+  if (signal) {
+    // Die of the same signal, as a shell expects of a foreground job.
+    process.removeAllListeners(signal);
+    process.kill(process.pid, signal);
+    return;
+  }
+  process.exit(code ?? 1);
+});

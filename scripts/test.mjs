@@ -1,0 +1,21 @@
+// `npm test`: every test. Unit, component and API tests (Vitest: on PGlite, and on PostgreSQL too
+// instead when TEST_DATABASE_URL is set), then the browser end-to-end tests (Playwright in Chromium) against
+// the production build served by the real server.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
+const run = (command, args, env = {}) => {
+  console.log(`\n> ${command} ${args.join(' ')}`);
+  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+};
+
+console.log(
+  `API tests on ${process.env.TEST_DATABASE_URL ? 'PostgreSQL (TEST_DATABASE_URL)' : 'embedded PGlite'}`,
+);
+run('npx', ['vitest', 'run']);
+if (existsSync('playwright.config.ts') && process.env.SKIP_E2E !== '1') {
+  run('npm', ['run', 'build']);
+  run('node', ['scripts/check-budget.mjs']);
+  run('npx', ['playwright', 'test']);
+}
