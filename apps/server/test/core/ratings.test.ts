@@ -9,8 +9,11 @@ import {
   type Rating,
   roundHalfUp1,
 } from '@workspace/contracts';
+import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ratings, users } from '../../src/db/schema/index.ts';
 import { aggregateMismatches } from '../../src/modules/ratings/aggregates.ts';
+import { insertRating } from '../../src/modules/ratings/repository.ts';
 import { call, createTestApp, type ErrorAnswer, type TestContext } from '../helpers.ts';
 import { get, makeUser, rate, ratingBody, scoresFor, type TestUser } from './support.ts';
 
@@ -403,6 +406,54 @@ describe('concurrency', () => {
       `/api/core/users/${company.id}/profile/`,
     );
     expect(profile.body.rating_summary).toMatchObject({ total_ratings: 30, average_rating: expected });
+    expect(await aggregateMismatches(ctx.deps.db)).toEqual([]);
+  });
+});
+
+describe('the write re-checks the ratee under its row lock', () => {
+  it('writes nothing when the ratee was suspended after the eligibility check', async () => {
+    const rater = await makeUser(ctx, 'employee');
+    const company = await makeUser(ctx, 'employer');
+    // What a suspension committed between checkEligibility and insertRating leaves behind.
+    await ctx.deps.db.update(users).set({ isActive: false }).where(eq(users.id, company.id));
+    const written = await insertRating(ctx.deps.db, {
+      raterId: rater.id,
+      rateeId: company.id,
+      rateeRole: 'employer',
+      roleContext: 'EMPLOYEE_TO_COMPANY',
+      isAnonymous: false,
+      feedbackMessage: null,
+      overallTenths: 40,
+      scores: [{ category: 'Work Environment', score: 4 }],
+    });
+    expect(written).toBeNull();
+    const [row] = await ctx.deps.db
+      .select({ n: count() })
+      .from(ratings)
+      .where(eq(ratings.rateeId, company.id));
+    expect(row?.n).toBe(0);
+    const [stored] = await ctx.deps.db
+      .select({ total: users.totalRatingsReceived, sum: users.ratingSumTenths })
+      .from(users)
+      .where(eq(users.id, company.id));
+    expect(stored).toEqual({ total: 0, sum: 0 });
+    expect(await aggregateMismatches(ctx.deps.db)).toEqual([]);
+  });
+
+  it('writes nothing when the ratee no longer has the role the rater rates', async () => {
+    const rater = await makeUser(ctx, 'employee');
+    const other = await makeUser(ctx, 'employee');
+    const written = await insertRating(ctx.deps.db, {
+      raterId: rater.id,
+      rateeId: other.id,
+      rateeRole: 'employer',
+      roleContext: 'EMPLOYEE_TO_COMPANY',
+      isAnonymous: false,
+      feedbackMessage: null,
+      overallTenths: 30,
+      scores: [{ category: 'Compensation', score: 3 }],
+    });
+    expect(written).toBeNull();
     expect(await aggregateMismatches(ctx.deps.db)).toEqual([]);
   });
 });

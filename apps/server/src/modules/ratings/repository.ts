@@ -1,12 +1,20 @@
 // Rating queries. Each list is one index-backed query (see drizzle/0003) that brings the category
 // scores of its page along, never a query per rating.
-import type { EligibilityParty, RoleContext } from '@workspace/contracts';
+import {
+  type EligibilityParty,
+  RANKING_PRIOR_MEAN,
+  RANKING_PRIOR_WEIGHT,
+  type RoleContext,
+  type UserRole,
+} from '@workspace/contracts';
 import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Executor } from '../../db/client.ts';
-import { ratingScores, ratings, users } from '../../db/schema/index.ts';
+import { type Executor, queryRows } from '../../db/client.ts';
+import { ratings, users } from '../../db/schema/index.ts';
 import type { Page } from '../core/paging.ts';
 import type { RatingRecord, ScoreEntry } from './serialize.ts';
+
+const PRIOR_SUM = RANKING_PRIOR_MEAN * RANKING_PRIOR_WEIGHT;
 
 /**
  * Order of every public list of received ratings: newest day first, and within a day public ratings
@@ -67,11 +75,6 @@ export function givenBy(db: Executor, raterId: number, page: Page) {
   return selectRatings(db, eq(ratings.raterId, raterId), [desc(ratings.createdAt), desc(ratings.id)], page);
 }
 
-export async function ratingById(db: Executor, id: number): Promise<RatingRecord | null> {
-  const [record] = await selectRatings(db, eq(ratings.id, id), [], { limit: 1, offset: 0 });
-  return record ?? null;
-}
-
 /** Published ratings a user received: the stored aggregate, exact at every commit. */
 export async function countReceivedPublished(db: Executor, userId: number): Promise<number> {
   const [row] = await db.select({ n: users.totalRatingsReceived }).from(users).where(eq(users.id, userId));
@@ -81,20 +84,6 @@ export async function countReceivedPublished(db: Executor, userId: number): Prom
 export async function countGiven(db: Executor, raterId: number): Promise<number> {
   const [row] = await db.select({ n: count() }).from(ratings).where(eq(ratings.raterId, raterId));
   return row?.n ?? 0;
-}
-
-/** The would-be ratee as the eligibility rules need it; `lock` holds its row until the transaction ends. */
-export async function findParty(
-  db: Executor,
-  id: number,
-  options: { lock?: boolean } = {},
-): Promise<EligibilityParty | null> {
-  const query = db
-    .select({ id: users.id, role: users.userRole, isActive: users.isActive })
-    .from(users)
-    .where(eq(users.id, id));
-  const [row] = options.lock ? await query.for('no key update') : await query;
-  return row ?? null;
 }
 
 /** Whether the rater has a rating of this ratee in this context, published or hidden. */
@@ -107,9 +96,32 @@ export async function hasRated(db: Executor, raterId: number, rateeId: number, c
   return row !== undefined;
 }
 
+/**
+ * The would-be ratee as the eligibility rules need it, and whether the rater has already rated them in
+ * this context (published or hidden), in one round trip.
+ */
+export async function findRatee(
+  db: Executor,
+  raterId: number,
+  rateeId: number,
+  context: RoleContext,
+): Promise<{ ratee: EligibilityParty | null; alreadyRated: boolean }> {
+  const [row] = await queryRows<{ id: number; role: UserRole; is_active: boolean; already_rated: boolean }>(
+    db,
+    sql`select u.id, u.user_role as role, u.is_active,
+          exists(select 1 from ratings r
+                 where r.rater_id = ${raterId} and r.ratee_id = u.id and r.role_context = ${context}) as already_rated
+        from users u where u.id = ${rateeId}`,
+  );
+  if (!row) return { ratee: null, alreadyRated: false };
+  return { ratee: { id: row.id, role: row.role, isActive: row.is_active }, alreadyRated: row.already_rated };
+}
+
 export interface NewRating {
   raterId: number;
   rateeId: number;
+  /** The role the ratee must still have: checked again, under the row lock, as the rating is written. */
+  rateeRole: UserRole;
   roleContext: RoleContext;
   isAnonymous: boolean;
   feedbackMessage: string | null;
@@ -117,13 +129,60 @@ export interface NewRating {
   scores: ScoreEntry[];
 }
 
-/** Inserts the rating and its scores; the caller updates the aggregates in the same transaction. */
-export async function insertRating(tx: Executor, input: NewRating): Promise<number> {
-  const { scores, ...values } = input;
-  const [row] = await tx.insert(ratings).values(values).returning({ id: ratings.id });
-  if (!row) throw new Error('insert returned no row');
-  await tx
-    .insert(ratingScores)
-    .values(scores.map((s) => ({ ratingId: row.id, category: s.category, score: s.score })));
-  return row.id;
+/**
+ * Writes a rating, its scores and the ratee's aggregates in one statement, so one round trip and one
+ * implicit transaction. The update of the ratee comes first: it locks the row, re-checks that the
+ * ratee is still active in the expected role (a suspension committed meanwhile is seen), and adds to
+ * the aggregates with expressions over the row's current values, which PostgreSQL re-evaluates on the
+ * newest version when writers queue, so concurrent ratings never lose an update. The inserts hang off
+ * that update: no ratee row, no rating. A duplicate fails the unique index and rolls everything back.
+ * Keep the arithmetic in step with applyRatings.
+ *
+ * Returns null when the ratee no longer qualifies; the caller re-checks eligibility for the reason.
+ */
+export async function insertRating(
+  db: Executor,
+  input: NewRating,
+): Promise<{ id: number; createdAt: Date; rateeName: string } | null> {
+  const t = input.overallTenths;
+  const categories = input.scores.map((s) => s.category);
+  const points = input.scores.map((s) => s.score);
+  const [row] = await queryRows<{ id: number; created_at: Date | string; ratee_name: string }>(
+    db,
+    sql`
+    with bumped as (
+      update users set
+        rating_sum_tenths = rating_sum_tenths + ${t}::int,
+        total_ratings_received = total_ratings_received + 1,
+        rating_tenths = round((rating_sum_tenths + ${t}::int)::numeric / (total_ratings_received + 1))::int,
+        score_histogram[round(${t}::int / 10.0)::int] = score_histogram[round(${t}::int / 10.0)::int] + 1,
+        rank_score = (${PRIOR_SUM}::float8 + (rating_sum_tenths + ${t}::int) / 10.0)
+                     / (${RANKING_PRIOR_WEIGHT} + total_ratings_received + 1)
+      where id = ${input.rateeId} and is_active and user_role = ${input.rateeRole}
+      returning id, full_name
+    ),
+    inserted as (
+      insert into ratings (rater_id, ratee_id, role_context, is_anonymous, feedback_message, overall_tenths)
+      select ${input.raterId}, b.id, ${input.roleContext}, ${input.isAnonymous}, ${input.feedbackMessage}, ${t}::int
+      from bumped b
+      returning id, created_at
+    ),
+    scores as (
+      insert into rating_scores (rating_id, category, score)
+      select i.id, c.category, c.score
+      from inserted i, unnest(${sql.param(categories)}::text[], ${sql.param(points)}::int[]) as c(category, score)
+    ),
+    totals as (
+      insert into user_category_totals (user_id, category, score_sum, score_count)
+      select b.id, c.category, c.score, 1
+      from bumped b, unnest(${sql.param(categories)}::text[], ${sql.param(points)}::int[]) as c(category, score)
+      order by 2
+      on conflict (user_id, category) do update set
+        score_sum = user_category_totals.score_sum + excluded.score_sum,
+        score_count = user_category_totals.score_count + 1
+    )
+    select i.id, i.created_at, b.full_name as ratee_name from inserted i, bumped b`,
+  );
+  if (!row) return null;
+  return { id: row.id, createdAt: new Date(row.created_at), rateeName: row.ratee_name };
 }

@@ -17,7 +17,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sessionOf } from '../../plugins/session.ts';
 import { bearerAuth, errorAnswers } from '../core/openapi.ts';
 import { listAnswer, pageWindow } from '../core/paging.ts';
-import { countGiven, countReceivedPublished, givenBy, ratingById, receivedPublished } from './repository.ts';
+import { countGiven, countReceivedPublished, givenBy, receivedPublished } from './repository.ts';
 import { toRatingView } from './serialize.ts';
 import { checkEligibility, createRating } from './service.ts';
 
@@ -40,9 +40,7 @@ export async function ratingRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const session = sessionOf(request);
-      const id = await createRating(db, session, request.body);
-      const record = await ratingById(db, id);
-      if (!record) throw new Error(`rating ${id} vanished after commit`);
+      const record = await createRating(db, session, request.body);
       return reply.code(201).send(toRatingView(record, session.userId));
     },
   );

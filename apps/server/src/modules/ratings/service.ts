@@ -1,6 +1,7 @@
 // Rating rules that need the database: eligibility (contracts' eligibilityReason decides, this
-// module gathers its facts) and writing a rating with its aggregates in one transaction.
+// module gathers its facts) and writing a rating with its scores and aggregates in one statement.
 import {
+  browseRole,
   contextForRole,
   type createRatingRequest,
   ELIGIBILITY,
@@ -15,8 +16,8 @@ import type { Db, Executor } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { badRequest } from '../../lib/errors.ts';
 import type { Session } from '../../plugins/session.ts';
-import { applyRatings } from './aggregates.ts';
-import { findParty, hasRated, insertRating } from './repository.ts';
+import { findRatee, insertRating } from './repository.ts';
+import type { RatingRecord } from './serialize.ts';
 
 export type ValidRating = z.output<typeof createRatingRequest>;
 
@@ -32,10 +33,8 @@ export async function checkEligibility(
   session: Session,
   rateeId: number,
   context: RoleContext,
-  options: { lock?: boolean } = {},
 ): Promise<EligibilityResponse> {
-  const ratee = await findParty(db, rateeId, options);
-  const alreadyRated = ratee ? await hasRated(db, session.userId, ratee.id, context) : false;
+  const { ratee, alreadyRated } = await findRatee(db, session.userId, rateeId, context);
   return eligibilityReason({ rater: raterOf(session), ratee, context, alreadyRated });
 }
 
@@ -47,29 +46,42 @@ export function canRate(session: Session, ratee: EligibilityParty, alreadyRated:
 }
 
 /**
- * Writes a rating, its scores and the ratee's aggregates together. The ratee's row is locked first,
- * so concurrent ratings of one user queue up and each checks eligibility against the previous one
- * committed; the unique constraint stays the last word if anything slips past.
+ * Writes a rating with its scores and the ratee's aggregates, and returns it as stored. Eligibility is
+ * decided by the contracts' rules on a fresh read; the write then re-checks, under the ratee's row
+ * lock, what may have changed since (suspension, role), and the unique index has the last word on
+ * duplicates, so twenty identical posts at once still give one rating.
  */
-export async function createRating(db: Db, session: Session, input: ValidRating): Promise<number> {
+export async function createRating(db: Db, session: Session, input: ValidRating): Promise<RatingRecord> {
+  const verdict = await checkEligibility(db, session, input.ratee, input.role_context);
+  const rateeRole = browseRole(session.role);
+  if (!verdict.eligible || !rateeRole) throw badRequest(verdict.reason);
+  const record = {
+    raterId: session.userId,
+    rateeId: input.ratee,
+    roleContext: input.role_context,
+    isAnonymous: input.is_anonymous,
+    feedbackMessage: input.feedback_message ?? null,
+    overallTenths: overallScoreTenths(input.category_scores.map((s) => s.score)),
+    scores: input.category_scores,
+  };
+  let written: Awaited<ReturnType<typeof insertRating>>;
   try {
-    return await db.transaction(async (tx) => {
-      const verdict = await checkEligibility(tx, session, input.ratee, input.role_context, { lock: true });
-      if (!verdict.eligible) throw badRequest(verdict.reason);
-      const id = await insertRating(tx, {
-        raterId: session.userId,
-        rateeId: input.ratee,
-        roleContext: input.role_context,
-        isAnonymous: input.is_anonymous,
-        feedbackMessage: input.feedback_message ?? null,
-        overallTenths: overallScoreTenths(input.category_scores.map((s) => s.score)),
-        scores: input.category_scores,
-      });
-      await applyRatings(tx, [id], 1);
-      return id;
-    });
+    written = await insertRating(db, { ...record, rateeRole });
   } catch (error) {
     if (isUniqueViolation(error, 'ratings_one_per_context')) throw badRequest(ELIGIBILITY.alreadyRated);
     throw error;
   }
+  if (!written) {
+    // The ratee changed between the check and the write: answer with the reason as it is now.
+    const now = await checkEligibility(db, session, input.ratee, input.role_context);
+    throw badRequest(now.eligible ? ELIGIBILITY.inactive : now.reason);
+  }
+  return {
+    ...record,
+    id: written.id,
+    status: 'published',
+    createdAt: written.createdAt,
+    raterName: session.fullName,
+    rateeName: written.rateeName,
+  };
 }
