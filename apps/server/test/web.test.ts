@@ -12,6 +12,7 @@ import { createTestApp, type TestContext } from './helpers.ts';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const INDEX =
   '<!doctype html><html><head><title>WorkTrust</title></head><body><div id="root"></div></body></html>';
+const PRELOADS = { '/login': ['/assets/login-Qw3Er5Ty.js', '/assets/zod-Zx8Cv6Bn.js'] };
 const SCRIPT = `export const answer = ${JSON.stringify('x'.repeat(4000))};\n`;
 
 let ctx: TestContext;
@@ -29,6 +30,7 @@ beforeAll(async () => {
   writeFileSync(`${asset}.br`, brotliCompressSync(SCRIPT));
   writeFileSync(`${asset}.gz`, gzipSync(SCRIPT));
   writeFileSync(join(dist, 'assets', 'only-plain-Zz9Yy8Xx.css'), 'body{margin:0}');
+  writeFileSync(join(dist, 'route-preloads.json'), JSON.stringify(PRELOADS));
   ctx = await createTestApp();
   app = await buildApp(ctx.deps, { webDist: dist });
   await app.ready();
@@ -85,13 +87,27 @@ describe('hashed assets', () => {
 
 describe('index.html and the client routes', () => {
   it('is never cached, at / and at any screen of the app', async () => {
-    for (const url of ['/', '/companies', '/users/12/profile', '/login?next=%2Fdashboard']) {
+    for (const url of ['/', '/companies', '/users/12/profile', '/about?next=%2Fdashboard']) {
       const res = await get(url, 'br, gzip');
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type'], url).toMatch(/text\/html/);
       expect(res.headers['cache-control'], url).toBe('no-cache');
       expect(res.body, url).toBe(INDEX);
     }
+  });
+
+  it("names an arrival page's own chunks as modulepreload links, and only that page's", async () => {
+    const links =
+      '<link rel="modulepreload" crossorigin href="/assets/login-Qw3Er5Ty.js">' +
+      '<link rel="modulepreload" crossorigin href="/assets/zod-Zx8Cv6Bn.js">';
+    for (const url of ['/login', '/login/', '/login?redirectTo=%2Fdashboard']) {
+      const res = await get(url, 'br, gzip');
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type'], url).toMatch(/text\/html/);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(res.body, url).toBe(INDEX.replace('</head>', `${links}</head>`));
+    }
+    expect((await get('/register')).body).toBe(INDEX);
   });
 
   it('keeps unhashed public files revalidated', async () => {

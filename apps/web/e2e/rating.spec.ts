@@ -56,6 +56,8 @@ test('an anonymous and a public rating, seen by the raters and by the company', 
   await openAs(page, open, `/user/${company.user.id}`);
   await page.getByRole('button', { name: 'Rate', exact: true }).click();
   const second = page.getByRole('form', { name: `Rate ${companyName}` });
+  // all() does not wait: let the categories render first.
+  await expect(second.getByRole('radiogroup')).toHaveCount(6);
   for (const group of await second.getByRole('radiogroup').all()) {
     await group.getByRole('radio', { name: '5 stars' }).click();
   }
