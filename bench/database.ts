@@ -3,6 +3,7 @@
 // submits are withdrawn again at the end (aggregates first, in one transaction), so every run starts
 // from the same seeded data.
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { type Database, openDatabase, queryRows } from '../apps/server/src/db/client.ts';
@@ -263,4 +264,28 @@ export async function removeBenchRatings(database: Database, after: number): Pro
     );
     return deleted[0]?.n ?? 0;
   });
+}
+
+/**
+ * Live sessions (refresh families) for raters who do not sign in, so the access tokens the bench
+ * issues pass the server's per-request session check; one row per rater, written in one statement.
+ * Returns each rater's session id. endBenchSessions deletes them again.
+ */
+export async function startBenchSessions(
+  database: Database,
+  userIds: number[],
+): Promise<Map<number, string>> {
+  const tag = `bench-${randomBytes(6).toString('hex')}`;
+  const ids = userIds.map((id) => `${tag}-${id}`);
+  await database.db.execute(sql`
+    insert into refresh_families (id, user_id, current_jti_hash, expires_at)
+    select f.id, f.user_id, md5(f.id), now() + interval '1 day'
+    from unnest(${sql.param(ids)}::text[], ${sql.param(userIds)}::int[]) as f(id, user_id)`);
+  return new Map(userIds.map((id, i) => [id, ids[i] as string]));
+}
+
+export async function endBenchSessions(database: Database, sessions: Map<number, string>): Promise<void> {
+  await database.db.execute(
+    sql`delete from refresh_families where id = any(${sql.param([...sessions.values()])}::text[])`,
+  );
 }

@@ -26,6 +26,7 @@ import {
   checkAggregates,
   DEFAULT_DATABASE_URL,
   dataSize,
+  endBenchSessions,
   ensureDatabase,
   maxRatingId,
   nameFragments,
@@ -36,6 +37,7 @@ import {
   removeBenchRatings,
   seedWithCli,
   skillPairs,
+  startBenchSessions,
   topCities,
   unratedPairs,
 } from './database.ts';
@@ -169,6 +171,7 @@ async function main() {
   const ratingIdBefore = await maxRatingId(database);
   let submitted = 0;
   const results: CaseResult[] = [];
+  let raterSessions = new Map<number, string>();
   let ratingCheck = { submitted: 0, aggregateMismatches: -1, removedAfterwards: 0 };
   try {
     const tokens = await signIn(server.url, accounts);
@@ -187,12 +190,13 @@ async function main() {
     const skillQueries = cycle(skills.map((s) => `skills=${encodeURIComponent(s.join(','))}`));
     const profile = cycle(profiles);
     // Raters of the submission case cannot each sign in (argon2 on purpose costs tens of ms): the
-    // bench holds the server's JWT secret and issues their access tokens itself.
+    // bench writes their sessions into the database and, holding the server's JWT secret, issues
+    // their access tokens itself.
     const tokenService = createTokenService(jwtSecret, 3600, 3600);
+    raterSessions = await startBenchSessions(database, [...new Set(pairs.map((p) => p.rater))]);
     const raterTokens = new Map<number, string>();
-    for (const p of pairs) {
-      if (!raterTokens.has(p.rater))
-        raterTokens.set(p.rater, await tokenService.signAccess({ userId: p.rater, sessionId: 'bench' }));
+    for (const [userId, sessionId] of raterSessions) {
+      raterTokens.set(userId, await tokenService.signAccess({ userId, sessionId }));
     }
     let pairIndex = 0;
     const nextRating = (): Req => {
@@ -340,6 +344,7 @@ async function main() {
     const memoryPeaks = memory.stop();
     await server.stop();
     ratingCheck.removedAfterwards = await removeBenchRatings(database, ratingIdBefore);
+    await endBenchSessions(database, raterSessions);
 
     const explained = await explainCases(
       databaseUrl,

@@ -11,6 +11,7 @@ import { type App, type AppDeps, buildApp } from '../src/app.ts';
 import { closeDeps, createDeps } from '../src/bootstrap.ts';
 import { parseEnv } from '../src/config/env.ts';
 import { openDatabase } from '../src/db/client.ts';
+import { createFamily } from '../src/modules/auth/repository.ts';
 
 const silentLog = { warn() {}, info() {} };
 
@@ -105,4 +106,20 @@ export async function call<T = ErrorAnswer>(
     }
   }
   return { status: raw.statusCode, body: body as T, raw };
+}
+
+/**
+ * An access token of a live session for a user the test inserted directly (no password to sign in
+ * with): the session row is created as a sign-in creates it, so the token passes the per-request
+ * session check.
+ */
+export async function sessionToken(ctx: TestContext, userId: number): Promise<string> {
+  const familyId = `test-${randomBytes(12).toString('base64url')}`;
+  await createFamily(ctx.deps.db, {
+    id: familyId,
+    userId,
+    currentJtiHash: randomBytes(32).toString('hex'),
+    expiresAt: new Date(Date.now() + 24 * 3600 * 1000),
+  });
+  return ctx.deps.tokens.signAccess({ userId, sessionId: familyId });
 }

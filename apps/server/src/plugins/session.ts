@@ -1,9 +1,9 @@
 // Who is calling: verifies the bearer access token once per request and loads the caller's role
 // and status, so a suspended user's tokens stop working at once (DESIGN §6).
 import { MSG, type UserRole } from '@workspace/contracts';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import { users } from '../db/schema/index.ts';
+import { refreshFamilies, users } from '../db/schema/index.ts';
 import { forbidden, unauthorized } from '../lib/errors.ts';
 import { TokenError } from '../lib/tokens.ts';
 
@@ -34,12 +34,23 @@ async function readSession(app: FastifyInstance, request: FastifyRequest): Promi
     if (error instanceof TokenError) throw unauthorized();
     throw error;
   }
+  // The user and the token's session in one read by primary keys: a suspension, a sign-out or a
+  // password change ends the access tokens already issued at once, not when they expire.
   const [user] = await app.deps.db
-    .select({ role: users.userRole, isActive: users.isActive, fullName: users.fullName })
+    .select({
+      role: users.userRole,
+      isActive: users.isActive,
+      fullName: users.fullName,
+      sessionLive: sql<boolean>`${refreshFamilies.id} is not null and ${refreshFamilies.revokedAt} is null`,
+    })
     .from(users)
+    .leftJoin(
+      refreshFamilies,
+      and(eq(refreshFamilies.id, claims.sessionId), eq(refreshFamilies.userId, users.id)),
+    )
     .where(eq(users.id, claims.userId))
     .limit(1);
-  if (!user?.isActive) throw unauthorized();
+  if (!user?.isActive || !user.sessionLive) throw unauthorized();
   return { userId: claims.userId, role: user.role, fullName: user.fullName, sessionId: claims.sessionId };
 }
 

@@ -46,6 +46,9 @@ describe('PUT /api/auth/change-password/', () => {
     expect(res.body).toEqual({ message: MSG.passwordChanged });
 
     expect((await refresh(other.refresh)).status).toBe(401);
+    // The other session's access token ends at once too; the caller's goes on working.
+    expect((await call(ctx.app, 'GET', '/api/auth/profile/', { token: other.access })).status).toBe(401);
+    expect((await call(ctx.app, 'GET', '/api/auth/profile/', { token: session.access })).status).toBe(200);
     expect((await refresh(session.refresh)).status).toBe(200);
     expect((await login(session.email, session.password)).status).toBe(401);
     expect((await login(session.email, NEW_PASSWORD)).status).toBe(200);

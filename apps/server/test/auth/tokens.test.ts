@@ -198,6 +198,34 @@ describe('POST /api/auth/logout/', () => {
     expect((await familyOf(session.refresh))?.revokedAt).toBeInstanceOf(Date);
   });
 
+  it("ends the session's access tokens at once, not when they expire", async () => {
+    const session = await signUp(ctx.app);
+    const other = await call<Pair>(ctx.app, 'POST', '/api/auth/login/', {
+      body: { email: session.email, password: session.password },
+    });
+    const rotated = await refresh(session.refresh);
+    expect((await profile(session.access)).status).toBe(200);
+    expect((await logout(rotated.body.refresh)).status).toBe(204);
+    for (const access of [session.access, rotated.body.access]) {
+      const res = await profile(access);
+      expect(res.status).toBe(401);
+      expect(res.body).toEqual(INVALID);
+    }
+    // The same user's other session carries on.
+    expect((await profile(other.body.access)).status).toBe(200);
+  });
+
+  it("refuses an access token whose session was never started, or is another user's", async () => {
+    const a = await signUp(ctx.app);
+    const b = await signUp(ctx.app);
+    const { userId } = await ctx.deps.tokens.verifyAccess(a.access);
+    const { sessionId: sessionOfB } = await ctx.deps.tokens.verifyAccess(b.access);
+    for (const sessionId of ['never-started', sessionOfB]) {
+      const token = await ctx.deps.tokens.signAccess({ userId, sessionId });
+      expect((await profile(token)).status).toBe(401);
+    }
+  });
+
   it('is idempotent and leaves other sessions alone', async () => {
     const session = await signUp(ctx.app);
     const other = await call<Pair>(ctx.app, 'POST', '/api/auth/login/', {

@@ -14,7 +14,7 @@ import { expect } from 'vitest';
 import { ratings, users } from '../../src/db/schema/index.ts';
 import { applyRatings } from '../../src/modules/ratings/aggregates.ts';
 import { newUserCode } from '../../src/modules/users/user-code.ts';
-import { call, type ErrorAnswer, type TestContext } from '../helpers.ts';
+import { call, type ErrorAnswer, sessionToken, type TestContext } from '../helpers.ts';
 
 export interface TestUser {
   id: number;
@@ -63,7 +63,7 @@ export async function makeUser(
   if (!row) throw new Error('user insert returned nothing');
   return {
     id: row.id,
-    token: await ctx.deps.tokens.signAccess({ userId: row.id, sessionId: 'test' }),
+    token: await sessionToken(ctx, row.id),
     fullName: row.fullName,
     email: row.email,
     userCode: row.userCode,

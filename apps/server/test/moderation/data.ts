@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { ratingScores, ratings, users } from '../../src/db/schema/index.ts';
 import { applyRatings } from '../../src/modules/ratings/aggregates.ts';
 import { newUserCode } from '../../src/modules/users/user-code.ts';
-import type { TestContext } from '../helpers.ts';
+import { sessionToken, type TestContext } from '../helpers.ts';
 
 export interface TestUser {
   id: number;
@@ -40,7 +40,7 @@ export async function insertUser(
     })
     .returning({ id: users.id, userCode: users.userCode });
   if (!row) throw new Error('user insert returned nothing');
-  const token = await ctx.deps.tokens.signAccess({ userId: row.id, sessionId: 'test' });
+  const token = await sessionToken(ctx, row.id);
   return { id: row.id, name, role, email, userCode: row.userCode, token };
 }
 

@@ -190,9 +190,13 @@ describe('reinstating a user', () => {
       reason: 'Appeal accepted',
     });
 
-    // Signed in again, with the old access token working and a fresh sign-in allowed.
-    expect((await call(ctx.app, 'GET', '/api/auth/profile/', { token: employee.token })).status).toBe(200);
-    expect((await login(employee)).status).toBe(200);
+    // The suspension ended the old sessions for good; signing in again works.
+    expect((await call(ctx.app, 'GET', '/api/auth/profile/', { token: employee.token })).status).toBe(401);
+    const again = await login(employee);
+    expect(again.status).toBe(200);
+    expect(
+      (await call(ctx.app, 'GET', '/api/auth/profile/', { token: again.body.access as string })).status,
+    ).toBe(200);
 
     const twice = await reinstate(employee);
     expect(twice.status).toBe(400);

@@ -99,6 +99,8 @@ describe('unfiltered directory totals', () => {
     const switched = await makeUser(ctx, 'employer');
     await setUser(ctx, switched.id, { userRole: 'employee' });
     expect(await expectExact()).toEqual({ companies: before.companies, employees: before.employees + 1 });
+    // Its test session goes first: refresh_families references the user.
+    await ctx.deps.db.execute(sql`delete from refresh_families where user_id = ${switched.id}`);
     await ctx.deps.db.execute(sql`delete from users where id = ${switched.id}`);
     expect(await expectExact()).toEqual(before);
   });
