@@ -45,6 +45,36 @@ describe('ContributorsDirectory', () => {
     expect(screen.getByText('Page 2 of 3, Showing 5 of 15 contributors')).toBeTruthy();
   });
 
+  it('scrolls smoothly to the top of the grid on a page change, and jumps with reduced motion', () => {
+    const calls: { target: Element; options: unknown }[] = [];
+    const original = Element.prototype.scrollIntoView;
+    Element.prototype.scrollIntoView = function (this: Element, options?: unknown) {
+      calls.push({ target: this, options });
+    };
+    try {
+      render(<ContributorsDirectory contributors={CONTRIBUTORS} />);
+      expect(calls).toHaveLength(0);
+      fireEvent.click(screen.getByRole('button', { name: 'Page 2' }));
+      expect(calls).toEqual([
+        {
+          target: screen.getByRole('region', { name: 'Meet the team' }),
+          options: { behavior: 'smooth', block: 'start' },
+        },
+      ]);
+
+      const matchMedia = window.matchMedia;
+      window.matchMedia = ((query: string) => ({ matches: query.includes('reduce') })) as typeof matchMedia;
+      try {
+        fireEvent.click(screen.getByRole('button', { name: 'Page 3' }));
+      } finally {
+        window.matchMedia = matchMedia;
+      }
+      expect(calls[1]?.options).toEqual({ behavior: 'auto', block: 'start' });
+    } finally {
+      Element.prototype.scrollIntoView = original;
+    }
+  });
+
   it('counts what the last page really shows', () => {
     render(<ContributorsDirectory contributors={CONTRIBUTORS.slice(0, 7)} />);
     fireEvent.click(screen.getByRole('button', { name: 'Page 2' }));
