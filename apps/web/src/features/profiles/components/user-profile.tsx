@@ -81,9 +81,10 @@ function QuickActions({
             <p className="text-muted-foreground text-sm">
               Worked with {user.full_name}? Share your experience.
             </p>
+            {/* Not named 'Rate …': the header's Rate button is the one SPEC §2 names. */}
             <Button onClick={onRate}>
               <Star aria-hidden />
-              Rate {user.full_name}
+              Write a Review
             </Button>
           </>
         ) : data.user_has_rated ? (
@@ -179,13 +180,15 @@ export function UserProfile({
         data={data}
         action={
           canRate && (
+            // The same 'Rate' button shows and hides the form (SPEC §4); aria-expanded tells which.
             <Button
+              variant={formOpen ? 'outline' : 'default'}
               onClick={() => setFormOpen((open) => !open)}
               aria-expanded={formOpen}
               aria-controls="rating-form"
             >
               <Star aria-hidden />
-              {formOpen ? 'Close Rating Form' : 'Rate'}
+              Rate
             </Button>
           )
         }
