@@ -66,7 +66,7 @@ test('about and how-ratings-work explain the product and link onwards', async ({
 
 test('the landing page has every section of SPEC §2', async ({ page }) => {
   await page.goto('/');
-  for (const value of ['10,000+', '2,500+', '50,000+', '100+', '24/7']) {
+  for (const value of ['10,000+', '2,500+', '50,000+', '100+', '24/7', '15']) {
     await expect(page.getByText(value, { exact: true })).toBeVisible();
   }
   for (const step of ['Sign Up', 'Connect & Rate', 'Build Reputation']) {

@@ -24,6 +24,7 @@ export const STATS = [
   { value: '50,000+', label: 'Reviews' },
   { value: '100+', label: 'Cities' },
   { value: '24/7', label: 'Support' },
+  { value: '15', label: 'Team Members' },
 ] as const;
 
 export const LANDING_FEATURES: Feature[] = [

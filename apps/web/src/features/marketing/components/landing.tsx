@@ -106,9 +106,9 @@ export function Stats() {
         <h2 id="stats-title" className="sr-only">
           WorkTrust in numbers
         </h2>
-        <dl className="grid grid-cols-2 gap-8 text-center sm:grid-cols-3 lg:grid-cols-5">
+        <dl className="grid grid-cols-2 gap-8 text-center sm:grid-cols-3 lg:grid-cols-6">
           {STATS.map((stat) => (
-            <div key={stat.label} className="grid gap-1 last:col-span-2 sm:last:col-span-1">
+            <div key={stat.label} className="grid gap-1">
               <dt className="order-2 text-primary-foreground/85 text-sm">{stat.label}</dt>
               <dd className="order-1 font-bold text-3xl tabular-nums sm:text-4xl">{stat.value}</dd>
             </div>
