@@ -48,12 +48,28 @@ describe('list paging text', () => {
     expect(screen.getByText('Page 3 of 3')).toBeTruthy();
   });
 
-  it('shows no pager when everything fits on one page', () => {
+  it('keeps Previous and Next, both disabled, when everything fits on one page', () => {
     render(
       <ListPager
         page={1}
         pageSize={10}
         total={7}
+        hasNext={false}
+        onPageChange={() => {}}
+        label="Test pages"
+      />,
+    );
+    expect((screen.getByRole('button', { name: 'Previous' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByText('Page 1 of 1')).toBeTruthy();
+  });
+
+  it('shows no pager for an empty first page', () => {
+    render(
+      <ListPager
+        page={1}
+        pageSize={10}
+        total={0}
         hasNext={false}
         onPageChange={() => {}}
         label="Test pages"

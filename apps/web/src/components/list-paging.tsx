@@ -16,7 +16,10 @@ export function pageText(page: number, total: number, pageSize: number) {
   return `Page ${page} of ${pageCount(total, pageSize)}`;
 }
 
-/** Previous/Next with the page position; hidden when everything fits on one page. */
+/**
+ * Previous/Next with the page position. Shown (both disabled) even when everything fits on one page,
+ * since SPEC §2 names Previous/Next on every list; only an empty first page has none.
+ */
 export function ListPager({
   page,
   pageSize,
@@ -34,7 +37,7 @@ export function ListPager({
   label: string;
   className?: string;
 }) {
-  if (page === 1 && !hasNext) return null;
+  if (page === 1 && !hasNext && total === 0) return null;
   return (
     <div className={cn('flex flex-col items-center gap-2', className)}>
       <Pagination page={page} hasNext={hasNext} onPageChange={onPageChange} label={label} />

@@ -51,8 +51,9 @@ describe('the companies list', () => {
     await user.click(screen.getByRole('button', { name: 'Search' }));
     expect(await screen.findByText('Showing 2 of 2')).toBeTruthy();
     expect(router.state.location.search).toBe('?city=surat');
-    // Everything on one page: no pager.
-    expect(screen.queryByRole('button', { name: 'Next' })).toBeNull();
+    // Everything on one page: Previous and Next stay, both disabled.
+    expect((screen.getByRole('button', { name: 'Previous' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement).disabled).toBe(true);
 
     await user.click(screen.getByRole('button', { name: 'Clear Filters' }));
     expect(await screen.findByText(`Showing 20 of ${COMPANIES}`)).toBeTruthy();
