@@ -119,3 +119,113 @@ describe('unfiltered directory totals', () => {
     await expectExact();
   });
 });
+
+/** Stored skill pair counts that differ from a recount over the users (empty when all is exact). */
+async function skillCountMismatches() {
+  return queryRows<{ user_role: string; skill_a: string; skill_b: string }>(
+    ctx.deps.db,
+    sql`
+    with truth as (
+      select u.user_role, p.skill_a, p.skill_b, count(*)::int as n
+      from users u, skill_pairs(u.skills_lc) p where u.is_active group by 1, 2, 3
+    )
+    select coalesce(t.user_role, c.user_role) as user_role, coalesce(t.skill_a, c.skill_a) as skill_a,
+           coalesce(t.skill_b, c.skill_b) as skill_b
+    from truth t full join (select * from skill_counts where active_count <> 0) c
+      on c.user_role = t.user_role and c.skill_a = t.skill_a and c.skill_b = t.skill_b
+    where t.n is distinct from c.active_count`,
+  );
+}
+
+/** Active employees with every one of `skills` (lower-cased), counted the slow way. */
+async function recountSkills(skills: string[]): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    ctx.deps.db,
+    sql`select count(*)::int as n from users
+        where user_role = 'employee' and is_active and skills_lc @> ${sql.param(skills)}::text[]`,
+  );
+  return row?.n ?? 0;
+}
+
+async function skillTotal(query: string): Promise<number> {
+  const answer = await get<List>(ctx, employer, `/api/core/employees/?page_size=1&${query}`);
+  expect(answer.status, query).toBe(200);
+  return answer.body.total_count;
+}
+
+describe('skill filter totals', () => {
+  const withSkills = (skills: string[], options: { isActive?: boolean } = {}) =>
+    makeUser(ctx, 'employee', { skills, ...options });
+
+  it('count one and two skills from the counter, exactly, whatever their order or case', async () => {
+    await withSkills(['Excel', 'Tally', 'GST Filing']);
+    await withSkills(['excel', 'Tally']);
+    await withSkills(['Excel', 'C++', 'C#']);
+    await withSkills(['Excel', 'Tally'], { isActive: false });
+    expect(await skillCountMismatches()).toEqual([]);
+
+    expect(await skillTotal('skills=Excel')).toBe(await recountSkills(['excel']));
+    expect(await skillTotal('skills=Excel,Tally')).toBe(2);
+    expect(await skillTotal('skills=tally,EXCEL')).toBe(2);
+    expect(await skillTotal('skills=Excel,excel')).toBe(await recountSkills(['excel']));
+    expect(await skillTotal('skills=C%23,C%2B%2B')).toBe(1);
+    expect(await skillTotal('skills=Excel,Nothing')).toBe(0);
+    // The total really comes from the counter row (tampered with here, then put back).
+    const pair = sql`user_role = 'employee' and skill_a = 'excel' and skill_b = 'tally'`;
+    await ctx.deps.db.execute(sql`update skill_counts set active_count = active_count + 1000 where ${pair}`);
+    expect(await skillTotal('skills=Excel,Tally')).toBe(1002);
+    await ctx.deps.db.execute(sql`update skill_counts set active_count = active_count - 1000 where ${pair}`);
+    // Three skills, or a skill with another filter, are counted the slow way, just as exactly.
+    expect(await skillTotal('skills=Excel,Tally,GST Filing')).toBe(1);
+    expect(await skillTotal('skills=Excel&city=Pune')).toBe(await recountSkills(['excel']));
+  });
+
+  it('follow bulk inserts, skill edits, suspension, role changes and deletion', async () => {
+    const rows = Array.from({ length: 30 }, (_, i) => {
+      const skills = ['Python', i % 2 ? 'SQL' : 'Excel', i % 3 ? 'Tableau' : 'Python'];
+      return {
+        userCode: newUserCode('employee'),
+        email: `skills.${i}.${Date.now()}@example.in`,
+        passwordHash: 'not-a-real-hash',
+        fullName: `Analyst ${i}`,
+        userRole: 'employee' as const,
+        skills,
+        skillsLc: skills.map((s) => s.toLowerCase()),
+        isActive: i % 7 !== 0,
+      };
+    });
+    await ctx.deps.db.insert(users).values(rows);
+    expect(await skillCountMismatches()).toEqual([]);
+    expect(await skillTotal('skills=Python,SQL')).toBe(await recountSkills(['python', 'sql']));
+
+    const analyst = await withSkills(['Python', 'SQL']);
+    await setUser(ctx, analyst.id, { skills: ['SQL', 'Power BI'], skillsLc: ['sql', 'power bi'] });
+    expect(await skillCountMismatches()).toEqual([]);
+    await setUser(ctx, analyst.id, { isActive: false });
+    expect(await skillCountMismatches()).toEqual([]);
+    await setUser(ctx, analyst.id, { isActive: true, userRole: 'employer' });
+    expect(await skillCountMismatches()).toEqual([]);
+    await ctx.deps.db.execute(sql`delete from refresh_families where user_id = ${analyst.id}`);
+    await ctx.deps.db.execute(sql`delete from users where id = ${analyst.id}`);
+    expect(await skillCountMismatches()).toEqual([]);
+    expect(await skillTotal('skills=SQL,Python')).toBe(await recountSkills(['python', 'sql']));
+    expect(await skillTotal('skills=power bi')).toBe(0);
+  });
+
+  it('follow a profile edit and a suspension through the API', async () => {
+    const person = await withSkills(['React']);
+    const edit = await call(ctx.app, 'PATCH', '/api/auth/profile/', {
+      token: person.token,
+      body: { skills: ['React', 'TypeScript'] },
+    });
+    expect(edit.status).toBe(200);
+    expect(await skillTotal('skills=typescript,react')).toBe(await recountSkills(['react', 'typescript']));
+    const suspend = await call(ctx.app, 'POST', `/api/moderation/users/${person.id}/suspend/`, {
+      token: moderator.token,
+      body: { reason: 'Fake profile' },
+    });
+    expect(suspend.status).toBe(200);
+    expect(await skillCountMismatches()).toEqual([]);
+    expect(await skillTotal('skills=typescript,react')).toBe(await recountSkills(['react', 'typescript']));
+  });
+});

@@ -1,7 +1,7 @@
 // The company and employee directories: one query for the page with its total (and whether the
 // viewer has rated each user, joined on the unique rating key, not one query per user). Every
 // filter and sort is served by an index of drizzle/0001_init.sql or 0003_core_lists.sql; the unfiltered
-// total is a counter row (0004_directory_counts.sql).
+// total is a counter row (0004_directory_counts.sql), and so is a one- or two-skill filter's (0005).
 import type { ListSort, RoleContext } from '@workspace/contracts';
 import { and, arrayContains, asc, desc, eq, gte, isNotNull, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -101,10 +101,21 @@ export function directoryPage(
 
 export type DirectoryRow = Awaited<ReturnType<typeof directoryPage>>[number];
 
-/** The list's total: the per-role counter when unfiltered (drizzle/0004), else a count of the matches. */
+/**
+ * The list's total: the per-role counter when unfiltered (drizzle/0004), the per-skill-pair counter
+ * when filtered by one or two skills alone (drizzle/0005), else a count of the matches.
+ */
 function totalQuery(filter: DirectoryFilter): SQL {
-  if (!filter.search && !filter.city && filter.minTenths === undefined && !filter.skills?.length) {
+  const otherFilters = Boolean(filter.search || filter.city || filter.minTenths !== undefined);
+  const skills = [...new Set(filter.skills ?? [])];
+  if (!otherFilters && skills.length === 0) {
     return sql`select active_count from user_role_counts where user_role = ${filter.role}`;
+  }
+  if (!otherFilters && skills.length <= 2) {
+    const [a, b = a] = skills;
+    // least/greatest order the pair as the triggers do, by the database's collation.
+    return sql`select coalesce((select active_count from skill_counts where user_role = ${filter.role}
+      and skill_a = least(${a}::text, ${b}::text) and skill_b = greatest(${a}::text, ${b}::text)), 0)`;
   }
   // Inside this subquery "users" names its own scan, not the page's.
   return sql`select count(*) from ${users} where ${where(filter)}`;
