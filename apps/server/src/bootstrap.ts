@@ -42,6 +42,27 @@ export function connectRedis(url: string, log: Pick<FastifyBaseLogger, 'warn'>, 
   return redis;
 }
 
+/**
+ * Resolves once Redis is ready, or at its first error or after `timeoutMs`, whichever comes first.
+ * Starting before it is ready would count the first requests in memory and the next in Redis, so a
+ * limit could be passed by the few requests that straddle the switch; a Redis that is down does not
+ * hold the start up (counting then starts in memory, as it would after an outage).
+ */
+export function redisReady(redis: Redis, timeoutMs = 2000): Promise<void> {
+  if (redis.status === 'ready') return Promise.resolve();
+  return new Promise((done) => {
+    const finish = () => {
+      clearTimeout(timer);
+      redis.off('ready', finish);
+      redis.off('error', finish);
+      done();
+    };
+    const timer = setTimeout(finish, timeoutMs);
+    redis.once('ready', finish);
+    redis.once('error', finish);
+  });
+}
+
 export async function createDeps(
   env: Env,
   log: Pick<FastifyBaseLogger, 'warn' | 'info'>,
@@ -56,6 +77,7 @@ export async function createDeps(
     }));
   await migrate(database.db);
   const redis = env.REDIS_URL ? connectRedis(env.REDIS_URL, log, options.redisKeyPrefix) : null;
+  if (redis) await redisReady(redis);
   const counters = redis
     ? redisCounters(redis, () => log.warn('Redis command failed: counting in process memory'))
     : memoryCounters();
