@@ -7,7 +7,8 @@
 //      taken, and everything written to bench/results/<date>.json and docs/benchmarks.md.
 // Options: --users --ratings --seed (data when seeding), --seconds --connections --workers --pool,
 // --cases a,b (a subset; the ceiling always runs), --redis (rate limits in REDIS_URL), --no-write,
-// --label L (bench/results/<date>-L.json only, docs untouched: for runs at other data sizes).
+// --label L (bench/results/<date>-L.json only, docs untouched: for runs at other data sizes),
+// --profile DIR (V8 CPU profiles of the server's processes).
 import { randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -71,6 +72,8 @@ const { values: opts } = parseArgs({
     'no-write': { type: 'boolean', default: false },
     /** Results JSON only, named with this label; docs/benchmarks.md is left alone (scale comparisons). */
     label: { type: 'string' },
+    /** Writes a V8 CPU profile of every server process into this folder (open it in DevTools). */
+    profile: { type: 'string' },
   },
   strict: true,
 });
@@ -166,7 +169,10 @@ async function main() {
     REDIS_URL: opts.redis ? process.env.REDIS_URL || 'redis://127.0.0.1:6379' : '',
     ...(opts.pool && { DB_POOL_SIZE: opts.pool }),
   };
-  const server = await startServer(serverEnv);
+  const server = await startServer(
+    serverEnv,
+    opts.profile ? ['--cpu-prof', `--cpu-prof-dir=${opts.profile}`] : [],
+  );
   const memory = sampleMemory(server);
   const ratingIdBefore = await maxRatingId(database);
   let submitted = 0;

@@ -49,10 +49,14 @@ export function residentBytes(pid: number): number | null {
   }
 }
 
-export async function startServer(env: Record<string, string>): Promise<RunningServer> {
+export async function startServer(
+  env: Record<string, string>,
+  /** Extra node flags for the server's processes (workers inherit them), e.g. --cpu-prof. */
+  nodeFlags: string[] = [],
+): Promise<RunningServer> {
   const port = await sparePort();
   const url = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/cluster.ts'], {
+  const child: ChildProcess = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', 'apps/server/src/cluster.ts'], {
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
