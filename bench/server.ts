@@ -56,10 +56,14 @@ export async function startServer(
 ): Promise<RunningServer> {
   const port = await sparePort();
   const url = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', 'apps/server/src/cluster.ts'], {
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [...nodeFlags, '--import', 'tsx', 'apps/server/src/cluster.ts'],
+    {
+      env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => {
     output += chunk.toString();
