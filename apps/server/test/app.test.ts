@@ -86,3 +86,42 @@ describe('request ids and client errors', () => {
     expect(huge.json().detail).toMatch(/too large/);
   });
 });
+
+describe('CORS_ORIGINS', () => {
+  it('lets the listed origins call the API from a browser, and no other', async () => {
+    const open = await createTestApp({ CORS_ORIGINS: 'https://partner.example.in' });
+    try {
+      const allowed = await call(open.app, 'GET', '/api/core/health/', {
+        headers: { origin: 'https://partner.example.in' },
+      });
+      expect(allowed.raw.headers['access-control-allow-origin']).toBe('https://partner.example.in');
+      const other = await call(open.app, 'GET', '/api/core/health/', {
+        headers: { origin: 'https://elsewhere.example.com' },
+      });
+      expect(other.raw.headers['access-control-allow-origin']).toBeUndefined();
+      const preflight = await open.app.inject({
+        method: 'OPTIONS',
+        url: '/api/core/ratings/',
+        headers: {
+          origin: 'https://partner.example.in',
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'authorization,content-type',
+        },
+      });
+      expect(preflight.statusCode).toBe(204);
+      expect(preflight.headers['access-control-allow-origin']).toBe('https://partner.example.in');
+    } finally {
+      await open.close();
+    }
+  });
+
+  it('keeps security headers on errors too', async () => {
+    const res = await call(ctx.app, 'GET', '/api/nope', {
+      headers: { origin: 'https://elsewhere.example.com' },
+    });
+    expect(res.status).toBe(404);
+    expect(res.raw.headers['access-control-allow-origin']).toBeUndefined();
+    expect(String(res.raw.headers['content-security-policy'])).toContain("default-src 'self'");
+    expect(res.raw.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+});
