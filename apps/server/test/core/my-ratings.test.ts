@@ -156,6 +156,9 @@ describe('GET my-ratings/received/', () => {
     expectNoTraceOf(rest.body, employees[0] as TestUser);
     const defaults = await get<RatingPage>(ctx, employer, '/api/core/my-ratings/received/');
     expect(defaults.body).toMatchObject({ total_count: 7, page_size: 10, has_next: false });
+    // Past the end there is no row to carry the total: it is still the real one.
+    const past = await get<RatingPage>(ctx, employer, '/api/core/my-ratings/received/?page_size=5&page=3');
+    expect(past.body).toEqual({ results: [], total_count: 7, page: 3, page_size: 5, has_next: false });
   });
 
   it('answers bad paging with 400', async () => {

@@ -4,8 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sessionOf } from '../../plugins/session.ts';
 import { bearerAuth, errorAnswers } from '../core/openapi.ts';
-import { profiledUser } from '../profiles/repository.ts';
-import { countGiven, receivedPublished } from '../ratings/repository.ts';
+import { ownNumbers, receivedPublished } from '../ratings/repository.ts';
 import { toRatingView } from '../ratings/serialize.ts';
 import { fromTenths } from '../users/serialize.ts';
 
@@ -23,17 +22,15 @@ export async function dashboardRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { userId } = sessionOf(request);
-      const [me, given, recent] = await Promise.all([
-        profiledUser(db, userId),
-        countGiven(db, userId),
+      const [numbers, recent] = await Promise.all([
+        ownNumbers(db, userId),
         receivedPublished(db, userId, { limit: PAGE_SIZES.dashboardRecent, offset: 0 }),
       ]);
       return {
         stats: {
-          // Moderators are never rated: their numbers are zero.
-          ratings_received: me?.totalRatingsReceived ?? 0,
-          ratings_given: given,
-          average_rating: me ? fromTenths(me.ratingTenths) : 0,
+          ratings_received: numbers.received,
+          ratings_given: numbers.given,
+          average_rating: fromTenths(numbers.tenths),
         },
         recent_ratings: recent.map((record) => toRatingView(record, userId)),
       };

@@ -18,7 +18,7 @@ import { notFound } from '../../lib/errors.ts';
 import { type Session, sessionOf } from '../../plugins/session.ts';
 import { bearerAuth, errorAnswers } from '../core/openapi.ts';
 import { emptyList, listAnswer, pageWindow } from '../core/paging.ts';
-import { hasRated, receivedPublished } from '../ratings/repository.ts';
+import { receivedPublished } from '../ratings/repository.ts';
 import { toRatingView } from '../ratings/serialize.ts';
 import { canRate } from '../ratings/service.ts';
 import { toPublicUser } from '../users/serialize.ts';
@@ -35,9 +35,7 @@ async function visibleRatings(db: Executor, user: UserRow, viewerId: number, lim
 }
 
 /** Whether the viewer has rated `user` in the viewer's context, and may rate them now. */
-async function ratingState(db: Executor, session: Session, user: UserRow) {
-  const context = contextForRole(session.role);
-  const rated = context ? await hasRated(db, session.userId, user.id, context) : false;
+function ratingState(session: Session, user: UserRow, rated: boolean) {
   const party = { id: user.id, role: user.userRole, isActive: user.isActive };
   return { can_rate: canRate(session, party, rated), user_has_rated: rated };
 }
@@ -46,10 +44,14 @@ export async function profileRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps;
 
-  const loadUser = async (id: number) => {
-    const user = await profiledUser(db, id);
-    if (!user) throw notFound(MSG.userNotFound);
-    return user;
+  const loadUser = async (id: number, viewer?: Session) => {
+    const found = await profiledUser(
+      db,
+      id,
+      viewer && { userId: viewer.userId, context: contextForRole(viewer.role) },
+    );
+    if (!found) throw notFound(MSG.userNotFound);
+    return found;
   };
 
   r.get(
@@ -65,11 +67,9 @@ export async function profileRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { userId } = sessionOf(request);
-      const user = await loadUser(request.params.id);
-      const [summary, recent] = await Promise.all([
-        ratingSummary(db, user, userId),
-        visibleRatings(db, user, userId, PAGE_SIZES.dashboardRecent),
-      ]);
+      const { user, categoryTotals } = await loadUser(request.params.id);
+      const summary = ratingSummary(user, categoryTotals, userId);
+      const recent = await visibleRatings(db, user, userId, PAGE_SIZES.dashboardRecent);
       return {
         user_id: user.id,
         full_name: user.fullName,
@@ -95,12 +95,10 @@ export async function profileRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const session = sessionOf(request);
-      const user = await loadUser(request.params.id);
-      const [summary, ratings, state] = await Promise.all([
-        ratingSummary(db, user, session.userId),
-        visibleRatings(db, user, session.userId, PAGE_SIZES.profileRatings),
-        ratingState(db, session, user),
-      ]);
+      const { user, categoryTotals, viewerHasRated } = await loadUser(request.params.id, session);
+      const summary = ratingSummary(user, categoryTotals, session.userId);
+      const ratings = await visibleRatings(db, user, session.userId, PAGE_SIZES.profileRatings);
+      const state = ratingState(session, user, viewerHasRated);
       const profile = toPublicUser(user);
       if (user.id === session.userId) profile.total_ratings_received = user.totalRatingsReceived;
       return { user_profile: profile, rating_summary: summary, all_ratings: ratings, ...state };
@@ -121,7 +119,7 @@ export async function profileRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { userId } = sessionOf(request);
-      const user = await loadUser(request.params.id);
+      const { user } = await loadUser(request.params.id);
       if (!detailsVisible(user, userId)) return emptyList(request.query);
       const records = await receivedPublished(db, user.id, pageWindow(request.query));
       return listAnswer(

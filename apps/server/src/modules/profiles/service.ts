@@ -8,10 +8,9 @@ import {
   type RatingSummary,
   roundHalfUp1,
 } from '@workspace/contracts';
-import type { Executor } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/index.ts';
 import { fromTenths } from '../users/serialize.ts';
-import { categoryTotals } from './repository.ts';
+import type { CategoryTotal } from './repository.ts';
 
 export const detailsVisible = (user: UserRow, viewerId: number) =>
   user.showRatingDetails || user.id === viewerId;
@@ -19,8 +18,7 @@ export const detailsVisible = (user: UserRow, viewerId: number) =>
 type CategoryAverages = NonNullable<RatingSummary['ratings_by_category']>;
 
 /** Per-category averages (half up, one decimal) in the fixed order of the context the user is rated in. */
-async function ratingsByCategory(db: Executor, user: UserRow): Promise<CategoryAverages> {
-  const totals = await categoryTotals(db, user.id);
+function ratingsByCategory(user: UserRow, totals: CategoryTotal[]): CategoryAverages {
   // A user is rated by the opposite role, whose context names the categories.
   const raters = browseRole(user.userRole);
   const context = raters && contextForRole(raters);
@@ -32,7 +30,7 @@ async function ratingsByCategory(db: Executor, user: UserRow): Promise<CategoryA
   return result;
 }
 
-export async function ratingSummary(db: Executor, user: UserRow, viewerId: number): Promise<RatingSummary> {
+export function ratingSummary(user: UserRow, totals: CategoryTotal[], viewerId: number): RatingSummary {
   const average_rating = fromTenths(user.ratingTenths);
   if (!detailsVisible(user, viewerId)) {
     return { average_rating, total_ratings: null, ratings_by_category: null, distribution: null };
@@ -40,7 +38,7 @@ export async function ratingSummary(db: Executor, user: UserRow, viewerId: numbe
   return {
     average_rating,
     total_ratings: user.totalRatingsReceived,
-    ratings_by_category: await ratingsByCategory(db, user),
+    ratings_by_category: ratingsByCategory(user, totals),
     distribution: Object.fromEntries(user.scoreHistogram.map((n, i) => [String(i + 1), n])),
   };
 }

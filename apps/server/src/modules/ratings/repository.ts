@@ -30,26 +30,29 @@ const PUBLIC_ORDER = [
 const rater = alias(users, 'rater');
 const ratee = alias(users, 'ratee');
 
-async function selectRatings(db: Executor, where: SQL | undefined, order: SQL[], page: Page) {
-  const rows: RatingRecord[] = await db
-    .select({
-      id: ratings.id,
-      raterId: ratings.raterId,
-      rateeId: ratings.rateeId,
-      roleContext: ratings.roleContext,
-      isAnonymous: ratings.isAnonymous,
-      feedbackMessage: ratings.feedbackMessage,
-      overallTenths: ratings.overallTenths,
-      status: ratings.status,
-      createdAt: ratings.createdAt,
-      raterName: rater.fullName,
-      rateeName: ratee.fullName,
-      // The category scores in the same round trip (an index lookup per rating of the page): each
-      // query costs the server more in driver and socket work than the lookups cost PostgreSQL.
-      scores: sql<ScoreEntry[]>`coalesce((
-        select json_agg(json_build_object('category', s.category, 'score', s.score))
-        from rating_scores s where s.rating_id = ${ratings.id}), '[]'::json)`,
-    })
+const RATING_COLUMNS = {
+  id: ratings.id,
+  raterId: ratings.raterId,
+  rateeId: ratings.rateeId,
+  roleContext: ratings.roleContext,
+  isAnonymous: ratings.isAnonymous,
+  feedbackMessage: ratings.feedbackMessage,
+  overallTenths: ratings.overallTenths,
+  status: ratings.status,
+  createdAt: ratings.createdAt,
+  raterName: rater.fullName,
+  rateeName: ratee.fullName,
+  // The category scores in the same round trip (an index lookup per rating of the page): each
+  // query costs the server more in driver and socket work than the lookups cost PostgreSQL.
+  scores: sql<ScoreEntry[]>`coalesce((
+    select json_agg(json_build_object('category', s.category, 'score', s.score))
+    from rating_scores s where s.rating_id = ${ratings.id}), '[]'::json)`,
+};
+
+/** A page of ratings; each row also carries `total` (an uncorrelated subquery, evaluated once). */
+function ratingsQuery(db: Executor, where: SQL | undefined, order: SQL[], page: Page, total?: SQL<number>) {
+  return db
+    .select({ ...RATING_COLUMNS, listTotal: total ? sql<number>`(${total})::int` : sql<null>`null` })
     .from(ratings)
     .innerJoin(rater, eq(rater.id, ratings.raterId))
     .innerJoin(ratee, eq(ratee.id, ratings.rateeId))
@@ -57,7 +60,29 @@ async function selectRatings(db: Executor, where: SQL | undefined, order: SQL[],
     .orderBy(...order)
     .limit(page.limit)
     .offset(page.offset);
+}
+
+async function selectRatings(db: Executor, where: SQL | undefined, order: SQL[], page: Page) {
+  const rows: RatingRecord[] = await ratingsQuery(db, where, order, page);
   return rows;
+}
+
+/**
+ * A page of ratings and the list's total in one round trip. A page past the end has no row to carry
+ * the total, so only then is it read on its own.
+ */
+async function selectRatingsPage(
+  db: Executor,
+  where: SQL | undefined,
+  order: SQL[],
+  page: Page,
+  total: SQL<number>,
+): Promise<{ records: RatingRecord[]; total: number }> {
+  const rows = await ratingsQuery(db, where, order, page, total);
+  const first = rows[0];
+  if (first) return { records: rows, total: Number(first.listTotal) };
+  const [row] = await queryRows<{ n: number }>(db, sql`select (${total})::int as n`);
+  return { records: [], total: row?.n ?? 0 };
 }
 
 /** Published ratings a user received, in public order. */
@@ -70,30 +95,43 @@ export function receivedPublished(db: Executor, userId: number, page: Page) {
   );
 }
 
-/** Every rating a user wrote, hidden ones included (only the rater sees this list). */
-export function givenBy(db: Executor, raterId: number, page: Page) {
-  return selectRatings(db, eq(ratings.raterId, raterId), [desc(ratings.createdAt), desc(ratings.id)], page);
+/** A page of the published ratings a user received, with their number (the stored aggregate). */
+export function receivedPublishedPage(db: Executor, userId: number, page: Page) {
+  return selectRatingsPage(
+    db,
+    and(eq(ratings.rateeId, userId), eq(ratings.status, 'published')),
+    PUBLIC_ORDER,
+    page,
+    receivedCount(userId),
+  );
+}
+
+/** A page of every rating a user wrote, hidden ones included (only the rater sees this list). */
+export function givenByPage(db: Executor, raterId: number, page: Page) {
+  return selectRatingsPage(
+    db,
+    eq(ratings.raterId, raterId),
+    [desc(ratings.createdAt), desc(ratings.id)],
+    page,
+    givenCount(raterId),
+  );
 }
 
 /** Published ratings a user received: the stored aggregate, exact at every commit. */
-export async function countReceivedPublished(db: Executor, userId: number): Promise<number> {
-  const [row] = await db.select({ n: users.totalRatingsReceived }).from(users).where(eq(users.id, userId));
-  return row?.n ?? 0;
-}
+const receivedCount = (userId: number) =>
+  sql<number>`select u.total_ratings_received from users u where u.id = ${userId}`;
 
-export async function countGiven(db: Executor, raterId: number): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(ratings).where(eq(ratings.raterId, raterId));
-  return row?.n ?? 0;
-}
+const givenCount = (raterId: number) =>
+  sql<number>`select count(*) from ratings r where r.rater_id = ${raterId}`;
 
-/** Whether the rater has a rating of this ratee in this context, published or hidden. */
-export async function hasRated(db: Executor, raterId: number, rateeId: number, context: RoleContext) {
-  const [row] = await db
-    .select({ id: ratings.id })
-    .from(ratings)
-    .where(and(eq(ratings.raterId, raterId), eq(ratings.rateeId, rateeId), eq(ratings.roleContext, context)))
-    .limit(1);
-  return row !== undefined;
+/** The caller's own numbers for the dashboard in one read; moderators are never rated (zeros). */
+export async function ownNumbers(db: Executor, userId: number) {
+  const [row] = await queryRows<{ received: number; given: number; tenths: number }>(
+    db,
+    sql`select (${receivedCount(userId)})::int as received, (${givenCount(userId)})::int as given,
+          (select u.rating_tenths from users u where u.id = ${userId})::int as tenths`,
+  );
+  return { received: row?.received ?? 0, given: row?.given ?? 0, tenths: row?.tenths ?? 0 };
 }
 
 /**

@@ -17,7 +17,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sessionOf } from '../../plugins/session.ts';
 import { bearerAuth, errorAnswers } from '../core/openapi.ts';
 import { listAnswer, pageWindow } from '../core/paging.ts';
-import { countGiven, countReceivedPublished, givenBy, receivedPublished } from './repository.ts';
+import { givenByPage, receivedPublishedPage } from './repository.ts';
 import { toRatingView } from './serialize.ts';
 import { checkEligibility, createRating } from './service.ts';
 
@@ -87,10 +87,7 @@ export async function ratingRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { userId } = sessionOf(request);
-      const [records, total] = await Promise.all([
-        givenBy(db, userId, pageWindow(request.query)),
-        countGiven(db, userId),
-      ]);
+      const { records, total } = await givenByPage(db, userId, pageWindow(request.query));
       return listAnswer(
         records.map((record) => toRatingView(record, userId)),
         total,
@@ -112,10 +109,7 @@ export async function ratingRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { userId } = sessionOf(request);
-      const [records, total] = await Promise.all([
-        receivedPublished(db, userId, pageWindow(request.query)),
-        countReceivedPublished(db, userId),
-      ]);
+      const { records, total } = await receivedPublishedPage(db, userId, pageWindow(request.query));
       return listAnswer(
         records.map((record) => toRatingView(record, userId)),
         total,
