@@ -4,6 +4,7 @@ import { type DirectoryItem, MSG } from '@workspace/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { directoryPage } from '../../src/modules/directory/repository.ts';
+import { receivedPublished } from '../../src/modules/ratings/repository.ts';
 import { call, createTestApp, type TestContext } from '../helpers.ts';
 import { get, makeUser, rate, type TestUser } from './support.ts';
 
@@ -375,5 +376,33 @@ describe('query plans', () => {
       expect(plan, `${JSON.stringify(filter)} ${sort}`).toMatch(index);
       expect(plan).not.toContain('Seq Scan on users');
     }
+  });
+
+  it('keeps the partial indexes in the generic plan of a prepared statement', async () => {
+    // The app names its statements, so PostgreSQL may reuse one generic plan for all values; that
+    // plan can use a partial index only when the index's condition is written as a literal.
+    const genericPlan = (query: { toSQL(): { sql: string; params: unknown[] } }) =>
+      ctx.deps.db.transaction(async (tx) => {
+        const { sql: text, params } = query.toSQL();
+        await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
+        await tx.execute(sql.raw(`prepare generic_check as ${text}`));
+        // EXPLAIN takes no bound parameters: the values go in as literals (numbers and plain text here).
+        const literal = (p: unknown) =>
+          typeof p === 'number' ? String(p) : `'${String(p).replace(/'/g, "''")}'`;
+        const args = params.map(literal).join(', ');
+        const result = (await tx.execute(sql.raw(`explain execute generic_check(${args})`))) as unknown as {
+          rows: { 'QUERY PLAN': string }[];
+        };
+        await tx.execute(sql`deallocate generic_check`);
+        return result.rows.map((r) => r['QUERY PLAN']).join('\n');
+      });
+    const viewerCtx = { id: viewer.id, context: 'EMPLOYEE_TO_COMPANY' as const };
+    const page = { limit: 20, offset: 0 };
+    expect(
+      await genericPlan(directoryPage(ctx.deps.db, { role: 'employer' }, 'top', viewerCtx, page)),
+    ).toContain('users_dir_top');
+    expect(await genericPlan(receivedPublished(ctx.deps.db, viewer.id, page))).toContain(
+      'ratings_public_received',
+    );
   });
 });

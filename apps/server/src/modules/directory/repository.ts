@@ -31,7 +31,10 @@ const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 function where(filter: DirectoryFilter): SQL | undefined {
   return and(
     eq(users.userRole, filter.role),
-    eq(users.isActive, true),
+    // A literal, not a bound parameter, so a prepared statement's generic plan matches the partial
+    // indexes (WHERE is_active): with `= $n` PostgreSQL planned every execution afresh, which cost as
+    // much as running the default list (pgbench: 0.25 against 0.14 ms a query).
+    sql`${users.isActive}`,
     filter.search
       ? sql`(${users.fullName} || ' ' || ${users.city}) ilike ${`%${likeLiteral(filter.search)}%`}`
       : undefined,
