@@ -3,6 +3,7 @@
 import { MSG, type UserRole } from '@workspace/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { Db } from '../db/client.ts';
 import { refreshFamilies, users } from '../db/schema/index.ts';
 import { forbidden, unauthorized } from '../lib/errors.ts';
 import { TokenError } from '../lib/tokens.ts';
@@ -21,6 +22,36 @@ declare module 'fastify' {
   }
 }
 
+function buildSessionCheck(db: Db) {
+  return db
+    .select({
+      role: users.userRole,
+      isActive: users.isActive,
+      fullName: users.fullName,
+      sessionLive: sql<boolean>`${refreshFamilies.id} is not null and ${refreshFamilies.revokedAt} is null`,
+    })
+    .from(users)
+    .leftJoin(
+      refreshFamilies,
+      and(eq(refreshFamilies.id, sql.placeholder('sessionId')), eq(refreshFamilies.userId, users.id)),
+    )
+    .where(eq(users.id, sql.placeholder('userId')))
+    .limit(1)
+    .prepare('session_check');
+}
+
+// Built once per database: every authenticated request runs it, and building a query through
+// Drizzle cost more of the server's CPU than sending it (issue 4).
+const sessionChecks = new WeakMap<Db, ReturnType<typeof buildSessionCheck>>();
+function sessionCheck(db: Db) {
+  let check = sessionChecks.get(db);
+  if (!check) {
+    check = buildSessionCheck(db);
+    sessionChecks.set(db, check);
+  }
+  return check;
+}
+
 /** Reads and checks the caller's token; `null` when no Authorization header was sent. */
 async function readSession(app: FastifyInstance, request: FastifyRequest): Promise<Session | null> {
   const header = request.headers.authorization;
@@ -36,20 +67,10 @@ async function readSession(app: FastifyInstance, request: FastifyRequest): Promi
   }
   // The user and the token's session in one read by primary keys: a suspension, a sign-out or a
   // password change ends the access tokens already issued at once, not when they expire.
-  const [user] = await app.deps.db
-    .select({
-      role: users.userRole,
-      isActive: users.isActive,
-      fullName: users.fullName,
-      sessionLive: sql<boolean>`${refreshFamilies.id} is not null and ${refreshFamilies.revokedAt} is null`,
-    })
-    .from(users)
-    .leftJoin(
-      refreshFamilies,
-      and(eq(refreshFamilies.id, claims.sessionId), eq(refreshFamilies.userId, users.id)),
-    )
-    .where(eq(users.id, claims.userId))
-    .limit(1);
+  const [user] = await sessionCheck(app.deps.db).execute({
+    userId: claims.userId,
+    sessionId: claims.sessionId,
+  });
   if (!user?.isActive || !user.sessionLive) throw unauthorized();
   return { userId: claims.userId, role: user.role, fullName: user.fullName, sessionId: claims.sessionId };
 }
