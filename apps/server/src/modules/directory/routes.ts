@@ -15,7 +15,7 @@ import { bearerAuth, errorAnswers } from '../core/openapi.ts';
 import { listAnswer, pageWindow } from '../core/paging.ts';
 import { canRate } from '../ratings/service.ts';
 import { fromTenths } from '../users/serialize.ts';
-import { type DirectoryFilter, type DirectoryRow, directoryCount, directoryPage } from './repository.ts';
+import { type DirectoryFilter, type DirectoryRow, directoryCount, directoryRows } from './repository.ts';
 
 const DIRECTORIES = [
   {
@@ -96,8 +96,8 @@ export async function directoryRoutes(app: FastifyInstance) {
         const session = sessionOf(request);
         const filter = filterOf(directory.listed, request.query);
         const viewer = { id: session.userId, context: CONTEXT_FOR_ROLE[directory.viewer] };
-        const rows = await directoryPage(db, filter, request.query.sort, viewer, pageWindow(request.query));
-        const total = rows[0]?.total ?? (await directoryCount(db, filter));
+        const rows = await directoryRows(db, filter, request.query.sort, viewer, pageWindow(request.query));
+        const total = rows[0]?.total ?? (await directoryCount(db, filter, request.query.sort));
         return listAnswer(
           rows.map((row) => toItem(row, session)),
           total,
