@@ -3,7 +3,7 @@
 import { MSG, type UserRole } from '@workspace/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import type { Db } from '../db/client.ts';
+import { preparedStatements } from '../db/prepared.ts';
 import { refreshFamilies, users } from '../db/schema/index.ts';
 import { forbidden, unauthorized } from '../lib/errors.ts';
 import { TokenError } from '../lib/tokens.ts';
@@ -22,8 +22,9 @@ declare module 'fastify' {
   }
 }
 
-function buildSessionCheck(db: Db) {
-  return db
+// Every authenticated request runs it: built once (db/prepared.ts).
+const sessionCheck = preparedStatements((db, name) =>
+  db
     .select({
       role: users.userRole,
       isActive: users.isActive,
@@ -37,20 +38,8 @@ function buildSessionCheck(db: Db) {
     )
     .where(eq(users.id, sql.placeholder('userId')))
     .limit(1)
-    .prepare('session_check');
-}
-
-// Built once per database: every authenticated request runs it, and building a query through
-// Drizzle cost more of the server's CPU than sending it (issue 4).
-const sessionChecks = new WeakMap<Db, ReturnType<typeof buildSessionCheck>>();
-function sessionCheck(db: Db) {
-  let check = sessionChecks.get(db);
-  if (!check) {
-    check = buildSessionCheck(db);
-    sessionChecks.set(db, check);
-  }
-  return check;
-}
+    .prepare(name),
+);
 
 /** Reads and checks the caller's token; `null` when no Authorization header was sent. */
 async function readSession(app: FastifyInstance, request: FastifyRequest): Promise<Session | null> {
@@ -67,7 +56,7 @@ async function readSession(app: FastifyInstance, request: FastifyRequest): Promi
   }
   // The user and the token's session in one read by primary keys: a suspension, a sign-out or a
   // password change ends the access tokens already issued at once, not when they expire.
-  const [user] = await sessionCheck(app.deps.db).execute({
+  const [user] = await sessionCheck(app.deps.db, 'session_check').execute({
     userId: claims.userId,
     sessionId: claims.sessionId,
   });

@@ -4,7 +4,7 @@ import { type DirectoryItem, MSG } from '@workspace/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { directoryPage } from '../../src/modules/directory/repository.ts';
-import { receivedPublished } from '../../src/modules/ratings/repository.ts';
+import { receivedQuery } from '../../src/modules/ratings/repository.ts';
 import { call, createTestApp, type TestContext } from '../helpers.ts';
 import { get, makeUser, rate, type TestUser } from './support.ts';
 
@@ -401,7 +401,7 @@ describe('query plans', () => {
     expect(
       await genericPlan(directoryPage(ctx.deps.db, { role: 'employer' }, 'top', viewerCtx, page)),
     ).toContain('users_dir_top');
-    expect(await genericPlan(receivedPublished(ctx.deps.db, viewer.id, page))).toContain(
+    expect(await genericPlan(receivedQuery(ctx.deps.db, viewer.id, page))).toContain(
       'ratings_public_received',
     );
   });

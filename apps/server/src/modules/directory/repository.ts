@@ -6,6 +6,7 @@ import type { ListSort, RoleContext } from '@workspace/contracts';
 import { and, asc, desc, eq, isNotNull, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { type Executor, queryRows } from '../../db/client.ts';
+import { preparedStatements } from '../../db/prepared.ts';
 import { ratings, users } from '../../db/schema/index.ts';
 import type { Page } from '../core/paging.ts';
 
@@ -174,9 +175,8 @@ export function directoryPage(
 }
 
 /**
- * The same page through a prepared statement, one per shape and database, built once: building a
- * query through Drizzle cost the server more CPU than sending it (issue 4), and a named statement
- * is parsed once per connection. At most 2 roles x 5 sorts x 32 filter combinations.
+ * The same page through a prepared statement, one per shape: at most 2 roles x 5 sorts x 16 filter
+ * combinations (db/prepared.ts).
  */
 export function directoryRows(
   db: Executor,
@@ -189,22 +189,14 @@ export function directoryRows(
   const name = `directory_${Object.values(shape)
     .map((value) => (typeof value === 'boolean' ? Number(value) : value))
     .join('_')}`;
-  let statements = prepared.get(db);
-  if (!statements) {
-    statements = new Map();
-    prepared.set(db, statements);
-  }
-  let statement = statements.get(name);
-  if (!statement) {
-    statement = pageQuery(db, shape, PLACEHOLDERS).prepare(name);
-    statements.set(name, statement);
-  }
-  return statement.execute(valuesOf(filter, viewer, page));
+  return directoryStatement(db, name, shape).execute(valuesOf(filter, viewer, page));
 }
 
-const prepared = new WeakMap<Executor, Map<string, ReturnType<ReturnType<typeof pageQuery>['prepare']>>>();
-
 export type DirectoryRow = Awaited<ReturnType<typeof directoryPage>>[number];
+
+const directoryStatement = preparedStatements((db, name, shape: Shape) =>
+  pageQuery(db, shape, PLACEHOLDERS).prepare(name),
+);
 
 /**
  * The list's total: the per-role counter when unfiltered (drizzle/0004), the per-skill-pair counter

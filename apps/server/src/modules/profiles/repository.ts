@@ -4,6 +4,7 @@
 import type { RoleContext } from '@workspace/contracts';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { preparedStatements } from '../../db/prepared.ts';
 import { type UserRow, users } from '../../db/schema/index.ts';
 
 /** A category's sums over the published ratings a user received (kept exact by applyRatings). */
@@ -24,6 +25,27 @@ export interface ProfiledUser {
 // subquery would name the subquery's own column.
 const PROFILED_ID = sql.raw('"users"."id"');
 
+function profiledUserQuery(db: Executor, withViewer: boolean) {
+  return db
+    .select({
+      user: users,
+      categoryTotals: sql<CategoryTotal[]>`coalesce((
+        select json_agg(json_build_object('category', t.category, 'sum', t.score_sum, 'count', t.score_count))
+        from user_category_totals t where t.user_id = ${PROFILED_ID} and t.score_count > 0), '[]'::json)`,
+      viewerHasRated: withViewer
+        ? sql<boolean>`exists(select 1 from ratings r where r.rater_id = ${sql.placeholder('viewerId')}
+            and r.ratee_id = ${PROFILED_ID} and r.role_context = ${sql.placeholder('context')})`
+        : sql<boolean>`false`,
+    })
+    .from(users)
+    .where(and(eq(users.id, sql.placeholder('id')), sql`${users.isActive}`, ne(users.userRole, 'moderator')));
+}
+
+// Built once (db/prepared.ts): every profile page runs one of the two.
+const profiledUserStatement = preparedStatements((db, name, withViewer: boolean) =>
+  profiledUserQuery(db, withViewer).prepare(name),
+);
+
 /**
  * An active employee or employer (suspended users and moderators have no public profile), their
  * category totals, and whether `viewer` rated them in the viewer's context (false without one).
@@ -33,18 +55,12 @@ export async function profiledUser(
   id: number,
   viewer?: { userId: number; context: RoleContext | null },
 ): Promise<ProfiledUser | null> {
-  const [row] = await db
-    .select({
-      user: users,
-      categoryTotals: sql<CategoryTotal[]>`coalesce((
-        select json_agg(json_build_object('category', t.category, 'sum', t.score_sum, 'count', t.score_count))
-        from user_category_totals t where t.user_id = ${PROFILED_ID} and t.score_count > 0), '[]'::json)`,
-      viewerHasRated: viewer?.context
-        ? sql<boolean>`exists(select 1 from ratings r where r.rater_id = ${viewer.userId}
-            and r.ratee_id = ${PROFILED_ID} and r.role_context = ${viewer.context})`
-        : sql<boolean>`false`,
-    })
-    .from(users)
-    .where(and(eq(users.id, id), eq(users.isActive, true), ne(users.userRole, 'moderator')));
+  const [row] = viewer?.context
+    ? await profiledUserStatement(db, 'profiled_user_viewer', true).execute({
+        id,
+        viewerId: viewer.userId,
+        context: viewer.context,
+      })
+    : await profiledUserStatement(db, 'profiled_user', false).execute({ id });
   return row ?? null;
 }

@@ -7,9 +7,10 @@ import {
   type RoleContext,
   type UserRole,
 } from '@workspace/contracts';
-import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { type Executor, queryRows } from '../../db/client.ts';
+import { preparedStatements } from '../../db/prepared.ts';
 import { ratings, users } from '../../db/schema/index.ts';
 import type { Page } from '../core/paging.ts';
 import type { RatingRecord, ScoreEntry } from './serialize.ts';
@@ -56,8 +57,20 @@ const RATING_COLUMNS = {
     from rating_scores s where s.rating_id = ${ratings.id}), '[]'::json)`,
 };
 
+type Bound<T> = T | Placeholder;
+interface BoundPage {
+  limit: Bound<number>;
+  offset: Bound<number>;
+}
+
 /** A page of ratings; each row also carries `total` (an uncorrelated subquery, evaluated once). */
-function ratingsQuery(db: Executor, where: SQL | undefined, order: SQL[], page: Page, total?: SQL<number>) {
+function ratingsQuery(
+  db: Executor,
+  where: SQL | undefined,
+  order: SQL[],
+  page: BoundPage,
+  total?: SQL<number>,
+) {
   return db
     .select({ ...RATING_COLUMNS, listTotal: total ? sql<number>`(${total})::int` : sql<null>`null` })
     .from(ratings)
@@ -69,62 +82,75 @@ function ratingsQuery(db: Executor, where: SQL | undefined, order: SQL[], page: 
     .offset(page.offset);
 }
 
-/** A page of ratings; awaited, it is a RatingRecord[] (tests read its SQL, so not wrapped). */
-function selectRatings(db: Executor, where: SQL | undefined, order: SQL[], page: Page) {
-  return ratingsQuery(db, where, order, page);
-}
+/** Published ratings a user received: the stored aggregate, exact at every commit. */
+const receivedCount = (userId: Bound<number>) =>
+  sql<number>`select u.total_ratings_received from users u where u.id = ${userId}`;
 
-/**
- * A page of ratings and the list's total in one round trip. A page past the end has no row to carry
- * the total, so only then is it read on its own.
- */
-async function selectRatingsPage(
-  db: Executor,
-  where: SQL | undefined,
-  order: SQL[],
-  page: Page,
-  total: SQL<number>,
-): Promise<{ records: RatingRecord[]; total: number }> {
-  const rows = await ratingsQuery(db, where, order, page, total);
-  const first = rows[0];
-  if (first) return { records: rows, total: Number(first.listTotal) };
-  const [row] = await queryRows<{ n: number }>(db, sql`select (${total})::int as n`);
-  return { records: [], total: row?.n ?? 0 };
-}
+const givenCount = (raterId: Bound<number>) =>
+  sql<number>`select count(*) from ratings r where r.rater_id = ${raterId}`;
 
-/** Published ratings a user received, in public order. */
-export function receivedPublished(db: Executor, userId: number, page: Page) {
-  return selectRatings(db, and(eq(ratings.rateeId, userId), PUBLISHED), PUBLIC_ORDER, page);
-}
-
-/** A page of the published ratings a user received, with their number (the stored aggregate). */
-export function receivedPublishedPage(db: Executor, userId: number, page: Page) {
-  return selectRatingsPage(
+/** Published ratings a user received, in public order, optionally with their number. */
+export function receivedQuery(db: Executor, userId: Bound<number>, page: BoundPage, withTotal = false) {
+  return ratingsQuery(
     db,
-    and(eq(ratings.rateeId, userId), PUBLISHED),
+    and(sql`${ratings.rateeId} = ${userId}`, PUBLISHED),
     PUBLIC_ORDER,
     page,
-    receivedCount(userId),
+    withTotal ? receivedCount(userId) : undefined,
   );
 }
 
-/** A page of every rating a user wrote, hidden ones included (only the rater sees this list). */
-export function givenByPage(db: Executor, raterId: number, page: Page) {
-  return selectRatingsPage(
+/** Every rating a user wrote, hidden ones included (only the rater sees this list), with their number. */
+function givenQuery(db: Executor, raterId: Bound<number>, page: BoundPage) {
+  return ratingsQuery(
     db,
-    eq(ratings.raterId, raterId),
+    sql`${ratings.raterId} = ${raterId}`,
     [desc(ratings.createdAt), desc(ratings.id)],
     page,
     givenCount(raterId),
   );
 }
 
-/** Published ratings a user received: the stored aggregate, exact at every commit. */
-const receivedCount = (userId: number) =>
-  sql<number>`select u.total_ratings_received from users u where u.id = ${userId}`;
+// The lists behind profiles, the dashboard and my ratings, built once (db/prepared.ts).
+const USER = sql.placeholder('userId');
+const PAGE = { limit: sql.placeholder('limit'), offset: sql.placeholder('offset') };
+const receivedStatement = preparedStatements((db, name) => receivedQuery(db, USER, PAGE).prepare(name));
+const receivedPageStatement = preparedStatements((db, name) =>
+  receivedQuery(db, USER, PAGE, true).prepare(name),
+);
+const givenPageStatement = preparedStatements((db, name) => givenQuery(db, USER, PAGE).prepare(name));
 
-const givenCount = (raterId: number) =>
-  sql<number>`select count(*) from ratings r where r.rater_id = ${raterId}`;
+/** Published ratings a user received, in public order. */
+export async function receivedPublished(db: Executor, userId: number, page: Page): Promise<RatingRecord[]> {
+  return receivedStatement(db, 'ratings_received').execute({ userId, ...page });
+}
+
+/**
+ * A page of ratings and the list's total in one round trip. A page past the end has no row to carry
+ * the total, so only then is it read on its own.
+ */
+async function withTotal(
+  db: Executor,
+  rows: (RatingRecord & { listTotal: number | null })[],
+  total: SQL<number>,
+): Promise<{ records: RatingRecord[]; total: number }> {
+  const first = rows[0];
+  if (first) return { records: rows, total: Number(first.listTotal) };
+  const [row] = await queryRows<{ n: number }>(db, sql`select (${total})::int as n`);
+  return { records: [], total: row?.n ?? 0 };
+}
+
+/** A page of the published ratings a user received, with their number. */
+export async function receivedPublishedPage(db: Executor, userId: number, page: Page) {
+  const rows = await receivedPageStatement(db, 'ratings_received_page').execute({ userId, ...page });
+  return withTotal(db, rows, receivedCount(userId));
+}
+
+/** A page of every rating a user wrote, with their number. */
+export async function givenByPage(db: Executor, raterId: number, page: Page) {
+  const rows = await givenPageStatement(db, 'ratings_given_page').execute({ userId: raterId, ...page });
+  return withTotal(db, rows, givenCount(raterId));
+}
 
 /** The caller's own numbers for the dashboard in one read; moderators are never rated (zeros). */
 export async function ownNumbers(db: Executor, userId: number) {

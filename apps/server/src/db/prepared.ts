@@ -1,0 +1,25 @@
+// Prepared statements built once per database and name. Building a query through Drizzle (walking
+// its SQL tree, checking entity kinds) cost the server more CPU than sending it, so the hot reads
+// are built once with placeholders and only executed per request (issue 4). A name is also a named
+// statement on each connection, which PostgreSQL parses once.
+import type { Executor } from './client.ts';
+
+/** `name` must determine the statement: `args` are used only the first time a name is built. */
+export function preparedStatements<T, A extends unknown[] = []>(
+  build: (db: Executor, name: string, ...args: A) => T,
+) {
+  const built = new WeakMap<Executor, Map<string, T>>();
+  return (db: Executor, name: string, ...args: A): T => {
+    let byName = built.get(db);
+    if (!byName) {
+      byName = new Map();
+      built.set(db, byName);
+    }
+    let statement = byName.get(name);
+    if (statement === undefined) {
+      statement = build(db, name, ...args);
+      byName.set(name, statement);
+    }
+    return statement;
+  };
+}
