@@ -14,6 +14,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { type PageQuery, pageWindow } from '../core/paging.ts';
+import { RATING_WITH_NAMES, ratee, rater } from '../ratings/repository.ts';
 import { orderedScores } from '../ratings/serialize.ts';
 import { fromTenths } from '../users/serialize.ts';
 
@@ -122,26 +123,10 @@ export async function flagQueue(
   if (pageRows.length === 0) return { total, items: [] };
 
   const ids = pageRows.map((r) => r.rating_id);
-  const rater = alias(users, 'rater');
-  const ratee = alias(users, 'ratee');
   const reporter = alias(users, 'reporter');
   const [ratingRows, scoreRows, flagRows] = await Promise.all([
     db
-      .select({
-        id: ratings.id,
-        raterId: ratings.raterId,
-        rateeId: ratings.rateeId,
-        roleContext: ratings.roleContext,
-        isAnonymous: ratings.isAnonymous,
-        feedbackMessage: ratings.feedbackMessage,
-        overallTenths: ratings.overallTenths,
-        status: ratings.status,
-        createdAt: ratings.createdAt,
-        raterName: rater.fullName,
-        raterCode: rater.userCode,
-        raterEmail: rater.email,
-        rateeName: ratee.fullName,
-      })
+      .select({ ...RATING_WITH_NAMES, raterCode: rater.userCode, raterEmail: rater.email })
       .from(ratings)
       .innerJoin(rater, eq(rater.id, ratings.raterId))
       .innerJoin(ratee, eq(ratee.id, ratings.rateeId))

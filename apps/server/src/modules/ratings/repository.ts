@@ -35,10 +35,11 @@ const PUBLIC_ORDER = [
  */
 const PUBLISHED = sql`${ratings.status} = 'published'`;
 
-const rater = alias(users, 'rater');
-const ratee = alias(users, 'ratee');
+export const rater = alias(users, 'rater');
+export const ratee = alias(users, 'ratee');
 
-const RATING_COLUMNS = {
+/** A rating with its rater's and ratee's names; join `rater` and `ratee` on the rating's ids. */
+export const RATING_WITH_NAMES = {
   id: ratings.id,
   raterId: ratings.raterId,
   rateeId: ratings.rateeId,
@@ -50,6 +51,10 @@ const RATING_COLUMNS = {
   createdAt: ratings.createdAt,
   raterName: rater.fullName,
   rateeName: ratee.fullName,
+};
+
+const RATING_COLUMNS = {
+  ...RATING_WITH_NAMES,
   // The category scores in the same round trip (an index lookup per rating of the page): each
   // query costs the server more in driver and socket work than the lookups cost PostgreSQL.
   scores: sql<ScoreEntry[]>`coalesce((
@@ -129,7 +134,7 @@ export async function receivedPublished(db: Executor, userId: number, page: Page
  * A page of ratings and the list's total in one round trip. A page past the end has no row to carry
  * the total, so only then is it read on its own.
  */
-async function withTotal(
+async function pageWithTotal(
   db: Executor,
   rows: (RatingRecord & { listTotal: number | null })[],
   total: SQL<number>,
@@ -143,13 +148,13 @@ async function withTotal(
 /** A page of the published ratings a user received, with their number. */
 export async function receivedPublishedPage(db: Executor, userId: number, page: Page) {
   const rows = await receivedPageStatement(db, 'ratings_received_page').execute({ userId, ...page });
-  return withTotal(db, rows, receivedCount(userId));
+  return pageWithTotal(db, rows, receivedCount(userId));
 }
 
 /** A page of every rating a user wrote, with their number. */
 export async function givenByPage(db: Executor, raterId: number, page: Page) {
   const rows = await givenPageStatement(db, 'ratings_given_page').execute({ userId: raterId, ...page });
-  return withTotal(db, rows, givenCount(raterId));
+  return pageWithTotal(db, rows, givenCount(raterId));
 }
 
 /** The caller's own numbers for the dashboard in one read; moderators are never rated (zeros). */
