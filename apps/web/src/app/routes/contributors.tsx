@@ -6,7 +6,7 @@ import {
   ContributorStats,
   ContributorsDirectory,
 } from '@/features/contributors/components/contributors-directory';
-import { CONTRIBUTORS } from '@/features/contributors/data/contributors';
+import { CONTRIBUTORS } from '@/features/contributors/content/contributors';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 export default function ContributorsRoute() {

@@ -1,7 +1,7 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { CONTRIBUTORS } from '../data/contributors';
+import { CONTRIBUTORS } from '../content/contributors';
 import { ContributorImage } from './contributor-image';
 import { ContributorsDirectory } from './contributors-directory';
 

@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent } from '@/components/ui/card';
 import { Pagination } from '@/components/ui/pagination';
-import type { Contributor } from '../data/contributors';
+import type { Contributor } from '../content/contributors';
 import { ContributorImage } from './contributor-image';
 
 export function pageText(page: number, pageCount: number, shown: number, total: number) {
