@@ -12,6 +12,7 @@ import type { Counters } from './lib/counters.ts';
 import type { Mailer } from './lib/mailer.ts';
 import { fallbackRateLimitStore } from './lib/rate-limit-store.ts';
 import type { TokenService } from './lib/tokens.ts';
+import type { ViewCache } from './lib/view-cache.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { coreRoutes } from './modules/core/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
@@ -33,6 +34,7 @@ export interface AppDeps {
   counters: Counters;
   mailer: Mailer;
   redis: Redis | null;
+  viewCache: ViewCache;
 }
 
 declare module 'fastify' {

@@ -12,6 +12,7 @@ import { migrate } from './db/migrate.ts';
 import { memoryCounters, redisCounters } from './lib/counters.ts';
 import { outboxMailer } from './lib/mailer.ts';
 import { createTokenService } from './lib/tokens.ts';
+import { createViewCache } from './lib/view-cache.ts';
 
 /** JWT_SECRET, or in development one generated once and kept in DATA_DIR. */
 export function jwtSecret(env: Env): string {
@@ -89,6 +90,8 @@ export async function createDeps(
     counters,
     tokens: createTokenService(jwtSecret(env), env.ACCESS_TOKEN_TTL, env.REFRESH_TOKEN_TTL),
     mailer: outboxMailer(join(env.DATA_DIR, 'outbox'), log),
+    // Characters of JSON: one byte each for the ASCII most answers are made of.
+    viewCache: createViewCache(env.VIEW_CACHE_MB * 1024 * 1024),
   };
 }
 

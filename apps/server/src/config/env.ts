@@ -69,6 +69,8 @@ const envSchema = z
     WEB_DIST: z.string().optional(),
     // Connections per process in the PostgreSQL pool (cluster.ts sizes it to the machine when unset).
     DB_POOL_SIZE: positiveInt.max(100, 'must be at most 100').optional(),
+    // Megabytes of serialised answers each process may keep (lib/view-cache.ts, ADR 0007); 0: none.
+    VIEW_CACHE_MB: z.coerce.number().int().min(0).max(4096, 'must be at most 4096').default(32),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {

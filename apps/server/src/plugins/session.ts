@@ -7,6 +7,7 @@ import { preparedStatements } from '../db/prepared.ts';
 import { refreshFamilies, users } from '../db/schema/index.ts';
 import { forbidden, unauthorized } from '../lib/errors.ts';
 import { TokenError } from '../lib/tokens.ts';
+import { givenCount } from '../modules/ratings/repository.ts';
 
 export interface Session {
   userId: number;
@@ -14,22 +15,59 @@ export interface Session {
   fullName: string;
   /** The refresh family this access token belongs to. */
   sessionId: string;
+  /** The caller's own view version (drizzle/0007): keys the caller's cached own pages. */
+  viewVersion: number;
+  /** With `sessionReads.shownUser`: the user the route shows, read with the session. */
+  shown?: ShownUser;
+  /** With `sessionReads.givenCount`: how many ratings the caller has given. */
+  givenCount?: number;
+}
+
+export interface ShownUser {
+  id: number;
+  /** Null when the user has no public profile (unknown, suspended or a moderator). */
+  viewVersion: number | null;
+  /** Whether the caller has rated this user, in any context and status. */
+  callerRated: boolean;
+}
+
+/**
+ * What a route reads together with the caller's session, in the same statement: a cached answer
+ * is then checked for freshness without a round trip of its own (lib/view-cache.ts, ADR 0007).
+ */
+export interface SessionReads {
+  /** The id of the user the route shows, from its raw path parameters; null when not an id. */
+  shownUser?: (params: unknown) => number | null;
+  givenCount?: boolean;
 }
 
 declare module 'fastify' {
   interface FastifyRequest {
     session: Session | null;
   }
+  interface FastifyContextConfig {
+    sessionReads?: SessionReads;
+  }
 }
 
-// Every authenticated request runs it: built once (db/prepared.ts).
-const sessionCheck = preparedStatements((db, name) =>
+const shownVersion = sql<number | null>`(select s.view_version from users s
+  where s.id = ${sql.placeholder('shownId')} and s.is_active and s.user_role <> 'moderator')`.mapWith(Number);
+const callerRated = sql<boolean>`exists(select 1 from ratings r
+  where r.rater_id = ${sql.placeholder('userId')} and r.ratee_id = ${sql.placeholder('shownId')})`;
+const callerGiven = sql<number>`(${givenCount(sql.placeholder('userId'))})`.mapWith(Number);
+
+// Every authenticated request runs one of these: built once (db/prepared.ts).
+const sessionCheck = preparedStatements((db, name, reads: { shown: boolean; given: boolean }) =>
   db
     .select({
       role: users.userRole,
       isActive: users.isActive,
       fullName: users.fullName,
+      viewVersion: users.viewVersion,
       sessionLive: sql<boolean>`${refreshFamilies.id} is not null and ${refreshFamilies.revokedAt} is null`,
+      shownVersion: reads.shown ? shownVersion : sql<null>`null`,
+      callerRated: reads.shown ? callerRated : sql<boolean>`false`,
+      givenCount: reads.given ? callerGiven : sql<null>`null`,
     })
     .from(users)
     .leftJoin(
@@ -40,6 +78,8 @@ const sessionCheck = preparedStatements((db, name) =>
     .limit(1)
     .prepare(name),
 );
+
+const INT4_MAX = 2_147_483_647;
 
 /** Reads and checks the caller's token; `null` when no Authorization header was sent. */
 async function readSession(app: FastifyInstance, request: FastifyRequest): Promise<Session | null> {
@@ -54,14 +94,30 @@ async function readSession(app: FastifyInstance, request: FastifyRequest): Promi
     if (error instanceof TokenError) throw unauthorized();
     throw error;
   }
+  const reads = request.routeOptions.config.sessionReads;
+  const shownId = reads?.shownUser?.(request.params) ?? null;
+  const shown = shownId !== null && shownId > 0 && shownId <= INT4_MAX;
+  const given = reads?.givenCount === true;
   // The user and the token's session in one read by primary keys: a suspension, a sign-out or a
   // password change ends the access tokens already issued at once, not when they expire.
-  const [user] = await sessionCheck(app.deps.db, 'session_check').execute({
-    userId: claims.userId,
-    sessionId: claims.sessionId,
-  });
+  const [user] = await sessionCheck(
+    app.deps.db,
+    `session_check${shown ? '_shown' : ''}${given ? '_given' : ''}`,
+    {
+      shown,
+      given,
+    },
+  ).execute({ userId: claims.userId, sessionId: claims.sessionId, ...(shown && { shownId }) });
   if (!user?.isActive || !user.sessionLive) throw unauthorized();
-  return { userId: claims.userId, role: user.role, fullName: user.fullName, sessionId: claims.sessionId };
+  return {
+    userId: claims.userId,
+    role: user.role,
+    fullName: user.fullName,
+    sessionId: claims.sessionId,
+    viewVersion: user.viewVersion,
+    ...(shown && { shown: { id: shownId, viewVersion: user.shownVersion, callerRated: user.callerRated } }),
+    ...(given && { givenCount: user.givenCount ?? 0 }),
+  };
 }
 
 export function registerSession(app: FastifyInstance) {

@@ -4,6 +4,7 @@
 import type { WorkEntry } from '@workspace/contracts';
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   doublePrecision,
   integer,
@@ -38,6 +39,8 @@ export const users = pgTable('users', {
   ratingTenths: smallint('rating_tenths').notNull().default(0),
   scoreHistogram: integer('score_histogram').array().notNull().default(sql`'{0,0,0,0,0}'`),
   rankScore: doublePrecision('rank_score').notNull().default(3.5),
+  /** Moves with every change to what others see of this user (drizzle/0007, ADR 0007). */
+  viewVersion: bigint('view_version', { mode: 'number' }).notNull().default(0),
 });
 
 export const ratings = pgTable('ratings', {

@@ -8,6 +8,7 @@ import {
   pageQuery,
   profileResponse,
   ratingList,
+  type UserRole,
   userStatsResponse,
 } from '@workspace/contracts';
 import type { FastifyInstance } from 'fastify';
@@ -15,6 +16,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Executor } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
+import { encodeJson, sendJson, withFields } from '../../lib/json-answer.ts';
 import { type Session, sessionOf } from '../../plugins/session.ts';
 import { bearerAuth, errorAnswers } from '../core/openapi.ts';
 import { emptyList, listAnswer, pageWindow } from '../core/paging.ts';
@@ -27,6 +29,19 @@ import { detailsVisible, ratingSummary } from './service.ts';
 
 const userRatingsQuery = pageQuery(PAGE_SIZES.userRatings);
 
+/** A profile as every caller but the user and their raters sees it, without the caller's fields. */
+const sharedProfile = profileResponse.omit({ can_rate: true, user_has_rated: true });
+interface SharedProfile {
+  json: string;
+  role: UserRole;
+}
+
+/** The path's user id, read before validation for the session statement; null when not a plain id. */
+const pathUserId = (params: unknown) => {
+  const id = (params as { id?: unknown }).id;
+  return typeof id === 'string' && /^[1-9][0-9]{0,9}$/.test(id) ? Number(id) : null;
+};
+
 /** The newest published ratings of `user` as `viewerId` sees them; none when details are private. */
 async function visibleRatings(db: Executor, user: UserRow, viewerId: number, limit: number) {
   if (!detailsVisible(user, viewerId)) return [];
@@ -35,14 +50,14 @@ async function visibleRatings(db: Executor, user: UserRow, viewerId: number, lim
 }
 
 /** Whether the viewer has rated `user` in the viewer's context, and may rate them now. */
-function ratingState(session: Session, user: UserRow, rated: boolean) {
+function ratingState(session: Session, user: Pick<UserRow, 'id' | 'userRole' | 'isActive'>, rated: boolean) {
   const party = { id: user.id, role: user.userRole, isActive: user.isActive };
   return { can_rate: canRate(session, party, rated), user_has_rated: rated };
 }
 
 export async function profileRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db } = app.deps;
+  const { db, viewCache } = app.deps;
 
   const loadUser = async (id: number, viewer?: Session) => {
     const found = await profiledUser(
@@ -85,6 +100,7 @@ export async function profileRoutes(app: FastifyInstance) {
   r.get(
     '/users/:id/profile',
     {
+      config: { sessionReads: { shownUser: pathUserId } },
       schema: {
         tags: ['profiles'],
         security: bearerAuth,
@@ -93,15 +109,38 @@ export async function profileRoutes(app: FastifyInstance) {
         response: { 200: profileResponse, ...errorAnswers(401, 404) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const session = sessionOf(request);
-      const { user, categoryTotals, viewerHasRated } = await loadUser(request.params.id, session);
-      const summary = ratingSummary(user, categoryTotals, session.userId);
-      const ratings = await visibleRatings(db, user, session.userId, PAGE_SIZES.profileRatings);
-      const state = ratingState(session, user, viewerHasRated);
-      const profile = toPublicUser(user);
-      if (user.id === session.userId) profile.total_ratings_received = user.totalRatingsReceived;
-      return { user_profile: profile, rating_summary: summary, all_ratings: ratings, ...state };
+      const shown = session.shown;
+      // What others see of a user is the same for every caller who has not rated them (a rater sees
+      // their own rating in full, the user sees their own details): that answer is cached, at the
+      // user's view version read with the session.
+      const shared =
+        shown !== undefined &&
+        shown.viewVersion !== null &&
+        shown.id !== session.userId &&
+        !shown.callerRated;
+      const key = `profile:${request.params.id}`;
+      let view = shared ? viewCache.get<SharedProfile>(key, shown.viewVersion as number) : undefined;
+      if (!view) {
+        const { user, categoryTotals, viewerHasRated } = await loadUser(request.params.id, session);
+        const profile = toPublicUser(user);
+        if (user.id === session.userId) profile.total_ratings_received = user.totalRatingsReceived;
+        const answer = {
+          user_profile: profile,
+          rating_summary: ratingSummary(user, categoryTotals, session.userId),
+          all_ratings: await visibleRatings(db, user, session.userId, PAGE_SIZES.profileRatings),
+        };
+        if (!shared) return { ...answer, ...ratingState(session, user, viewerHasRated) };
+        view = { json: encodeJson(sharedProfile, answer), role: user.userRole };
+        viewCache.set(key, shown.viewVersion as number, view, view.json.length);
+      }
+      const state = ratingState(
+        session,
+        { id: request.params.id, userRole: view.role, isActive: true },
+        false,
+      );
+      return sendJson(reply, withFields(view.json, state));
     },
   );
 

@@ -91,7 +91,8 @@ function ratingsQuery(
 const receivedCount = (userId: Bound<number>) =>
   sql<number>`select u.total_ratings_received from users u where u.id = ${userId}`;
 
-const givenCount = (raterId: Bound<number>) =>
+/** How many ratings a user has written, hidden ones included. */
+export const givenCount = (raterId: Bound<number>) =>
   sql<number>`select count(*) from ratings r where r.rater_id = ${raterId}`;
 
 /** Published ratings a user received, in public order, optionally with their number. */

@@ -18,14 +18,19 @@ import { sessionOf } from '../../plugins/session.ts';
 import { bearerAuth, errorAnswers } from '../core/openapi.ts';
 import { listAnswer, pageWindow } from '../core/paging.ts';
 import { givenByPage, receivedPublishedPage } from './repository.ts';
-import { toRatingView } from './serialize.ts';
+import { type RatingRecord, recordsSize, toRatingView } from './serialize.ts';
 import { checkEligibility, createRating } from './service.ts';
 
 const myRatingsQuery = pageQuery(PAGE_SIZES.myRatings);
 
+interface ReceivedPage {
+  records: RatingRecord[];
+  total: number;
+}
+
 export async function ratingRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db } = app.deps;
+  const { db, viewCache } = app.deps;
 
   r.post(
     '/ratings',
@@ -108,8 +113,15 @@ export async function ratingRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const { userId } = sessionOf(request);
-      const { records, total } = await receivedPublishedPage(db, userId, pageWindow(request.query));
+      const { userId, viewVersion } = sessionOf(request);
+      // The caller's ratings as others wrote them: cached at the caller's view version.
+      const key = `received:${userId}:${request.query.page}:${request.query.page_size}`;
+      let received = viewCache.get<ReceivedPage>(key, viewVersion);
+      if (!received) {
+        received = await receivedPublishedPage(db, userId, pageWindow(request.query));
+        viewCache.set(key, viewVersion, received, recordsSize(received.records));
+      }
+      const { records, total } = received;
       return listAnswer(
         records.map((record) => toRatingView(record, userId)),
         total,

@@ -1,0 +1,52 @@
+// Answers already serialised, kept per process and served only at the view version they were built
+// at (ADR 0007). The version is read with the caller's session in the same statement, so a hit
+// costs no round trip of its own, and a change on any instance moves the version in the database
+// before its own answer is sent: nothing stale is served after a write has answered.
+import { LRUCache } from 'lru-cache';
+
+export interface CachedView<T> {
+  version: number;
+  value: T;
+}
+
+export interface ViewCacheStats {
+  hits: number;
+  misses: number;
+  entries: number;
+  /** Characters held: the JSON strings' lengths. */
+  size: number;
+}
+
+export interface ViewCache {
+  /** The value stored under `key` at exactly `version`, or undefined. */
+  get<T>(key: string, version: number): T | undefined;
+  set<T>(key: string, version: number, value: T, size: number): void;
+  stats(): ViewCacheStats;
+}
+
+/** A cache of at most `maxChars` characters of JSON; 0 turns caching off. */
+export function createViewCache(maxChars: number): ViewCache {
+  let hits = 0;
+  let misses = 0;
+  const lru = maxChars > 0 ? new LRUCache<string, CachedView<unknown>>({ maxSize: maxChars }) : null;
+  return {
+    get<T>(key: string, version: number) {
+      const entry = lru?.get(key);
+      if (entry?.version === version) {
+        hits += 1;
+        return entry.value as T;
+      }
+      misses += 1;
+      return undefined;
+    },
+    set(key, version, value, size) {
+      // An entry larger than the whole cache is not kept (lru-cache would refuse it anyway).
+      if (!lru || size <= 0 || size > maxChars) return;
+      // A request that read an older version may finish last: keep the newer entry.
+      const current = lru.peek(key);
+      if (current && current.version > version) return;
+      lru.set(key, { version, value }, { size });
+    },
+    stats: () => ({ hits, misses, entries: lru?.size ?? 0, size: lru?.calculatedSize ?? 0 }),
+  };
+}
