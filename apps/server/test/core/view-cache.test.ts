@@ -1,0 +1,233 @@
+// The per-process answer cache (lib/view-cache.ts, drizzle/0007, ADR 0007): profiles, the dashboard
+// and my ratings received are served from it only while nothing they show has changed. Two app
+// instances with caches of their own share one database, as instances behind a load balancer do;
+// a third without a cache is the oracle: after every kind of change, a warm instance must answer
+// byte for byte what the database gives now.
+import type { Rating } from '@workspace/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type App, buildApp } from '../../src/app.ts';
+import { createViewCache } from '../../src/lib/view-cache.ts';
+import { createModerator } from '../fixtures.ts';
+import { call, createTestApp, type TestContext } from '../helpers.ts';
+import { makeUser, rate, type TestUser } from './support.ts';
+
+let ctx: TestContext;
+/** A second instance on the same database, with a cache of its own. */
+let other: App;
+/** An instance without a cache: what the database says now. */
+let oracle: App;
+let moderatorToken: string;
+let company: TestUser;
+let rater: TestUser;
+let anonRater: TestUser;
+let viewer: TestUser;
+let publicRating: Rating;
+
+const cacheOf = (app: App) => app.deps.viewCache;
+
+async function read(app: App, user: TestUser, url: string) {
+  const res = await app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${user.token}` } });
+  return { status: res.statusCode, body: res.body, type: res.headers['content-type'] };
+}
+
+/** Reads `url` as `user` from both caching instances (twice each) and the oracle: all must agree. */
+async function expectFresh(user: TestUser, url: string) {
+  const truth = await read(oracle, user, url);
+  for (const app of [ctx.app, other]) {
+    for (let i = 0; i < 2; i += 1) {
+      const answer = await read(app, user, url);
+      expect(answer.status).toBe(truth.status);
+      expect(answer.body).toBe(truth.body);
+      expect(answer.type).toBe(truth.type);
+    }
+  }
+  return truth.status === 200 ? JSON.parse(truth.body) : null;
+}
+
+const moderate = (path: string) =>
+  call(ctx.app, 'POST', `/api/moderation/${path}`, { token: moderatorToken, body: { reason: 'Test' } });
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  other = await buildApp({ ...ctx.deps, viewCache: createViewCache(1024 * 1024) });
+  oracle = await buildApp({ ...ctx.deps, viewCache: createViewCache(0) });
+  moderatorToken = (await createModerator(ctx)).access;
+  company = await makeUser(ctx, 'employer', { name: 'Kaveri Looms' });
+  rater = await makeUser(ctx, 'employee', { name: 'Anjali Menon' });
+  anonRater = await makeUser(ctx, 'employee', { name: 'Quiet Rater' });
+  viewer = await makeUser(ctx, 'employee', { name: 'Rohan Das' });
+  publicRating = await rate(ctx, rater, company, { feedback_message: 'Honest pay.' });
+  await rate(ctx, anonRater, company, { is_anonymous: true, values: [2, 2, 2] });
+});
+
+afterAll(async () => {
+  await other?.close();
+  await oracle?.close();
+  await ctx?.close();
+});
+
+describe('a profile from the cache', () => {
+  it('is served from the cache when nothing changed, exactly as the database gives it', async () => {
+    const url = `/api/core/users/${company.id}/profile/`;
+    const before = cacheOf(ctx.app).stats();
+    const profile = await expectFresh(viewer, url);
+    const after = cacheOf(ctx.app).stats();
+    expect(after.hits - before.hits).toBe(1);
+    expect(after.entries).toBeGreaterThan(0);
+    expect(profile.all_ratings).toHaveLength(2);
+    expect(profile).toMatchObject({ can_rate: true, user_has_rated: false });
+  });
+
+  it.each([
+    ['a new rating', async () => void (await rate(ctx, viewer, company, { values: [5, 5, 5] }))],
+    ['a rating hidden', () => moderate(`ratings/${publicRating.id}/hide/`)],
+    ['a rating restored', () => moderate(`ratings/${publicRating.id}/restore/`)],
+    [
+      'a rater renamed',
+      () =>
+        call(ctx.app, 'PATCH', '/api/auth/profile/', { token: rater.token, body: { full_name: 'Anjali M' } }),
+    ],
+    ['a rater suspended', () => moderate(`users/${rater.id}/suspend/`)],
+    ['a rater reinstated', () => moderate(`users/${rater.id}/reinstate/`)],
+    [
+      'the rating details hidden',
+      () =>
+        call(ctx.app, 'PATCH', '/api/auth/profile/', {
+          token: company.token,
+          body: { show_rating_details: false },
+        }),
+    ],
+    [
+      'the profile edited',
+      () =>
+        call(ctx.app, 'PATCH', '/api/auth/profile/', { token: company.token, body: { city: 'Coimbatore' } }),
+    ],
+  ])('shows %s at once on every instance', async (_change, change) => {
+    const url = `/api/core/users/${company.id}/profile/`;
+    const outsider = await makeUser(ctx, 'employer');
+    const before = await expectFresh(outsider, url);
+    await change();
+    const after = await expectFresh(outsider, url);
+    expect(after).not.toEqual(before);
+  });
+
+  it('shows raters their own rating in full and the user their own details, whatever is cached', async () => {
+    const url = `/api/core/users/${company.id}/profile/`;
+    const outsider = await makeUser(ctx, 'employee');
+    const showDetails = (show: boolean) =>
+      call(ctx.app, 'PATCH', '/api/auth/profile/', {
+        token: company.token,
+        body: { show_rating_details: show },
+      });
+
+    await showDetails(true);
+    const seenByOthers = await expectFresh(outsider, url);
+    expect(seenByOthers.all_ratings).toHaveLength(3);
+    expect(JSON.stringify(seenByOthers)).not.toContain(anonRater.fullName);
+    const seenByRater = await expectFresh(anonRater, url);
+    expect(seenByRater).toMatchObject({ user_has_rated: true, can_rate: false });
+    const own = seenByRater.all_ratings.find((r: Rating) => r.rater === anonRater.id);
+    expect(own).toMatchObject({ rater_name: 'Quiet Rater', is_anonymous: true, status: 'published' });
+    expect((await expectFresh(outsider, url)).all_ratings).toEqual(seenByOthers.all_ratings);
+
+    await showDetails(false);
+    const hidden = await expectFresh(outsider, url);
+    expect(hidden.rating_summary.total_ratings).toBeNull();
+    expect(hidden.all_ratings).toEqual([]);
+    const seenBySelf = await expectFresh(company, url);
+    expect(seenBySelf.user_profile.total_ratings_received).toBe(3);
+    expect(seenBySelf.all_ratings).toHaveLength(3);
+  });
+
+  it('is gone at once when the user is suspended', async () => {
+    const url = `/api/core/users/${company.id}/profile/`;
+    await expectFresh(viewer, url);
+    expect((await moderate(`users/${company.id}/suspend/`)).status).toBe(200);
+    expect((await read(other, viewer, url)).status).toBe(404);
+    expect((await moderate(`users/${company.id}/reinstate/`)).status).toBe(200);
+    expect((await read(other, viewer, url)).status).toBe(200);
+  });
+
+  it('is refused to a session that has ended, even when warm', async () => {
+    const url = `/api/core/users/${company.id}/profile/`;
+    const signedIn = await makeUser(ctx, 'employee');
+    await expectFresh(signedIn, url);
+    await moderate(`users/${signedIn.id}/suspend/`);
+    expect((await read(ctx.app, signedIn, url)).status).toBe(401);
+    expect((await read(other, signedIn, url)).status).toBe(401);
+  });
+});
+
+describe('own pages from the cache', () => {
+  it('the dashboard follows ratings received and given', async () => {
+    const employee = await makeUser(ctx, 'employee');
+    const employer = await makeUser(ctx, 'employer');
+    const url = '/api/core/dashboard/';
+    const first = await expectFresh(employee, url);
+    expect(first.stats).toEqual({ ratings_received: 0, ratings_given: 0, average_rating: 0 });
+
+    await rate(ctx, employer, employee, { values: [4, 4, 4] });
+    const received = await expectFresh(employee, url);
+    expect(received.stats).toEqual({ ratings_received: 1, ratings_given: 0, average_rating: 4 });
+    expect(received.recent_ratings).toHaveLength(1);
+
+    await rate(ctx, employee, await makeUser(ctx, 'employer'));
+    expect((await expectFresh(employee, url)).stats.ratings_given).toBe(1);
+
+    await call(ctx.app, 'PATCH', '/api/auth/profile/', {
+      token: employer.token,
+      body: { full_name: 'Renamed Co' },
+    });
+    expect((await expectFresh(employee, url)).recent_ratings[0].rater_name).toBe('Renamed Co');
+  });
+
+  it('my ratings received follow a new rating, a hidden one and a renamed rater, page by page', async () => {
+    const employee = await makeUser(ctx, 'employee');
+    const employers = [await makeUser(ctx, 'employer'), await makeUser(ctx, 'employer')];
+    const url = (page: number) => `/api/core/my-ratings/received/?page=${page}&page_size=1`;
+    const first = await rate(ctx, employers[0] as TestUser, employee);
+    expect((await expectFresh(employee, url(1))).total_count).toBe(1);
+    await expectFresh(employee, url(2));
+
+    await rate(ctx, employers[1] as TestUser, employee);
+    expect((await expectFresh(employee, url(2))).results).toHaveLength(1);
+
+    await moderate(`ratings/${first.id}/hide/`);
+    expect((await expectFresh(employee, url(1))).total_count).toBe(1);
+
+    await call(ctx.app, 'PATCH', '/api/auth/profile/', {
+      token: (employers[1] as TestUser).token,
+      body: { full_name: 'Second Name Pvt Ltd' },
+    });
+    expect((await expectFresh(employee, url(1))).results[0].rater_name).toBe('Second Name Pvt Ltd');
+  });
+});
+
+describe('the cache itself', () => {
+  it('keeps nothing with VIEW_CACHE_MB=0', async () => {
+    const off = createViewCache(0);
+    off.set('k', 1, 'value', 5);
+    expect(off.get('k', 1)).toBeUndefined();
+    expect(off.stats()).toMatchObject({ hits: 0, misses: 1, entries: 0 });
+  });
+
+  it('answers only at the version an entry was stored at, and keeps the newer of two', () => {
+    const cache = createViewCache(1000);
+    cache.set('k', 2, 'two', 3);
+    cache.set('k', 1, 'one', 3);
+    expect(cache.get('k', 1)).toBeUndefined();
+    expect(cache.get('k', 2)).toBe('two');
+    cache.set('k', 3, 'three', 5);
+    expect(cache.get('k', 3)).toBe('three');
+  });
+
+  it('stays within its size, dropping the least recently used', () => {
+    const cache = createViewCache(100);
+    for (let i = 0; i < 10; i += 1) cache.set(`k${i}`, 1, i, 30);
+    expect(cache.stats().size).toBeLessThanOrEqual(100);
+    expect(cache.get('k9', 1)).toBe(9);
+    expect(cache.get('k0', 1)).toBeUndefined();
+    cache.set('huge', 1, 'x', 101);
+    expect(cache.get('huge', 1)).toBeUndefined();
+  });
+});
