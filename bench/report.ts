@@ -27,6 +27,8 @@ export interface CaseResult extends LoadResult {
   /** CPU time per request of the server's processes, PostgreSQL's backends and autocannon. */
   cpuMsPerRequest: { server: number; postgres: number; loadGenerator: number };
   failures: string[];
+  /** Share of the case's view-cache lookups that were hits (ADR 0007); null when it looked none up. */
+  cacheHitRatio: number | null;
 }
 
 export interface Machine {

@@ -53,7 +53,7 @@ import {
   save,
   type Target,
 } from './report.ts';
-import { sampleMemory, startServer } from './server.ts';
+import { cacheLookups, sampleMemory, startServer } from './server.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
@@ -70,6 +70,8 @@ const { values: opts } = parseArgs({
     cases: { type: 'string' },
     redis: { type: 'boolean', default: false },
     'no-write': { type: 'boolean', default: false },
+    /** VIEW_CACHE_MB=0: every answer from the database (ADR 0007), for the uncached figures. */
+    'no-cache': { type: 'boolean', default: false },
     /** Results JSON only, named with this label; docs/benchmarks.md is left alone (scale comparisons). */
     label: { type: 'string' },
     /** Writes a V8 CPU profile of every server process into this folder (open it in DevTools). */
@@ -164,10 +166,12 @@ async function main() {
   console.log(`Vacuumed and analysed in ${((performance.now() - vacuumStarted) / 1000).toFixed(1)} s.`);
 
   const jwtSecret = randomBytes(48).toString('base64url');
+  const metricsToken = randomBytes(24).toString('base64url');
   const serverEnv: Record<string, string> = {
     NODE_ENV: 'production',
     DATABASE_URL: databaseUrl,
     JWT_SECRET: jwtSecret,
+    METRICS_TOKEN: metricsToken,
     LOG_LEVEL: 'warn',
     RATE_LIMIT_MAX: '1000000000',
     SEED_DEMO: '0',
@@ -175,6 +179,7 @@ async function main() {
     DATA_DIR: join(root, 'bench/results/tmp-data'),
     REDIS_URL: opts.redis ? process.env.REDIS_URL || 'redis://127.0.0.1:6379' : '',
     ...(opts.pool && { DB_POOL_SIZE: opts.pool }),
+    ...(opts['no-cache'] && { VIEW_CACHE_MB: '0' }),
   };
   const server = await startServer(
     serverEnv,
@@ -310,9 +315,13 @@ async function main() {
     let ceilingRps = 0;
     for (const c of selected) {
       const during = sampleMemory(server, 200);
+      const lookupsBefore = await cacheLookups(server.url, metricsToken);
       const cpu = await measureCpu(database, server.pids);
       const result: LoadResult = await runLoad({ url: server.url, connections, seconds, next: c.next });
       const split = await cpu.stop();
+      const lookupsAfter = await cacheLookups(server.url, metricsToken);
+      const hits = lookupsAfter.hits - lookupsBefore.hits;
+      const lookups = hits + lookupsAfter.misses - lookupsBefore.misses;
       const peaks = during.stop().map((p) => p.peakBytes);
       const perRequest = (ms: number) => Math.round((ms / Math.max(1, result.requests)) * 1000) / 1000;
       if (c.key === 'ceiling') ceilingRps = result.requestsPerSecond;
@@ -331,6 +340,8 @@ async function main() {
           loadGenerator: perRequest(split.loadGeneratorMs),
         },
         failures: judge(result, c.target, ceilingRps),
+        // Only cases that look answers up (a few stray lookups can come from the previous case's tail).
+        cacheHitRatio: lookups >= result.requests / 10 ? hits / lookups : null,
       });
       const r = results[results.length - 1] as CaseResult;
       console.log(
@@ -338,6 +349,7 @@ async function main() {
           `p99 ${r.p99} ms  errors ${r.errors}  ${Math.round(r.ceilingRatio * 100)} % of ceiling  ` +
           `CPU ms/request: server ${r.cpuMsPerRequest.server}, PostgreSQL ${r.cpuMsPerRequest.postgres}, ` +
           `autocannon ${r.cpuMsPerRequest.loadGenerator}` +
+          (r.cacheHitRatio === null ? '' : `  cache hits ${Math.round(r.cacheHitRatio * 100)} %`) +
           (r.errorSamples.length > 0 ? `\n    e.g. ${r.errorSamples.join('\n    e.g. ')}` : ''),
       );
     }

@@ -117,3 +117,20 @@ export function sampleMemory(server: RunningServer, everyMs = 250) {
     },
   };
 }
+
+export interface CacheLookups {
+  hits: number;
+  misses: number;
+}
+
+/** The view cache's lookups so far, summed over the workers, from the server's Prometheus metrics. */
+export async function cacheLookups(url: string, metricsToken: string): Promise<CacheLookups> {
+  const res = await fetch(`${url}/api/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } });
+  const text = await res.text();
+  const sample = (result: string) =>
+    Number(
+      new RegExp(`^worktrust_view_cache_lookups_total\\{result="${result}"\\} (\\d+)`, 'm').exec(text)?.[1] ??
+        0,
+    );
+  return { hits: sample('hit'), misses: sample('miss') };
+}

@@ -20,6 +20,8 @@ export interface ViewCacheStats {
 export interface ViewCache {
   /** The value stored under `key` at exactly `version`, or undefined. */
   get<T>(key: string, version: number): T | undefined;
+  /** The entry under `key` at whatever version, without counting a hit or a miss. */
+  peek<T>(key: string): CachedView<T> | undefined;
   set<T>(key: string, version: number, value: T, size: number): void;
   stats(): ViewCacheStats;
 }
@@ -39,6 +41,7 @@ export function createViewCache(maxChars: number): ViewCache {
       misses += 1;
       return undefined;
     },
+    peek: <T>(key: string) => lru?.peek(key) as CachedView<T> | undefined,
     set(key, version, value, size) {
       // An entry larger than the whole cache is not kept (lru-cache would refuse it anyway).
       if (!lru || size <= 0 || size > maxChars) return;

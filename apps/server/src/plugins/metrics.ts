@@ -15,6 +15,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { MSG } from '@workspace/contracts';
 import type { FastifyInstance } from 'fastify';
 import { notFound, unauthorized } from '../lib/errors.ts';
+import type { ViewCacheStats } from '../lib/view-cache.ts';
 
 /** Upper bounds (seconds) of the request-duration histogram's buckets. */
 const BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -37,6 +38,7 @@ interface Snapshot {
   rss: number;
   heapUsed: number;
   uptime: number;
+  viewCache: ViewCacheStats;
 }
 
 // Messages between workers and the primary.
@@ -114,6 +116,7 @@ export function registerMetrics(app: FastifyInstance) {
       rss: memory.rss,
       heapUsed: memory.heapUsed,
       uptime: process.uptime(),
+      viewCache: app.deps.viewCache.stats(),
     };
   };
 
@@ -214,6 +217,22 @@ export function registerMetrics(app: FastifyInstance) {
     metric('nodejs_heap_used_bytes', 'gauge', 'V8 heap in use.', [['', sum((s) => s.heapUsed)]]);
     metric('process_uptime_seconds', 'gauge', 'Seconds since the oldest server process started.', [
       ['', Math.max(...snapshots.map((s) => s.uptime))],
+    ]);
+    const cache = (pick: (c: ViewCacheStats) => number) => sum((s) => (s.viewCache ? pick(s.viewCache) : 0));
+    metric(
+      'worktrust_view_cache_lookups_total',
+      'counter',
+      'Cached answers looked up, by result (ADR 0007).',
+      [
+        ['result="hit"', cache((c) => c.hits)],
+        ['result="miss"', cache((c) => c.misses)],
+      ],
+    );
+    metric('worktrust_view_cache_entries', 'gauge', 'Answers held in the view caches.', [
+      ['', cache((c) => c.entries)],
+    ]);
+    metric('worktrust_view_cache_size_chars', 'gauge', 'Characters of JSON held in the view caches.', [
+      ['', cache((c) => c.size)],
     ]);
     metric('worktrust_server_processes', 'gauge', 'Server processes whose numbers these are.', [
       ['', snapshots.length],

@@ -21,6 +21,10 @@ export interface Session {
   shown?: ShownUser;
   /** With `sessionReads.givenCount`: how many ratings the caller has given. */
   givenCount?: number;
+  /** With `sessionReads.directory`: the directory lists' version (drizzle/0008)... */
+  directoryVersion?: number;
+  /** ...and which of the users it named the caller has rated. */
+  ratedAmong?: ReadonlySet<number>;
 }
 
 export interface ShownUser {
@@ -39,6 +43,8 @@ export interface SessionReads {
   /** The id of the user the route shows, from its raw path parameters; null when not an id. */
   shownUser?: (params: unknown) => number | null;
   givenCount?: boolean;
+  /** The ids of the users on a cached list page (none when there is none): see `ratedAmong`. */
+  directory?: (request: FastifyRequest) => readonly number[];
 }
 
 declare module 'fastify' {
@@ -54,29 +60,35 @@ const shownVersion = sql<number | null>`(select s.view_version from users s
   where s.id = ${sql.placeholder('shownId')} and s.is_active and s.user_role <> 'moderator')`.mapWith(Number);
 const callerRated = sql<boolean>`exists(select 1 from ratings r
   where r.rater_id = ${sql.placeholder('userId')} and r.ratee_id = ${sql.placeholder('shownId')})`;
+const directoryVersion = sql<number>`(select sum(version) from directory_versions)::bigint`.mapWith(Number);
+const ratedAmong = sql<number[]>`coalesce((select array_agg(r.ratee_id) from ratings r
+  where r.rater_id = ${sql.placeholder('userId')} and r.ratee_id = any(${sql.placeholder('listed')}::int[])), '{}')`;
 const callerGiven = sql<number>`(${givenCount(sql.placeholder('userId'))})`.mapWith(Number);
 
 // Every authenticated request runs one of these: built once (db/prepared.ts).
-const sessionCheck = preparedStatements((db, name, reads: { shown: boolean; given: boolean }) =>
-  db
-    .select({
-      role: users.userRole,
-      isActive: users.isActive,
-      fullName: users.fullName,
-      viewVersion: users.viewVersion,
-      sessionLive: sql<boolean>`${refreshFamilies.id} is not null and ${refreshFamilies.revokedAt} is null`,
-      shownVersion: reads.shown ? shownVersion : sql<null>`null`,
-      callerRated: reads.shown ? callerRated : sql<boolean>`false`,
-      givenCount: reads.given ? callerGiven : sql<null>`null`,
-    })
-    .from(users)
-    .leftJoin(
-      refreshFamilies,
-      and(eq(refreshFamilies.id, sql.placeholder('sessionId')), eq(refreshFamilies.userId, users.id)),
-    )
-    .where(eq(users.id, sql.placeholder('userId')))
-    .limit(1)
-    .prepare(name),
+const sessionCheck = preparedStatements(
+  (db, name, reads: { shown: boolean; given: boolean; listed: boolean }) =>
+    db
+      .select({
+        role: users.userRole,
+        isActive: users.isActive,
+        fullName: users.fullName,
+        viewVersion: users.viewVersion,
+        sessionLive: sql<boolean>`${refreshFamilies.id} is not null and ${refreshFamilies.revokedAt} is null`,
+        shownVersion: reads.shown ? shownVersion : sql<null>`null`,
+        callerRated: reads.shown ? callerRated : sql<boolean>`false`,
+        givenCount: reads.given ? callerGiven : sql<null>`null`,
+        directoryVersion: reads.listed ? directoryVersion : sql<null>`null`,
+        ratedAmong: reads.listed ? ratedAmong : sql<null>`null`,
+      })
+      .from(users)
+      .leftJoin(
+        refreshFamilies,
+        and(eq(refreshFamilies.id, sql.placeholder('sessionId')), eq(refreshFamilies.userId, users.id)),
+      )
+      .where(eq(users.id, sql.placeholder('userId')))
+      .limit(1)
+      .prepare(name),
 );
 
 const INT4_MAX = 2_147_483_647;
@@ -98,16 +110,19 @@ async function readSession(app: FastifyInstance, request: FastifyRequest): Promi
   const shownId = reads?.shownUser?.(request.params) ?? null;
   const shown = shownId !== null && shownId > 0 && shownId <= INT4_MAX;
   const given = reads?.givenCount === true;
+  const listedIds = reads?.directory?.(request);
+  const listed = listedIds !== undefined;
+  const variant = `${shown ? '_shown' : ''}${given ? '_given' : ''}${listed ? '_listed' : ''}`;
   // The user and the token's session in one read by primary keys: a suspension, a sign-out or a
   // password change ends the access tokens already issued at once, not when they expire.
-  const [user] = await sessionCheck(
-    app.deps.db,
-    `session_check${shown ? '_shown' : ''}${given ? '_given' : ''}`,
+  const [user] = await sessionCheck(app.deps.db, `session_check${variant}`, { shown, given, listed }).execute(
     {
-      shown,
-      given,
+      userId: claims.userId,
+      sessionId: claims.sessionId,
+      ...(shown && { shownId }),
+      ...(listed && { listed: listedIds }),
     },
-  ).execute({ userId: claims.userId, sessionId: claims.sessionId, ...(shown && { shownId }) });
+  );
   if (!user?.isActive || !user.sessionLive) throw unauthorized();
   return {
     userId: claims.userId,
@@ -117,6 +132,10 @@ async function readSession(app: FastifyInstance, request: FastifyRequest): Promi
     viewVersion: user.viewVersion,
     ...(shown && { shown: { id: shownId, viewVersion: user.shownVersion, callerRated: user.callerRated } }),
     ...(given && { givenCount: user.givenCount ?? 0 }),
+    ...(listed && {
+      directoryVersion: user.directoryVersion ?? 0,
+      ratedAmong: new Set(user.ratedAmong ?? []),
+    }),
   };
 }
 

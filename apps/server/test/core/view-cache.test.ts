@@ -4,8 +4,10 @@
 // a third without a cache is the oracle: after every kind of change, a warm instance must answer
 // byte for byte what the database gives now.
 import type { Rating } from '@workspace/contracts';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../../src/app.ts';
+import { queryRows } from '../../src/db/client.ts';
 import { createViewCache } from '../../src/lib/view-cache.ts';
 import { createModerator } from '../fixtures.ts';
 import { call, createTestApp, type TestContext } from '../helpers.ts';
@@ -200,6 +202,99 @@ describe('own pages from the cache', () => {
       body: { full_name: 'Second Name Pvt Ltd' },
     });
     expect((await expectFresh(employee, url(1))).results[0].rater_name).toBe('Second Name Pvt Ltd');
+  });
+});
+
+describe('directory pages from the cache', () => {
+  it('follow ratings, sign-ups, renames, privacy and suspensions at once on every instance', async () => {
+    const employer = await makeUser(ctx, 'employer');
+    const url = '/api/core/employees/?sort=top&page_size=50';
+    const listed = await makeUser(ctx, 'employee', { name: 'Listed Person', skills: ['Tally'] });
+    const first = await expectFresh(employer, url);
+    expect(cacheOf(other).stats().hits).toBeGreaterThan(0);
+    const entry = (page: { results: ({ id: number } & Record<string, unknown>)[] }) =>
+      page.results.find((u) => u.id === listed.id);
+    expect(entry(first)).toMatchObject({ rating_received: 0, can_rate: true, user_has_rated: false });
+
+    await rate(ctx, employer, listed, { values: [5, 5, 5] });
+    expect(entry(await expectFresh(employer, url))).toMatchObject({
+      rating_received: 5,
+      user_has_rated: true,
+    });
+
+    const newcomer = await makeUser(ctx, 'employee', { name: 'New Joiner' });
+    const withNewcomer = await expectFresh(employer, url);
+    expect(withNewcomer.total_count).toBe(first.total_count + 1);
+    expect(withNewcomer.results.map((u: { id: number }) => u.id)).toContain(newcomer.id);
+
+    await call(ctx.app, 'PATCH', '/api/auth/profile/', {
+      token: listed.token,
+      body: { full_name: 'Renamed Person' },
+    });
+    expect(entry(await expectFresh(employer, url))?.full_name).toBe('Renamed Person');
+
+    await call(ctx.app, 'PATCH', '/api/auth/profile/', {
+      token: listed.token,
+      body: { show_rating_details: false },
+    });
+    expect(entry(await expectFresh(employer, url))?.total_ratings_received).toBeNull();
+
+    await moderate(`users/${listed.id}/suspend/`);
+    const afterSuspension = await expectFresh(employer, url);
+    expect(entry(afterSuspension)).toBeUndefined();
+    expect(afterSuspension.total_count).toBe(withNewcomer.total_count - 1);
+  });
+
+  it('give each caller their own user_has_rated and can_rate on a shared cached page', async () => {
+    const url = '/api/core/companies/?search=Kaveri';
+    const fresh = await makeUser(ctx, 'employee');
+    const asFresh = await expectFresh(fresh, url);
+    expect(asFresh.results[0]).toMatchObject({ id: company.id, user_has_rated: false, can_rate: true });
+    const asRater = await expectFresh(anonRater, url);
+    expect(asRater.results[0]).toMatchObject({ id: company.id, user_has_rated: true, can_rate: false });
+    expect((await expectFresh(fresh, url)).results[0].user_has_rated).toBe(false);
+  });
+});
+
+describe('the versions in the database', () => {
+  const directoryVersion = async () => {
+    const [row] = await queryRows<{ v: string }>(
+      ctx.deps.db,
+      sql`select sum(version) as v from directory_versions`,
+    );
+    return Number(row?.v);
+  };
+  const viewVersion = async (id: number) => {
+    const [row] = await queryRows<{ v: string }>(
+      ctx.deps.db,
+      sql`select view_version as v from users where id = ${id}`,
+    );
+    return Number(row?.v);
+  };
+
+  it('move with committed writes only', async () => {
+    const user = await makeUser(ctx, 'employee');
+    const [directoryBefore, viewBefore] = [await directoryVersion(), await viewVersion(user.id)];
+    await ctx.deps.db
+      .transaction(async (tx) => {
+        await tx.execute(sql`update users set city = 'Agra' where id = ${user.id}`);
+        throw new Error('roll back');
+      })
+      .catch(() => {});
+    expect(await directoryVersion()).toBe(directoryBefore);
+    expect(await viewVersion(user.id)).toBe(viewBefore);
+    await ctx.deps.db.execute(sql`update users set city = 'Agra' where id = ${user.id}`);
+    expect(await directoryVersion()).toBe(directoryBefore + 1);
+    expect(await viewVersion(user.id)).toBe(viewBefore + 1);
+  });
+
+  it('let concurrent ratings through without waiting on each other, each moving the directory', async () => {
+    const companies = await Promise.all(Array.from({ length: 12 }, () => makeUser(ctx, 'employer')));
+    const raters = await Promise.all(Array.from({ length: 12 }, () => makeUser(ctx, 'employee')));
+    const before = await directoryVersion();
+    await Promise.all(raters.map((r, i) => rate(ctx, r, companies[i] as TestUser)));
+    // Each rating is one statement that updates its company's row.
+    expect(await directoryVersion()).toBeGreaterThanOrEqual(before + 12);
   });
 });
 

@@ -18,7 +18,9 @@ let employer: TestUser;
 let moderator: TestUser;
 
 beforeAll(async () => {
-  ctx = await createTestApp();
+  // Totals straight from the database: one check tampers with a counter row, a change no real write
+  // makes, so a cached page (test/core/view-cache.test.ts) would hide it.
+  ctx = await createTestApp({ VIEW_CACHE_MB: '0' });
   employee = await makeUser(ctx, 'employee');
   employer = await makeUser(ctx, 'employer');
   moderator = await makeUser(ctx, 'moderator');

@@ -2,14 +2,16 @@
 // filterable, sortable lists of active users of the opposite role.
 import {
   CONTEXT_FOR_ROLE,
-  type DirectoryItem,
+  directoryItem,
   directoryQuery,
   directoryResponse,
   MSG,
+  type UserRole,
 } from '@workspace/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import { encodeJson, sendJson, withFields } from '../../lib/json-answer.ts';
 import { requireRole, type Session, sessionOf } from '../../plugins/session.ts';
 import { bearerAuth, errorAnswers } from '../core/openapi.ts';
 import { listAnswer, pageWindow } from '../core/paging.ts';
@@ -59,7 +61,18 @@ function filterOf(listed: DirectoryFilter['role'], query: Query): DirectoryFilte
   };
 }
 
-function toItem(row: DirectoryRow, session: Session): DirectoryItem {
+/** A listed user as every caller sees them: the item without the caller's own two fields. */
+const sharedItem = directoryItem.omit({ can_rate: true, user_has_rated: true });
+type SharedItem = z.output<typeof sharedItem>;
+
+/** A page as every caller sees it: its users' ids and their items as JSON, and the list's total. */
+interface SharedPage {
+  ids: number[];
+  items: string[];
+  total: number;
+}
+
+function sharedItemOf(row: DirectoryRow): SharedItem {
   return {
     id: row.id,
     user_code: row.userCode,
@@ -70,20 +83,55 @@ function toItem(row: DirectoryRow, session: Session): DirectoryItem {
     rating_received: fromTenths(row.ratingTenths),
     total_ratings_received: row.showRatingDetails ? row.totalRatingsReceived : null,
     ...(row.userRole === 'employee' && { skills: row.skills }),
-    can_rate: canRate(session, { id: row.id, role: row.userRole, isActive: row.isActive }, row.hasRated),
-    user_has_rated: row.hasRated,
   };
+}
+
+/** The page as JSON for this caller: each item gets whether they rated that user and may rate them. */
+function pageJson(
+  page: SharedPage,
+  listed: UserRole,
+  session: Session,
+  rated: ReadonlySet<number>,
+  query: Query,
+) {
+  const items = page.items.map((item, i) => {
+    const id = page.ids[i] as number;
+    const hasRated = rated.has(id);
+    // Listed users are active: whether the caller may rate one depends on roles and hasRated alone.
+    const canRateNow = canRate(session, { id, role: listed, isActive: true }, hasRated);
+    return withFields(item, { can_rate: canRateNow, user_has_rated: hasRated });
+  });
+  const { results: _, ...envelope } = listAnswer([], page.total, query);
+  return withFields(`{"results":[${items.join(',')}]}`, envelope);
+}
+
+/** The page's key: the list and its query string as sent (the same string always validates alike). */
+function pageKey(path: string, request: FastifyRequest) {
+  const query = request.url.indexOf('?');
+  return `directory:${path}:${query < 0 ? '' : request.url.slice(query + 1)}`;
 }
 
 export async function directoryRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db } = app.deps;
+  const { db, viewCache } = app.deps;
+  // The cached page whose users' ratings by the caller were read with the session.
+  const peeked = new WeakMap<FastifyRequest, SharedPage>();
 
   for (const directory of DIRECTORIES) {
     r.get(
       directory.path,
       {
         onRequest: requireRole([directory.viewer], directory.forbidden),
+        config: {
+          sessionReads: {
+            directory: (request) => {
+              const entry = viewCache.peek<SharedPage>(pageKey(directory.path, request));
+              if (!entry) return [];
+              peeked.set(request, entry.value);
+              return entry.value.ids;
+            },
+          },
+        },
         schema: {
           tags: ['directory'],
           security: bearerAuth,
@@ -92,17 +140,39 @@ export async function directoryRoutes(app: FastifyInstance) {
           response: { 200: directoryResponse, ...errorAnswers(400, 401, 403) },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const session = sessionOf(request);
+        const version = session.directoryVersion ?? 0;
+        const key = pageKey(directory.path, request);
+        // A hit only for the very page whose users the session read checked.
+        const cached = viewCache.get<SharedPage>(key, version);
+        if (cached && cached === peeked.get(request)) {
+          const json = pageJson(
+            cached,
+            directory.listed,
+            session,
+            session.ratedAmong ?? new Set(),
+            request.query,
+          );
+          return sendJson(reply, json);
+        }
         const filter = filterOf(directory.listed, request.query);
         const viewer = { id: session.userId, context: CONTEXT_FOR_ROLE[directory.viewer] };
         const rows = await directoryRows(db, filter, request.query.sort, viewer, pageWindow(request.query));
         const total = rows[0]?.total ?? (await directoryCount(db, filter, request.query.sort));
-        return listAnswer(
-          rows.map((row) => toItem(row, session)),
+        const page: SharedPage = {
+          ids: rows.map((row) => row.id),
+          items: rows.map((row) => encodeJson(sharedItem, sharedItemOf(row))),
           total,
-          request.query,
+        };
+        viewCache.set(
+          key,
+          version,
+          page,
+          page.items.reduce((size, item) => size + item.length, 64),
         );
+        const rated = new Set(rows.filter((row) => row.hasRated).map((row) => row.id));
+        return sendJson(reply, pageJson(page, directory.listed, session, rated, request.query));
       },
     );
   }
