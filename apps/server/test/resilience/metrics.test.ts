@@ -1,6 +1,7 @@
 // Probes and metrics for load balancers and Prometheus (issue 5 §6): liveness, readiness, and a
 // metrics endpoint that is not public unless configured.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { get, makeUser } from '../core/support.ts';
 import { call, createTestApp, type TestContext } from '../helpers.ts';
 
 const TOKEN = 'metrics-token-for-tests-0123456789';
@@ -84,6 +85,31 @@ describe('metrics endpoint configured (METRICS_TOKEN set)', () => {
       if (line.startsWith('#')) continue;
       expect(line).toMatch(/^[a-z_]+(\{[^}]*\})? -?[0-9.e+-]+$/);
     }
+  });
+});
+
+describe('answer cache metrics', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp({ METRICS_TOKEN: TOKEN });
+  });
+  afterAll(async () => ctx.close());
+
+  it('count hits and misses of the answer cache, and what it holds', async () => {
+    const company = await makeUser(ctx, 'employer');
+    const viewer = await makeUser(ctx, 'employee');
+    for (let i = 0; i < 3; i++) {
+      expect((await get(ctx, viewer, `/api/core/users/${company.id}/profile/`)).status).toBe(200);
+    }
+    const text = (
+      await call(ctx.app, 'GET', '/api/metrics', { headers: { authorization: `Bearer ${TOKEN}` } })
+    ).raw.body;
+    expect(text).toContain('# TYPE worktrust_view_cache_lookups_total counter');
+    expect(text).toMatch(/^worktrust_view_cache_lookups_total\{result="hit"\} 2$/m);
+    expect(text).toMatch(/^worktrust_view_cache_lookups_total\{result="miss"\} 1$/m);
+    expect(text).toMatch(/^worktrust_view_cache_entries 1$/m);
+    const size = /^worktrust_view_cache_size_chars (\d+)$/m.exec(text);
+    expect(Number(size?.[1])).toBeGreaterThan(100);
   });
 });
 
