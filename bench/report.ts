@@ -28,7 +28,7 @@ export interface CaseResult extends LoadResult {
   cpuMsPerRequest: { server: number; postgres: number; loadGenerator: number };
   failures: string[];
   /** Share of the case's view-cache lookups that were hits (ADR 0007); null when it looked none up. */
-  cacheHitRatio: number | null;
+  cacheHitRatio?: number | null;
 }
 
 export interface Machine {
@@ -52,7 +52,15 @@ export interface BenchReport {
     databaseBytes: number;
     seedSeconds: number | null;
   };
-  settings: { connections: number; seconds: number; workers: number; poolSize: string; redis: boolean };
+  settings: {
+    connections: number;
+    seconds: number;
+    workers: number;
+    poolSize: string;
+    redis: boolean;
+    /** The answer cache (ADR 0007); absent in results written before it existed. */
+    cache?: boolean;
+  };
   cases: CaseResult[];
   ratingCheck: { submitted: number; aggregateMismatches: number; removedAfterwards: number };
   memory: { pid: number; primary: boolean; peakBytes: number }[];
@@ -133,18 +141,20 @@ export function markdown(report: BenchReport): string {
   lines.push(
     `- Load: autocannon on the same machine, ${s.connections} connections, ${s.seconds} s per case after a ` +
       `short warm-up; server \`NODE_ENV=production\` with ${s.workers} worker process(es) ` +
-      `(\`WEB_CONCURRENCY\`), pool ${s.poolSize} per process, rate limits ${s.redis ? 'in Redis' : 'in memory'}.`,
+      `(\`WEB_CONCURRENCY\`), pool ${s.poolSize} per process, rate limits ${s.redis ? 'in Redis' : 'in memory'}, ` +
+      `answer cache ${s.cache ? 'on (`VIEW_CACHE_MB` default, ADR 0007)' : 'off (`--no-cache`)'}.`,
   );
   lines.push('');
   lines.push(
-    '| Case | Request | req/s | p50 ms | p99 ms | errors | of ceiling | CPU ms/req server + PostgreSQL | target | met |',
+    '| Case | Request | req/s | p50 ms | p99 ms | errors | of ceiling | CPU ms/req server + PostgreSQL | cache hits | target | met |',
   );
-  lines.push('| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- |');
+  lines.push('| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- |');
   for (const c of report.cases) {
     const cpu = c.cpuMsPerRequest;
     lines.push(
       `| ${c.name} | \`${c.example}\` | ${int(c.requestsPerSecond)} | ${c.p50} | ${c.p99} | ${c.errors} | ` +
-        `${pct(c.ceilingRatio)} | ${cpu.server.toFixed(2)} + ${cpu.postgres.toFixed(2)} | ${targetText(c.target)} | ` +
+        `${pct(c.ceilingRatio)} | ${cpu.server.toFixed(2)} + ${cpu.postgres.toFixed(2)} | ` +
+        `${c.cacheHitRatio == null ? '–' : pct(c.cacheHitRatio)} | ${targetText(c.target)} | ` +
         `${c.failures.length === 0 ? 'yes' : `no: ${c.failures.join('; ')}`} |`,
     );
   }

@@ -349,7 +349,7 @@ async function main() {
           `p99 ${r.p99} ms  errors ${r.errors}  ${Math.round(r.ceilingRatio * 100)} % of ceiling  ` +
           `CPU ms/request: server ${r.cpuMsPerRequest.server}, PostgreSQL ${r.cpuMsPerRequest.postgres}, ` +
           `autocannon ${r.cpuMsPerRequest.loadGenerator}` +
-          (r.cacheHitRatio === null ? '' : `  cache hits ${Math.round(r.cacheHitRatio * 100)} %`) +
+          (r.cacheHitRatio == null ? '' : `  cache hits ${Math.round(r.cacheHitRatio * 100)} %`) +
           (r.errorSamples.length > 0 ? `\n    e.g. ${r.errorSamples.join('\n    e.g. ')}` : ''),
       );
     }
@@ -389,6 +389,7 @@ async function main() {
         workers,
         poolSize: opts.pool ?? `${poolPerWorker(workers)} (the cluster's default)`,
         redis: opts.redis ?? false,
+        cache: !opts['no-cache'],
       },
       cases: results,
       ratingCheck,
