@@ -15,6 +15,12 @@ export function withFields(objectJson: string, fields: Record<string, string | n
   return objectJson === '{}' ? added : `${objectJson.slice(0, -1)},${added.slice(1)}`;
 }
 
+/** A JSON object from its members' JSON texts, in the order given. */
+export const jsonObject = (members: Record<string, string>) =>
+  `{${Object.entries(members)
+    .map(([name, json]) => `${JSON.stringify(name)}:${json}`)
+    .join(',')}}`;
+
 /** Sends JSON text as it is: Fastify serialises only what is not already a string. */
 export const sendJson = (reply: FastifyReply, json: string) =>
   reply.type('application/json; charset=utf-8').send(json);

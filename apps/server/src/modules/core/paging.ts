@@ -1,5 +1,6 @@
 // The list convention of DESIGN §3: 1-based page and page_size in, the envelope out. A page past the
 // end is an empty list, not an error.
+import { withFields } from '../../lib/json-answer.ts';
 
 export interface PageQuery {
   page: number;
@@ -29,3 +30,9 @@ export function listAnswer<T>(results: T[], totalCount: number, query: PageQuery
 
 /** An empty list answer, for lists the caller may not see. */
 export const emptyList = (query: PageQuery) => listAnswer([], 0, query);
+
+/** The list answer as JSON, from its results already encoded (cached answers, lib/json-answer.ts). */
+export function listAnswerJson(results: readonly string[], totalCount: number, query: PageQuery) {
+  const { results: _, ...envelope } = listAnswer([], totalCount, query);
+  return withFields(`{"results":[${results.join(',')}]}`, envelope);
+}

@@ -2,16 +2,21 @@
 import { dashboardResponse, PAGE_SIZES } from '@workspace/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { encodeJson, jsonObject, sendJson } from '../../lib/json-answer.ts';
 import { sessionOf } from '../../plugins/session.ts';
 import { bearerAuth, errorAnswers } from '../core/openapi.ts';
 import { ownNumbers, receivedPublished } from '../ratings/repository.ts';
-import { type RatingRecord, recordsSize, toRatingView } from '../ratings/serialize.ts';
+import { toRatingView } from '../ratings/serialize.ts';
 import { fromTenths } from '../users/serialize.ts';
 
+const stats = dashboardResponse.shape.stats;
+const recentRatings = dashboardResponse.shape.recent_ratings;
+
+/** The caller's dashboard but for the number given: their numbers, and the newest ratings as JSON. */
 interface OwnDashboard {
   received: number;
   tenths: number;
-  recent: RatingRecord[];
+  recentJson: string;
 }
 
 export async function dashboardRoutes(app: FastifyInstance) {
@@ -27,7 +32,7 @@ export async function dashboardRoutes(app: FastifyInstance) {
       },
       config: { sessionReads: { givenCount: true } },
     },
-    async (request) => {
+    async (request, reply) => {
       const { userId, viewVersion, givenCount } = sessionOf(request);
       // Everything but the number given is the caller's as others rated them: cached at the caller's
       // view version, read with the session, as is the number given.
@@ -38,17 +43,23 @@ export async function dashboardRoutes(app: FastifyInstance) {
           ownNumbers(db, userId),
           receivedPublished(db, userId, { limit: PAGE_SIZES.dashboardRecent, offset: 0 }),
         ]);
-        own = { received: numbers.received, tenths: numbers.tenths, recent };
-        viewCache.set(key, viewVersion, own, recordsSize(recent));
+        const views = recent.map((record) => toRatingView(record, userId));
+        own = {
+          received: numbers.received,
+          tenths: numbers.tenths,
+          recentJson: encodeJson(recentRatings, views),
+        };
+        viewCache.set(key, viewVersion, own, own.recentJson.length + 64);
       }
-      return {
-        stats: {
-          ratings_received: own.received,
-          ratings_given: givenCount ?? 0,
-          average_rating: fromTenths(own.tenths),
-        },
-        recent_ratings: own.recent.map((record) => toRatingView(record, userId)),
+      const numbers = {
+        ratings_received: own.received,
+        ratings_given: givenCount ?? 0,
+        average_rating: fromTenths(own.tenths),
       };
+      return sendJson(
+        reply,
+        jsonObject({ stats: encodeJson(stats, numbers), recent_ratings: own.recentJson }),
+      );
     },
   );
 }

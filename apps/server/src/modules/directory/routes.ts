@@ -14,7 +14,7 @@ import type { z } from 'zod';
 import { encodeJson, sendJson, withFields } from '../../lib/json-answer.ts';
 import { requireRole, type Session, sessionOf } from '../../plugins/session.ts';
 import { bearerAuth, errorAnswers } from '../core/openapi.ts';
-import { listAnswer, pageWindow } from '../core/paging.ts';
+import { listAnswerJson, pageWindow } from '../core/paging.ts';
 import { canRate } from '../ratings/service.ts';
 import { fromTenths } from '../users/serialize.ts';
 import { type DirectoryFilter, type DirectoryRow, directoryCount, directoryRows } from './repository.ts';
@@ -101,8 +101,7 @@ function pageJson(
     const canRateNow = canRate(session, { id, role: listed, isActive: true }, hasRated);
     return withFields(item, { can_rate: canRateNow, user_has_rated: hasRated });
   });
-  const { results: _, ...envelope } = listAnswer([], page.total, query);
-  return withFields(`{"results":[${items.join(',')}]}`, envelope);
+  return listAnswerJson(items, page.total, query);
 }
 
 /** The page's key: the list and its query string as sent (the same string always validates alike). */

@@ -14,17 +14,19 @@ import {
 } from '@workspace/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { encodeJson, sendJson } from '../../lib/json-answer.ts';
 import { sessionOf } from '../../plugins/session.ts';
 import { bearerAuth, errorAnswers } from '../core/openapi.ts';
-import { listAnswer, pageWindow } from '../core/paging.ts';
+import { listAnswer, listAnswerJson, pageWindow } from '../core/paging.ts';
 import { givenByPage, receivedPublishedPage } from './repository.ts';
-import { type RatingRecord, recordsSize, toRatingView } from './serialize.ts';
+import { toRatingView } from './serialize.ts';
 import { checkEligibility, createRating } from './service.ts';
 
 const myRatingsQuery = pageQuery(PAGE_SIZES.myRatings);
 
+/** A page of the caller's ratings received, each as JSON, and their number. */
 interface ReceivedPage {
-  records: RatingRecord[];
+  results: string[];
   total: number;
 }
 
@@ -112,21 +114,23 @@ export async function ratingRoutes(app: FastifyInstance) {
         response: { 200: ratingList, ...errorAnswers(400, 401) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { userId, viewVersion } = sessionOf(request);
-      // The caller's ratings as others wrote them: cached at the caller's view version.
+      // The caller's ratings as others wrote them: cached, as JSON, at the caller's view version.
       const key = `received:${userId}:${request.query.page}:${request.query.page_size}`;
       let received = viewCache.get<ReceivedPage>(key, viewVersion);
       if (!received) {
-        received = await receivedPublishedPage(db, userId, pageWindow(request.query));
-        viewCache.set(key, viewVersion, received, recordsSize(received.records));
+        const { records, total } = await receivedPublishedPage(db, userId, pageWindow(request.query));
+        const results = records.map((record) => encodeJson(rating, toRatingView(record, userId)));
+        received = { results, total };
+        viewCache.set(
+          key,
+          viewVersion,
+          received,
+          results.reduce((size, r) => size + r.length, 64),
+        );
       }
-      const { records, total } = received;
-      return listAnswer(
-        records.map((record) => toRatingView(record, userId)),
-        total,
-        request.query,
-      );
+      return sendJson(reply, listAnswerJson(received.results, received.total, request.query));
     },
   );
 }

@@ -69,7 +69,3 @@ export function toRatingView(record: RatingRecord, viewerId: number): Rating {
     created_at: record.createdAt.toISOString(),
   };
 }
-
-/** About how much memory rating records take, in characters of their JSON, for the view cache. */
-export const recordsSize = (records: readonly RatingRecord[]) =>
-  records.reduce((size, r) => size + 300 + (r.feedbackMessage?.length ?? 0) + r.raterName.length, 64);
