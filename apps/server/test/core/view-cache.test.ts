@@ -141,6 +141,30 @@ describe('a profile from the cache', () => {
     expect(seenBySelf.all_ratings).toHaveLength(3);
   });
 
+  it("keeps the user's and each rater's own views apart, and follows changes to them", async () => {
+    const shop = await makeUser(ctx, 'employer', { name: 'Own View Traders' });
+    const fan = await makeUser(ctx, 'employee');
+    const critic = await makeUser(ctx, 'employee');
+    const url = `/api/core/users/${shop.id}/profile/`;
+    const fanRating = await rate(ctx, fan, shop, { is_anonymous: true, values: [5, 5, 5] });
+    await rate(ctx, critic, shop, { values: [1, 1, 1] });
+    const byFan = await expectFresh(fan, url);
+    const byCritic = await expectFresh(critic, url);
+    const own = (page: { all_ratings: Rating[] }, user: TestUser) =>
+      page.all_ratings.find((r) => r.rater === user.id);
+    expect(own(byFan, fan)).toMatchObject({ is_anonymous: true, status: 'published' });
+    expect(own(byCritic, fan)).toBeUndefined();
+    expect(byCritic.all_ratings.find((r: Rating) => r.id === fanRating.id)?.rater_name).toBe('Anonymous');
+    expect(byFan).toMatchObject({ user_has_rated: true, can_rate: false });
+
+    await moderate(`ratings/${fanRating.id}/hide/`);
+    expect(own(await expectFresh(fan, url), fan)).toBeUndefined();
+    const bySelf = await expectFresh(shop, url);
+    expect(bySelf.rating_summary.total_ratings).toBe(1);
+    await rate(ctx, await makeUser(ctx, 'employee'), shop);
+    expect((await expectFresh(shop, url)).rating_summary.total_ratings).toBe(2);
+  });
+
   it('is gone at once when the user is suspended', async () => {
     const url = `/api/core/users/${company.id}/profile/`;
     await expectFresh(viewer, url);

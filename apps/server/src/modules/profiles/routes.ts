@@ -31,9 +31,11 @@ const userRatingsQuery = pageQuery(PAGE_SIZES.userRatings);
 
 /** A profile as every caller but the user and their raters sees it, without the caller's fields. */
 const sharedProfile = profileResponse.omit({ can_rate: true, user_has_rated: true });
-interface SharedProfile {
+/** A profile's JSON: shared, without the caller's two fields, or personal, complete. */
+interface ProfileView {
   json: string;
   role: UserRole;
+  personal: boolean;
 }
 
 /** The path's user id, read before validation for the session statement; null when not a plain id. */
@@ -111,17 +113,17 @@ export async function profileRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const session = sessionOf(request);
-      const shown = session.shown;
-      // What others see of a user is the same for every caller who has not rated them (a rater sees
-      // their own rating in full, the user sees their own details): that answer is cached, at the
-      // user's view version read with the session.
+      const version = session.shown?.viewVersion ?? null;
+      // Every view of a profile is fixed by the user's view version, read with the session: what
+      // others see is the same for every caller who has not rated the user, and cached once; the user
+      // (their own details) and each of their raters (their own rating in full) get a view of their
+      // own, for the caller's role too (it decides the rating context).
       const shared =
-        shown !== undefined &&
-        shown.viewVersion !== null &&
-        shown.id !== session.userId &&
-        !shown.callerRated;
-      const key = `profile:${request.params.id}`;
-      let view = shared ? viewCache.get<SharedProfile>(key, shown.viewVersion as number) : undefined;
+        session.shown !== undefined && session.shown.id !== session.userId && !session.shown.callerRated;
+      const key = shared
+        ? `profile:${request.params.id}`
+        : `profile:${request.params.id}:for:${session.userId}:${session.role}`;
+      let view = version === null ? undefined : viewCache.get<ProfileView>(key, version);
       if (!view) {
         const { user, categoryTotals, viewerHasRated } = await loadUser(request.params.id, session);
         const profile = toPublicUser(user);
@@ -131,10 +133,16 @@ export async function profileRoutes(app: FastifyInstance) {
           rating_summary: ratingSummary(user, categoryTotals, session.userId),
           all_ratings: await visibleRatings(db, user, session.userId, PAGE_SIZES.profileRatings),
         };
-        if (!shared) return { ...answer, ...ratingState(session, user, viewerHasRated) };
-        view = { json: encodeJson(sharedProfile, answer), role: user.userRole };
-        viewCache.set(key, shown.viewVersion as number, view, view.json.length);
+        view = shared
+          ? { json: encodeJson(sharedProfile, answer), role: user.userRole, personal: false }
+          : {
+              json: encodeJson(profileResponse, { ...answer, ...ratingState(session, user, viewerHasRated) }),
+              role: user.userRole,
+              personal: true,
+            };
+        if (version !== null) viewCache.set(key, version, view, view.json.length);
       }
+      if (view.personal) return sendJson(reply, view.json);
       const state = ratingState(
         session,
         { id: request.params.id, userRole: view.role, isActive: true },
