@@ -10,9 +10,11 @@ export const encodeJson = <S extends ZodType>(schema: S, value: z.output<S>): st
 
 /** The JSON object `objectJson` with `fields` added at its end. */
 export function withFields(objectJson: string, fields: Record<string, string | number | boolean | null>) {
-  const added = JSON.stringify(fields);
-  if (added === '{}') return objectJson;
-  return objectJson === '{}' ? added : `${objectJson.slice(0, -1)},${added.slice(1)}`;
+  // Member by member: this runs for every item of every cached list page.
+  let added = '';
+  for (const name in fields) added += `,${JSON.stringify(name)}:${JSON.stringify(fields[name])}`;
+  if (added === '') return objectJson;
+  return objectJson === '{}' ? `{${added.slice(1)}}` : `${objectJson.slice(0, -1)}${added}}`;
 }
 
 /** A JSON object from its members' JSON texts, in the order given. */
