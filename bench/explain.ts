@@ -60,6 +60,9 @@ export async function explainCases(
     RATE_LIMIT_MAX: '1000000000',
     LOG_LEVEL: 'silent',
     SEED_DEMO: '0',
+    // The plans of the database path: with the answer cache the recorded request would be a hit,
+    // which runs the session statement alone (ADR 0007).
+    VIEW_CACHE_MB: '0',
   });
   const deps = await createDeps(env, { warn() {}, info() {} }, { database });
   const app = await buildApp(deps);
