@@ -355,6 +355,32 @@ describe('eligibility: all nine reasons, from the check and from POST ratings', 
     await expectRefused(user, ratee, context, reason);
   });
 
+  // POST decides the caller's side from the session and leaves the ratee to the write: where
+  // several reasons apply, it must still give the one the check gives, in the rules' order.
+  const overlapping: typeof refusals = [
+    [
+      'an unknown user in the wrong context',
+      () => [employee, 2_000_000_000, 'EMPLOYER_TO_EMPLOYEE'],
+      ELIGIBILITY.notFound,
+    ],
+    [
+      'a suspended user of the wrong role',
+      () => [employer, suspended.id, 'EMPLOYER_TO_EMPLOYEE'],
+      ELIGIBILITY.employersRateEmployees,
+    ],
+    [
+      'a moderator rating an unknown user',
+      () => [moderator, 2_000_000_000, 'EMPLOYEE_TO_COMPANY'],
+      ELIGIBILITY.moderator,
+    ],
+  ];
+
+  it.each(overlapping)('refuses %s with the first reason, as the check does', async (_name, args, reason) => {
+    const [user, ratee, context] = args();
+    expect((await check(user, ratee, context)).body).toEqual({ eligible: false, reason });
+    await expectRefused(user, ratee, context, reason);
+  });
+
   it('validates the check body', async () => {
     const res = await post(employee, '/api/core/check-rating-eligibility/', {
       ratee_id: 'x',

@@ -46,15 +46,26 @@ export function canRate(session: Session, ratee: EligibilityParty, alreadyRated:
 }
 
 /**
- * Writes a rating with its scores and the ratee's aggregates, and returns it as stored. Eligibility is
- * decided by the contracts' rules on a fresh read; the write then re-checks, under the ratee's row
- * lock, what may have changed since (suspension, role), and the unique index has the last word on
- * duplicates, so twenty identical posts at once still give one rating.
+ * Writes a rating with its scores and the ratee's aggregates, and returns it as stored. The write
+ * checks the ratee under its row lock (there, active, in the role the caller rates), and the unique
+ * index has the last word on duplicates, so twenty identical posts at once still give one rating;
+ * the contracts' rules word every refusal.
  */
 export async function createRating(db: Db, session: Session, input: ValidRating): Promise<RatingRecord> {
-  const verdict = await checkEligibility(db, session, input.ratee, input.role_context);
+  // The rules decided from the session alone, taking the ratee to be what the write itself requires
+  // (the role the caller rates, active, not yet rated by the caller): on the way to a rating there
+  // is no read of its own. A refusal is worded from the stored ratee, as the rules order reasons.
   const rateeRole = browseRole(session.role);
-  if (!verdict.eligible || !rateeRole) throw badRequest(verdict.reason);
+  const presumed = eligibilityReason({
+    rater: raterOf(session),
+    ratee: rateeRole && { id: input.ratee, role: rateeRole, isActive: true },
+    context: input.role_context,
+    alreadyRated: false,
+  });
+  if (!presumed.eligible || !rateeRole) {
+    const verdict = await checkEligibility(db, session, input.ratee, input.role_context);
+    throw badRequest(verdict.eligible ? presumed.reason : verdict.reason);
+  }
   const record = {
     raterId: session.userId,
     rateeId: input.ratee,
@@ -72,7 +83,7 @@ export async function createRating(db: Db, session: Session, input: ValidRating)
     throw error;
   }
   if (!written) {
-    // The ratee changed between the check and the write: answer with the reason as it is now.
+    // No such ratee, or not active in the role the caller rates: the rules' reason for it as stored.
     const now = await checkEligibility(db, session, input.ratee, input.role_context);
     throw badRequest(now.eligible ? ELIGIBILITY.inactive : now.reason);
   }
