@@ -1,13 +1,11 @@
 // Who is calling: verifies the bearer access token once per request and loads the caller's role
 // and status, so a suspended user's tokens stop working at once (DESIGN §6).
 import { MSG, type UserRole } from '@workspace/contracts';
-import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import { preparedStatements } from '../db/prepared.ts';
-import { refreshFamilies, users } from '../db/schema/index.ts';
+import type { Executor } from '../db/client.ts';
 import { forbidden, unauthorized } from '../lib/errors.ts';
 import { TokenError } from '../lib/tokens.ts';
-import { givenCount } from '../modules/ratings/repository.ts';
+import { sessionChecker } from './session-check.ts';
 
 export interface Session {
   userId: number;
@@ -56,40 +54,16 @@ declare module 'fastify' {
   }
 }
 
-const shownVersion = sql<number | null>`(select s.view_version from users s
-  where s.id = ${sql.placeholder('shownId')} and s.is_active and s.user_role <> 'moderator')`.mapWith(Number);
-const callerRated = sql<boolean>`exists(select 1 from ratings r
-  where r.rater_id = ${sql.placeholder('userId')} and r.ratee_id = ${sql.placeholder('shownId')})`;
-const directoryVersion = sql<number>`(select sum(version) from directory_versions)::bigint`.mapWith(Number);
-const ratedAmong = sql<number[]>`coalesce((select array_agg(r.ratee_id) from ratings r
-  where r.rater_id = ${sql.placeholder('userId')} and r.ratee_id = any(${sql.placeholder('listed')}::int[])), '{}')`;
-const callerGiven = sql<number>`(${givenCount(sql.placeholder('userId'))})`.mapWith(Number);
-
-// Every authenticated request runs one of these: built once (db/prepared.ts).
-const sessionCheck = preparedStatements(
-  (db, name, reads: { shown: boolean; given: boolean; listed: boolean }) =>
-    db
-      .select({
-        role: users.userRole,
-        isActive: users.isActive,
-        fullName: users.fullName,
-        viewVersion: users.viewVersion,
-        sessionLive: sql<boolean>`${refreshFamilies.id} is not null and ${refreshFamilies.revokedAt} is null`,
-        shownVersion: reads.shown ? shownVersion : sql<null>`null`,
-        callerRated: reads.shown ? callerRated : sql<boolean>`false`,
-        givenCount: reads.given ? callerGiven : sql<null>`null`,
-        directoryVersion: reads.listed ? directoryVersion : sql<null>`null`,
-        ratedAmong: reads.listed ? ratedAmong : sql<null>`null`,
-      })
-      .from(users)
-      .leftJoin(
-        refreshFamilies,
-        and(eq(refreshFamilies.id, sql.placeholder('sessionId')), eq(refreshFamilies.userId, users.id)),
-      )
-      .where(eq(users.id, sql.placeholder('userId')))
-      .limit(1)
-      .prepare(name),
-);
+// One batching checker per database (plugins/session-check.ts).
+const checkers = new WeakMap<Executor, ReturnType<typeof sessionChecker>>();
+function checkerFor(db: Executor) {
+  let checker = checkers.get(db);
+  if (!checker) {
+    checker = sessionChecker(db);
+    checkers.set(db, checker);
+  }
+  return checker;
+}
 
 const INT4_MAX = 2_147_483_647;
 
@@ -112,17 +86,15 @@ async function readSession(app: FastifyInstance, request: FastifyRequest): Promi
   const given = reads?.givenCount === true;
   const listedIds = reads?.directory?.(request);
   const listed = listedIds !== undefined;
-  const variant = `${shown ? '_shown' : ''}${given ? '_given' : ''}${listed ? '_listed' : ''}`;
-  // The user and the token's session in one read by primary keys: a suspension, a sign-out or a
-  // password change ends the access tokens already issued at once, not when they expire.
-  const [user] = await sessionCheck(app.deps.db, `session_check${variant}`, { shown, given, listed }).execute(
-    {
-      userId: claims.userId,
-      sessionId: claims.sessionId,
-      ...(shown && { shownId }),
-      ...(listed && { listed: listedIds }),
-    },
-  );
+  // The user and the token's session by primary keys, on every request: a suspension, a sign-out or
+  // a password change ends the access tokens already issued at once, not when they expire.
+  const user = await checkerFor(app.deps.db)({
+    userId: claims.userId,
+    sessionId: claims.sessionId,
+    ...(shown && { shownId }),
+    given,
+    ...(listed && { listed: listedIds }),
+  });
   if (!user?.isActive || !user.sessionLive) throw unauthorized();
   return {
     userId: claims.userId,

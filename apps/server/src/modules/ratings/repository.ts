@@ -92,7 +92,7 @@ const receivedCount = (userId: Bound<number>) =>
   sql<number>`select u.total_ratings_received from users u where u.id = ${userId}`;
 
 /** How many ratings a user has written, hidden ones included. */
-export const givenCount = (raterId: Bound<number>) =>
+export const givenCount = (raterId: Bound<number> | SQL) =>
   sql<number>`select count(*) from ratings r where r.rater_id = ${raterId}`;
 
 /** Published ratings a user received, in public order, optionally with their number. */
