@@ -26,6 +26,9 @@ export interface ViewCache {
   stats(): ViewCacheStats;
 }
 
+/** The size to store a value made of these JSON texts under, with a little for the rest of it. */
+export const sizeOfParts = (parts: readonly string[]) => parts.reduce((size, part) => size + part.length, 64);
+
 /** A cache of at most `maxChars` characters of JSON; 0 turns caching off. */
 export function createViewCache(maxChars: number): ViewCache {
   let hits = 0;

@@ -32,33 +32,23 @@ export interface CheckRow {
   ratedAmong: number[] | null;
 }
 
-interface RawRow {
-  i: number;
-  role: UserRole;
-  is_active: boolean;
-  full_name: string;
-  view_version: number;
-  session_live: boolean;
-  shown_version: number | null;
-  caller_rated: boolean;
-  given_count: number | null;
-  directory_version: number | null;
-  rated_among: number[] | null;
-}
-
-/** Bigint columns as float8: both drivers answer them as numbers (exact below 2^53). */
+/**
+ * Columns named as CheckRow's fields; bigint ones as float8, which both drivers answer as numbers
+ * (exact below 2^53).
+ */
 const checks = (batch: string) => sql`
-  select c.i, u.user_role as role, u.is_active, u.full_name, u.view_version::float8 as view_version,
-    (f.id is not null and f.revoked_at is null) as session_live,
+  select c.i, u.user_role as role, u.is_active as "isActive", u.full_name as "fullName",
+    u.view_version::float8 as "viewVersion",
+    (f.id is not null and f.revoked_at is null) as "sessionLive",
     case when c.shown is not null then (select s.view_version::float8 from users s
-      where s.id = c.shown and s.is_active and s.user_role <> 'moderator') end as shown_version,
+      where s.id = c.shown and s.is_active and s.user_role <> 'moderator') end as "shownVersion",
     coalesce(c.shown is not null and exists(select 1 from ratings x
-      where x.rater_id = c.uid and x.ratee_id = c.shown), false) as caller_rated,
-    case when c.given then (${givenCount(sql`c.uid`)})::float8 end as given_count,
+      where x.rater_id = c.uid and x.ratee_id = c.shown), false) as "callerRated",
+    case when c.given then (${givenCount(sql`c.uid`)})::float8 end as "givenCount",
     case when c.listed is not null then (select sum(version) from directory_versions)::float8 end
-      as directory_version,
+      as "directoryVersion",
     case when c.listed is not null then coalesce((select array_agg(x.ratee_id) from ratings x
-      where x.rater_id = c.uid and x.ratee_id = any(c.listed)), '{}') end as rated_among
+      where x.rater_id = c.uid and x.ratee_id = any(c.listed)), '{}') end as "ratedAmong"
   from jsonb_to_recordset(${batch}::jsonb) as c(i int, uid int, sid text, shown int, given boolean, listed int[])
   join users u on u.id = c.uid
   left join refresh_families f on f.id = c.sid and f.user_id = u.id`;
@@ -77,7 +67,7 @@ export function sessionChecker(db: Executor) {
     const batch = pending;
     pending = [];
     try {
-      const rows = await queryRows<RawRow>(
+      const rows = await queryRows<CheckRow & { i: number }>(
         db,
         checks(
           JSON.stringify(
@@ -92,25 +82,10 @@ export function sessionChecker(db: Executor) {
           ),
         ),
       );
-      const byIndex = new Map(rows.map((row) => [row.i, row]));
+      // Each request takes the row of its own index; an unknown user has none.
+      const byIndex = new Map(rows.map(({ i, ...row }) => [i, row]));
       batch.forEach(({ resolve }, i) => {
-        const row = byIndex.get(i);
-        resolve(
-          row
-            ? {
-                role: row.role,
-                isActive: row.is_active,
-                fullName: row.full_name,
-                viewVersion: row.view_version,
-                sessionLive: row.session_live,
-                shownVersion: row.shown_version,
-                callerRated: row.caller_rated,
-                givenCount: row.given_count,
-                directoryVersion: row.directory_version,
-                ratedAmong: row.rated_among,
-              }
-            : null,
-        );
+        resolve(byIndex.get(i) ?? null);
       });
     } catch (error) {
       for (const { reject } of batch) reject(error);

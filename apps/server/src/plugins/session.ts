@@ -2,7 +2,7 @@
 // and status, so a suspended user's tokens stop working at once (DESIGN §6).
 import { MSG, type UserRole } from '@workspace/contracts';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import type { Executor } from '../db/client.ts';
+import { preparedStatements } from '../db/prepared.ts';
 import { forbidden, unauthorized } from '../lib/errors.ts';
 import { TokenError } from '../lib/tokens.ts';
 import { sessionChecker } from './session-check.ts';
@@ -38,7 +38,7 @@ export interface ShownUser {
  * is then checked for freshness without a round trip of its own (lib/view-cache.ts, ADR 0007).
  */
 export interface SessionReads {
-  /** The id of the user the route shows, from its raw path parameters; null when not an id. */
+  /** The id of the user the route shows, from its raw path parameters (validated: a database id); null when not an id. */
   shownUser?: (params: unknown) => number | null;
   givenCount?: boolean;
   /** The ids of the users on a cached list page (none when there is none): see `ratedAmong`. */
@@ -55,17 +55,7 @@ declare module 'fastify' {
 }
 
 // One batching checker per database (plugins/session-check.ts).
-const checkers = new WeakMap<Executor, ReturnType<typeof sessionChecker>>();
-function checkerFor(db: Executor) {
-  let checker = checkers.get(db);
-  if (!checker) {
-    checker = sessionChecker(db);
-    checkers.set(db, checker);
-  }
-  return checker;
-}
-
-const INT4_MAX = 2_147_483_647;
+const checkerFor = preparedStatements((db) => sessionChecker(db));
 
 /** Reads and checks the caller's token; `null` when no Authorization header was sent. */
 async function readSession(app: FastifyInstance, request: FastifyRequest): Promise<Session | null> {
@@ -82,13 +72,16 @@ async function readSession(app: FastifyInstance, request: FastifyRequest): Promi
   }
   const reads = request.routeOptions.config.sessionReads;
   const shownId = reads?.shownUser?.(request.params) ?? null;
-  const shown = shownId !== null && shownId > 0 && shownId <= INT4_MAX;
+  const shown = shownId !== null;
   const given = reads?.givenCount === true;
   const listedIds = reads?.directory?.(request);
   const listed = listedIds !== undefined;
   // The user and the token's session by primary keys, on every request: a suspension, a sign-out or
   // a password change ends the access tokens already issued at once, not when they expire.
-  const user = await checkerFor(app.deps.db)({
+  const user = await checkerFor(
+    app.deps.db,
+    'session_check',
+  )({
     userId: claims.userId,
     sessionId: claims.sessionId,
     ...(shown && { shownId }),

@@ -3,6 +3,7 @@ import { dashboardResponse, PAGE_SIZES } from '@workspace/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { encodeJson, jsonObject, sendJson } from '../../lib/json-answer.ts';
+import { sizeOfParts } from '../../lib/view-cache.ts';
 import { sessionOf } from '../../plugins/session.ts';
 import { bearerAuth, errorAnswers } from '../core/openapi.ts';
 import { ownNumbers, receivedPublished } from '../ratings/repository.ts';
@@ -49,7 +50,7 @@ export async function dashboardRoutes(app: FastifyInstance) {
           tenths: numbers.tenths,
           recentJson: encodeJson(recentRatings, views),
         };
-        viewCache.set(key, viewVersion, own, own.recentJson.length + 64);
+        viewCache.set(key, viewVersion, own, sizeOfParts([own.recentJson]));
       }
       const numbers = {
         ratings_received: own.received,

@@ -12,6 +12,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { encodeJson, sendJson, withFields } from '../../lib/json-answer.ts';
+import { sizeOfParts } from '../../lib/view-cache.ts';
 import { requireRole, type Session, sessionOf } from '../../plugins/session.ts';
 import { bearerAuth, errorAnswers } from '../core/openapi.ts';
 import { listAnswerJson, pageWindow } from '../core/paging.ts';
@@ -164,12 +165,7 @@ export async function directoryRoutes(app: FastifyInstance) {
           items: rows.map((row) => encodeJson(sharedItem, sharedItemOf(row))),
           total,
         };
-        viewCache.set(
-          key,
-          version,
-          page,
-          page.items.reduce((size, item) => size + item.length, 64),
-        );
+        viewCache.set(key, version, page, sizeOfParts(page.items));
         const rated = new Set(rows.filter((row) => row.hasRated).map((row) => row.id));
         return sendJson(reply, pageJson(page, directory.listed, session, rated, request.query));
       },

@@ -38,10 +38,10 @@ interface ProfileView {
   personal: boolean;
 }
 
-/** The path's user id, read before validation for the session statement; null when not a plain id. */
+/** The path's user id as validation will read it (`idParams`), for the session statement; null if bad. */
 const pathUserId = (params: unknown) => {
-  const id = (params as { id?: unknown }).id;
-  return typeof id === 'string' && /^[1-9][0-9]{0,9}$/.test(id) ? Number(id) : null;
+  const parsed = idParams.safeParse(params);
+  return parsed.success ? parsed.data.id : null;
 };
 
 /** The newest published ratings of `user` as `viewerId` sees them; none when details are private. */

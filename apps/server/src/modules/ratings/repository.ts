@@ -158,14 +158,17 @@ export async function givenByPage(db: Executor, raterId: number, page: Page) {
   return pageWithTotal(db, rows, givenCount(raterId));
 }
 
-/** The caller's own numbers for the dashboard in one read; moderators are never rated (zeros). */
+/**
+ * The caller's number of ratings received and average for the dashboard in one read (the number
+ * given is read with the session); moderators are never rated (zeros).
+ */
 export async function ownNumbers(db: Executor, userId: number) {
-  const [row] = await queryRows<{ received: number; given: number; tenths: number }>(
+  const [row] = await queryRows<{ received: number; tenths: number }>(
     db,
-    sql`select (${receivedCount(userId)})::int as received, (${givenCount(userId)})::int as given,
+    sql`select (${receivedCount(userId)})::int as received,
           (select u.rating_tenths from users u where u.id = ${userId})::int as tenths`,
   );
-  return { received: row?.received ?? 0, given: row?.given ?? 0, tenths: row?.tenths ?? 0 };
+  return { received: row?.received ?? 0, tenths: row?.tenths ?? 0 };
 }
 
 /**

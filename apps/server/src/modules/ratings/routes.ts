@@ -15,6 +15,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { encodeJson, sendJson } from '../../lib/json-answer.ts';
+import { sizeOfParts } from '../../lib/view-cache.ts';
 import { sessionOf } from '../../plugins/session.ts';
 import { bearerAuth, errorAnswers } from '../core/openapi.ts';
 import { listAnswer, listAnswerJson, pageWindow } from '../core/paging.ts';
@@ -123,12 +124,7 @@ export async function ratingRoutes(app: FastifyInstance) {
         const { records, total } = await receivedPublishedPage(db, userId, pageWindow(request.query));
         const results = records.map((record) => encodeJson(rating, toRatingView(record, userId)));
         received = { results, total };
-        viewCache.set(
-          key,
-          viewVersion,
-          received,
-          results.reduce((size, r) => size + r.length, 64),
-        );
+        viewCache.set(key, viewVersion, received, sizeOfParts(results));
       }
       return sendJson(reply, listAnswerJson(received.results, received.total, request.query));
     },
