@@ -12,7 +12,7 @@ import { BackupError, backupEmbedded, restoreEmbedded } from './db/backup.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { ensureModerator } from './modules/auth/moderator.ts';
-import { SeedPlanError } from './seed/generate.ts';
+import { planSeed, SeedPlanError } from './seed/generate.ts';
 import { analyzeAfterSeed, DatabaseNotEmptyError, SEED_PASSWORD, seedDatabase } from './seed/load.ts';
 import { terminalProgress } from './seed/progress.ts';
 
@@ -135,6 +135,9 @@ async function runSeed(args: string[]) {
   const ratings = count('ratings', values.ratings, MAX_RATINGS);
   const seed = values.seed ?? 'worktrust';
   if (seed === '') throw new UsageError('--seed must not be empty');
+  // Numbers the users cannot hold are a bad argument, whatever the database holds: refused before
+  // it is opened (a DATA_DIR that `npm start` filled would otherwise answer 'not empty' first).
+  planSeed({ users, ratings });
   await withDatabase(async (database, where) => {
     await migrate(database.db);
     const now = new Date();

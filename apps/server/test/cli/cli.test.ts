@@ -151,6 +151,14 @@ describe('against a database', () => {
         'error: The database already has 60 users; seed only fills an empty database (add --append to add to it)',
       ]);
 
+      // Impossible numbers are a bad argument whatever the database holds: checked before it is opened.
+      const impossible = await runCli(['seed', '--users', '4', '--ratings', '100'], scratch.env);
+      expect(impossible.code).toBe(2);
+      expect(lines(impossible.stderr)).toHaveLength(1);
+      expect(impossible.stderr).toMatch(
+        /^error: --ratings 100 is more than the 6 distinct rater\/ratee pairs/,
+      );
+
       const appended = await runCli(['seed', '--users', '20', '--ratings', '50', '--append'], scratch.env);
       expect(appended.code).toBe(0);
 
