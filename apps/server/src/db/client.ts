@@ -95,9 +95,13 @@ function nameStatements(client: pg.PoolClient) {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
   (client as unknown as { query: (...args: unknown[]) => unknown }).query = (config, ...rest) => {
     const text = typeof config === 'string' ? config : (config as { text?: unknown } | null)?.text;
+    // Drizzle's raw statements come as configs whose name is undefined (present, but unset).
     const plain =
       typeof config === 'string' ||
-      (typeof config === 'object' && config !== null && !('name' in config) && !('submit' in config));
+      (typeof config === 'object' &&
+        config !== null &&
+        (config as { name?: unknown }).name === undefined &&
+        !('submit' in config));
     if (!plain || typeof text !== 'string' || !text.includes('$1')) return query(config, ...rest);
     let name = statementNames.get(text);
     if (!name) {
