@@ -1,6 +1,9 @@
-// Speed budget (issue 3): the JavaScript needed to show the landing page is at most 150 KB gzipped.
+// Speed budgets (issues 3 and 4): the JavaScript needed to show the landing page is at most 150 KB
+// gzipped, arrival pages preload their own chunks, and pages do not shift as they load.
 import { gzipSync } from 'node:zlib';
+import { PAGE_SIZES } from '@workspace/contracts';
 import { expect, test } from './fixtures';
+import { makeUsers, openAs } from './journeys-support';
 
 test('the landing page loads at most 150 KB of gzipped JavaScript', async ({ page }) => {
   const scripts = new Map<string, number>();
@@ -34,4 +37,45 @@ test("an arrival page's own chunks are preloaded with the entry script, and are 
   await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
   // Every preloaded file is one the page loads anyway: nothing fetched for nothing.
   for (const href of preloaded) expect(fetched, href).toContain(href);
+});
+
+test('a signed-in list page does not shift while its session and its list load', async ({
+  page,
+  request,
+}) => {
+  test.slow();
+  // A full first page of companies, so the loaded list is as long as its placeholders.
+  await makeUsers(request, PAGE_SIZES.list, (i) => ({
+    role: 'employer',
+    full_name: `Steady Works ${i + 1}`,
+  }));
+  const [viewer] = await makeUsers(request, 1, () => ({ role: 'employee' }));
+  await page.setViewportSize({ width: 412, height: 823 });
+  // Slow answers make the loading states last long enough to be painted, as on a phone network.
+  for (const api of ['**/api/auth/profile/', '**/api/core/companies/**']) {
+    await page.route(api, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      await route.continue();
+    });
+  }
+  await page.addInitScript(() => {
+    const shifts: { value: number; nodes: string[] }[] = [];
+    (window as unknown as { shifts: typeof shifts }).shifts = shifts;
+    type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources: { node?: Node }[] };
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as Shift[]) {
+        const nodes = entry.sources.map(
+          (s) => (s.node as Element | undefined)?.outerHTML?.slice(0, 120) ?? '?',
+        );
+        if (!entry.hadRecentInput) shifts.push({ value: entry.value, nodes });
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await openAs(page, viewer, '/companies');
+  await expect(page.getByText(/^Showing 20 of \d+$/)).toBeVisible();
+  await expect(page.getByRole('contentinfo')).toBeAttached();
+  // Let a last frame be painted and observed.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 100))));
+  const shifts = await page.evaluate(() => (window as unknown as { shifts: unknown[] }).shifts);
+  expect(shifts).toEqual([]);
 });

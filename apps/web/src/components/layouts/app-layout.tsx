@@ -81,7 +81,10 @@ function Header() {
           ))}
         </nav>
         <div className="ml-auto flex items-center gap-2">
-          {status === 'loading' ? null : signedIn ? (
+          {status === 'loading' ? (
+            // Only a stored sign-in loads: keep the account menu's place so nothing moves when it comes.
+            <span aria-hidden className="size-9" />
+          ) : signedIn ? (
             <>
               {user && <RoleBadge role={user.user_role} className="hidden sm:inline-flex" />}
               <Suspense fallback={<UserAvatar name={user?.full_name ?? ''} className="size-9" />}>
@@ -133,8 +136,7 @@ function Header() {
   );
 }
 
-function Footer() {
-  const { status } = useSession();
+function Footer({ signedIn }: { signedIn: boolean }) {
   const link =
     'rounded-sm hover:text-foreground hover:underline focus-visible:outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60';
   return (
@@ -161,7 +163,7 @@ function Footer() {
                 Contributors
               </Link>
             </li>
-            {status !== 'authenticated' && (
+            {!signedIn && (
               <>
                 <li>
                   <Link className={link} to={paths.register.getHref()}>
@@ -184,6 +186,9 @@ function Footer() {
 
 /** `wide` pages (the landing page) lay out their own full-width bands. */
 export function AppLayout({ children, wide = false }: { children: ReactNode; wide?: boolean }) {
+  // While the session loads, pages show a spinner; a footer under it would be pushed down the screen
+  // when the page arrives (a layout shift), so it comes with the page.
+  const { status } = useSession();
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -200,7 +205,7 @@ export function AppLayout({ children, wide = false }: { children: ReactNode; wid
       >
         {children}
       </main>
-      <Footer />
+      {status !== 'loading' && <Footer signedIn={status === 'authenticated'} />}
     </div>
   );
 }

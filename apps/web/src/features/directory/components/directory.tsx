@@ -36,10 +36,11 @@ const COPY = {
   },
 } as const;
 
+/** A full page of placeholders: as tall as the page they stand for, so nothing below them moves. */
 function CardSkeletons() {
   return (
     <ul aria-hidden className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-      {Array.from({ length: 6 }, (_, i) => (
+      {Array.from({ length: PAGE_SIZES.list }, (_, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
         <li key={i} className="grid gap-3 rounded-xl border bg-card p-4">
           <div className="flex items-center gap-3">
