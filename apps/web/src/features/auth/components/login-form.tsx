@@ -1,5 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { type LoginRequest, loginRequest } from '@workspace/contracts';
+import type { LoginRequest } from '@workspace/contracts';
 import { useForm } from 'react-hook-form';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -9,19 +8,29 @@ import { PasswordInput } from '@/components/ui/password-input';
 import { Spinner } from '@/components/ui/spinner';
 import { TextLink } from '@/components/ui/text-link';
 import { paths } from '@/config/paths';
+import { lazyResolver } from '@/lib/lazy-resolver';
 import { loginErrorMessage, useLogin } from '../api/login';
+
+// The contracts' loginRequest, through zod, loaded once the form is touched: the page paints without it.
+const checks = lazyResolver(() => import('../checks/login').then((module) => module.loginChecks));
 
 /** Email and password; a successful sign-in updates the session and the page's guard moves on. */
 export function LoginForm() {
   const login = useLogin();
   const form = useForm<LoginRequest>({
-    resolver: zodResolver(loginRequest),
+    resolver: checks.resolver,
     defaultValues: { email: '', password: '' },
   });
   const { errors } = form.formState;
 
   return (
-    <form noValidate onSubmit={form.handleSubmit((values) => login.mutate(values))} className="grid gap-5">
+    <form
+      noValidate
+      onFocus={checks.preload}
+      onPointerDown={checks.preload}
+      onSubmit={form.handleSubmit((values) => login.mutate(values))}
+      className="grid gap-5"
+    >
       {login.isError && (
         <Alert variant="destructive">
           <AlertDescription>{loginErrorMessage(login.error)}</AlertDescription>
