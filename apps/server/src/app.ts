@@ -24,7 +24,7 @@ import { registerOpenApi } from './plugins/openapi.ts';
 import { registerRequestContext } from './plugins/request-context.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSession } from './plugins/session.ts';
-import { registerWeb } from './plugins/web.ts';
+import { isApiPath, registerWeb } from './plugins/web.ts';
 
 export interface AppDeps {
   env: Env;
@@ -103,6 +103,11 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
       ),
     }),
     skipOnError: true,
+    // The limit guards the API. The web app's files and pages are cheap to send and cached by the
+    // browser; counting them let a page's own chunks (twenty on a first visit) spend an address's
+    // allowance, and a refused chunk left the page blank (people behind one office or carrier NAT
+    // share an address).
+    allowList: (request) => !isApiPath(request.url),
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       detail: 'Too many requests. Please try again later.',

@@ -122,3 +122,39 @@ describe('index.html and the client routes', () => {
     expect(res.json()).toEqual({ detail: expect.any(String) });
   });
 });
+
+describe('the per-address rate limit', () => {
+  it("counts API requests only: a page's files never spend it, nor are refused when it is spent", async () => {
+    const limited = await createTestApp({ RATE_LIMIT_MAX: '3' });
+    const limitedApp = await buildApp(limited.deps, { webDist: dist });
+    try {
+      const fetchPage = async () => {
+        for (const url of [
+          '/login',
+          '/',
+          '/assets/index-AbC123xy.js',
+          '/favicon.svg',
+          '/assets/only-plain-Zz9Yy8Xx.css',
+        ]) {
+          const res = await limitedApp.inject({ method: 'GET', url });
+          expect(res.statusCode, url).toBe(200);
+        }
+      };
+      await fetchPage();
+      await fetchPage();
+      // A sign-in without a body: 400 until the limit answers first.
+      const api = () => limitedApp.inject({ method: 'POST', url: '/api/auth/login/', payload: {} });
+      for (let i = 0; i < 3; i++) expect((await api()).statusCode).toBe(400);
+      const refused = await api();
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toMatchObject({ detail: 'Too many requests. Please try again later.' });
+      expect((await limitedApp.inject({ method: 'GET', url: '/api/no-such-endpoint/' })).statusCode).toBe(
+        429,
+      );
+      await fetchPage();
+    } finally {
+      await limitedApp.close();
+      await limited.close();
+    }
+  });
+});

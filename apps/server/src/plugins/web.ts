@@ -23,6 +23,9 @@ function indexWithPreloads(dist: string): Map<string, string> {
   );
 }
 
+/** Whether a request's URL (its query string included or not) is the API's rather than the web app's. */
+export const isApiPath = (url: string) => /^\/api(?:[/?]|$)/.test(url);
+
 export async function registerWeb(app: FastifyInstance, dist: string) {
   if (!existsSync(join(dist, 'index.html'))) return;
   const pages = indexWithPreloads(dist);
@@ -43,7 +46,7 @@ export async function registerWeb(app: FastifyInstance, dist: string) {
   // the static files' own routes win over it.
   app.get('/*', { schema: { hide: true } }, (request, reply) => {
     const path = request.url.split('?')[0] ?? '';
-    if (path.startsWith('/api/') || path === '/api') {
+    if (isApiPath(path)) {
       return reply.code(404).send({ detail: MSG.notFound });
     }
     if (/\.[a-z0-9]+$/i.test(path)) return reply.code(404).send({ detail: MSG.notFound });
