@@ -244,6 +244,23 @@ describe('the company list', () => {
     expect(none.body).toMatchObject({ results: [], total_count: 0, has_next: false });
   });
 
+  it("counts a search's matches on every page of it, and past its end", async () => {
+    // The page query counts a search's matches itself (repository.ts, countsOnPage).
+    const all = await companies('?search=a&sort=name&page_size=50');
+    const expected = names(all.body);
+    expect(expected.length).toBeGreaterThan(3);
+    expect(all.body.total_count).toBe(expected.length);
+    const seen: string[] = [];
+    for (let page = 1; page <= Math.ceil(expected.length / 2); page++) {
+      const res = await companies(`?search=a&sort=name&page_size=2&page=${page}`);
+      expect(res.body.total_count).toBe(expected.length);
+      seen.push(...names(res.body));
+    }
+    expect(seen).toEqual(expected);
+    const past = await companies(`?search=a&sort=name&page_size=2&page=${expected.length}`);
+    expect(past.body).toMatchObject({ results: [], total_count: expected.length, has_next: false });
+  });
+
   it('filters by city (case-insensitive equality) and minimum rating', async () => {
     expect(names((await companies('?city=PUNE&sort=name')).body)).toEqual([
       'Aurora Analytics',
@@ -298,6 +315,15 @@ describe('the employee list', () => {
       'Karthik Menon',
       'Kavya Nair',
     ]);
+  });
+
+  it('counts every match of skills with a search, in ranking order, beyond the page', async () => {
+    // Ranking order takes a skills page's ids first, so the total must not be counted on the page.
+    const all = await employees('?skills=react&search=k&page_size=50');
+    expect(names(all.body).sort()).toEqual(['Karthik Menon', 'Kavya Nair']);
+    const first = await employees('?skills=react&search=k&page_size=1');
+    expect(first.body).toMatchObject({ total_count: 2, has_next: true });
+    expect(names(first.body)).toEqual(names(all.body).slice(0, 1));
   });
 
   it('answers employee items with skills and the rating state of the viewer', async () => {

@@ -127,6 +127,17 @@ const ORDER: Record<ListSort, SQL[]> = {
 
 const viewersRating = alias(ratings, 'viewers_rating');
 
+/** A skills page in ranking order takes its ids from the ranking index first (see pageQuery). */
+const idsFirst = (shape: Shape) => shape.skills && shape.sort === 'top';
+
+/**
+ * Whether the page query counts its own matches, as a window over them. A name search reads every
+ * match to sort them, so counting them on that pass saves reading them all again; other lists take
+ * their total from a counter row or count through an index (an InitPlan, computed once for the
+ * statement) while their page stops early on the sort's index.
+ */
+const countsOnPage = (shape: Shape) => shape.search && !idsFirst(shape);
+
 function pageQuery(db: Executor, shape: Shape, v: Bound) {
   const select = db
     .select({
@@ -142,8 +153,11 @@ function pageQuery(db: Executor, shape: Shape, v: Bound) {
       showRatingDetails: users.showRatingDetails,
       skills: users.skills,
       hasRated: isNotNull(viewersRating.id).mapWith(Boolean),
-      // The total in the same round trip, computed once for the statement (an InitPlan).
-      total: sql<number>`(${totalQuery(shape, v)})::int`.mapWith(Number),
+      // The list's total in the same round trip.
+      total: (countsOnPage(shape)
+        ? sql<number>`(count(*) over ())::int`
+        : sql<number>`(${totalQuery(shape, v)})::int`
+      ).mapWith(Number),
     })
     .from(users)
     // At most one row: (rater, ratee, context) is unique.
@@ -155,7 +169,7 @@ function pageQuery(db: Executor, shape: Shape, v: Bound) {
         sql`${viewersRating.roleContext} = ${v.viewerContext}`,
       ),
     );
-  if (shape.skills && shape.sort === 'top') {
+  if (idsFirst(shape)) {
     // The page's ids first, from the ranking index alone (it includes skills_lc, drizzle/0006): the
     // users passed over for lacking a skill cost an index entry each, not a row.
     const pageIds = db
