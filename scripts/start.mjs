@@ -35,6 +35,15 @@ if (!existsSync(join(root, 'apps/web/dist/index.html'))) {
   }
 }
 
+// A new embedded database starts from a template made by the build (apps/server/src/db/template.ts);
+// a checkout built before the template existed makes it now, once.
+if (!process.env.DATABASE_URL && !existsSync(join(root, 'apps/server/dist/pglite-template.tar.gz'))) {
+  spawnSync(process.execPath, [...nodeArgs, 'apps/server/src/db/build-template.ts'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+}
+
 const child = spawn(process.execPath, [...nodeArgs, server], { cwd: root, stdio: 'inherit' });
 
 const forward = (signal) => {

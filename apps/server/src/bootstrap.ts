@@ -9,6 +9,7 @@ import type { AppDeps } from './app.ts';
 import type { Env } from './config/env.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
+import { readTemplate } from './db/template.ts';
 import { memoryCounters, redisCounters } from './lib/counters.ts';
 import { outboxMailer } from './lib/mailer.ts';
 import { createTokenService } from './lib/tokens.ts';
@@ -75,6 +76,7 @@ export async function createDeps(
       databaseUrl: env.DATABASE_URL,
       dataDir: env.DATA_DIR,
       poolSize: options.poolSize ?? env.DB_POOL_SIZE,
+      template: readTemplate,
     }));
   await migrate(database.db);
   const redis = env.REDIS_URL ? connectRedis(env.REDIS_URL, log, options.redisKeyPrefix) : null;

@@ -2,7 +2,8 @@
 // pool when DATABASE_URL is set (DESIGN §1). Both speak the PostgreSQL dialect and run the same
 // migrations and queries.
 import { createHash } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { type SQL, sql } from 'drizzle-orm';
@@ -45,13 +46,20 @@ export interface DatabaseOptions {
   statementTimeoutMs?: number;
   /** PGlite only: fill an empty DATA_DIR from a dumpDataDir tarball (restores). */
   loadDataDir?: Blob;
+  /**
+   * PGlite only: a new DATA_DIR (no database yet) starts from this dump instead of running initdb,
+   * when no loadDataDir is given (db/template.ts).
+   */
+  template?: () => Blob | undefined;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
     return openPostgres(options.databaseUrl, options.poolSize ?? 10, options.statementTimeoutMs ?? 15_000);
   }
-  return openPglite(options.dataDir ?? './data', options.loadDataDir);
+  const dataDir = options.dataDir ?? './data';
+  const fresh = !dataDir.startsWith('memory://') && !existsSync(join(dataDir, 'pgdata', 'PG_VERSION'));
+  return openPglite(dataDir, options.loadDataDir ?? (fresh ? options.template?.() : undefined));
 }
 
 async function openPostgres(url: string, max: number, statementTimeoutMs: number): Promise<Database> {

@@ -1,0 +1,6 @@
+// `npm run build` (last step): the embedded database's template for new data directories (template.ts).
+import { TEMPLATE_FILE, writeTemplate } from './template.ts';
+
+const started = performance.now();
+await writeTemplate();
+console.log(`Database template: ${TEMPLATE_FILE} (${((performance.now() - started) / 1000).toFixed(1)} s)`);
