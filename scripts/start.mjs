@@ -1,16 +1,15 @@
-// `npm start`: builds the web app if it has not been built yet, then runs the server in the
-// foreground from the repository root (so DATA_DIR ./data lands here). Signals go to the server,
+// `npm start`: builds the web app if it has not been built yet, bundles the server (build-server.mjs),
+// then runs it in the foreground from the repository root (so DATA_DIR ./data lands here). Signals go to the server,
 // and this process exits with the server's code. The server itself reports a bad environment value
 // in one line naming the variable; nothing is printed after it.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildServer } from './build-server.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-// The cluster entry: one process on the embedded database, WEB_CONCURRENCY workers on PostgreSQL.
-const server = 'apps/server/src/cluster.ts';
-// tsx as a loader of this node process's child: one process, so signals reach the server itself.
+// tsx as a loader, for the steps that run TypeScript before the server (the server itself is bundled).
 const nodeArgs = ['--import', 'tsx'];
 
 if (!existsSync(join(root, 'apps/web/dist/index.html'))) {
@@ -44,7 +43,10 @@ if (!process.env.DATABASE_URL && !existsSync(join(root, 'apps/server/dist/pglite
   });
 }
 
-const child = spawn(process.execPath, [...nodeArgs, server], { cwd: root, stdio: 'inherit' });
+// The cluster entry (one process on the embedded database, WEB_CONCURRENCY workers on PostgreSQL),
+// run by this node process's only child, so signals reach the server itself.
+const server = await buildServer();
+const child = spawn(process.execPath, [server], { cwd: root, stdio: 'inherit' });
 
 const forward = (signal) => {
   if (child.exitCode === null && child.signalCode === null) child.kill(signal);

@@ -1,12 +1,12 @@
 // Process entry: validates the environment, opens the database, migrates, seeds demo data once,
 // listens, and shuts down cleanly on SIGTERM/SIGINT (in-flight requests finish, then the pool closes).
 import { existsSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { resolve } from 'node:path';
 import pino from 'pino';
 import { buildApp } from './app.ts';
 import { closeDeps, createDeps } from './bootstrap.ts';
 import { EnvError, parseEnv } from './config/env.ts';
+import { WEB_DIST } from './config/paths.ts';
 import { ensureModerator } from './modules/auth/moderator.ts';
 import { currentRequestId } from './plugins/request-context.ts';
 import { seedDemoIfEmpty } from './seed/demo.ts';
@@ -47,8 +47,7 @@ async function main() {
   }
   const demoLogins = env.SEED_DEMO ? await seedDemoIfEmpty(deps) : [];
 
-  const here = dirname(fileURLToPath(import.meta.url));
-  const webDist = resolve(env.WEB_DIST ?? join(here, '../../web/dist'));
+  const webDist = resolve(env.WEB_DIST ?? WEB_DIST);
   const app = await buildApp(deps, {
     loggerInstance: logger,
     webDist: existsSync(webDist) ? webDist : undefined,

@@ -1,5 +1,6 @@
 // `npm run build` (last step): the embedded database's template for new data directories (template.ts).
-import { TEMPLATE_FILE, writeTemplate } from './template.ts';
+import { TEMPLATE_FILE } from '../config/paths.ts';
+import { writeTemplate } from './template.ts';
 
 const started = performance.now();
 await writeTemplate();

@@ -2,12 +2,11 @@
 // lock so that several instances starting together do not race. (drizzle-kit cannot load PGlite's
 // pg_trgm, so migrations run from code; see docs/decisions/0002-migrations.md.)
 import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
+import { MIGRATIONS_DIR } from '../config/paths.ts';
 import { type Db, queryRows } from './client.ts';
 
-export const MIGRATIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 const LOCK_KEY = 727_274_001;
 
 export async function migrate(db: Db, dir: string = MIGRATIONS_DIR): Promise<string[]> {

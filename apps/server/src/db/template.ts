@@ -1,21 +1,15 @@
 // A new embedded database starts from a template made by `npm run build`: an empty PGlite cluster
 // with every migration applied, as PGlite's own data-directory dump. Creating a cluster runs initdb
-// inside WebAssembly (2.5–3 s here) while loading the dump takes under 1 s, so a first `npm start`
-// answers within the 3 s of issue 4 §5 (docs/benchmarks.md, Start-up). The server migrates after
+// inside WebAssembly (2.8 s here) while loading the dump takes 1.0–1.7 s, which keeps a first
+// `npm start` within the 3 s of issue 4 §5 (docs/benchmarks.md, Start-up). The server migrates after
 // opening, as always, so a template older than the migrations is only a head start; one made by
 // another PGlite version is not used.
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { TEMPLATE_FILE } from '../config/paths.ts';
 import { openDatabase } from './client.ts';
 import { migrate } from './migrate.ts';
-
-/** Where `npm run build` leaves the template (ignored by git, like every build output). */
-export const TEMPLATE_FILE = join(
-  dirname(fileURLToPath(import.meta.url)),
-  '../../dist/pglite-template.tar.gz',
-);
 
 /** The installed PGlite's version, from its package.json (which the package does not export). */
 function installedPgliteVersion(): string {

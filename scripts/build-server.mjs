@@ -1,0 +1,27 @@
+// The server as one JavaScript file for `npm start` (scripts/start.mjs): apps/server/src/cluster.ts
+// and the contracts bundled by esbuild, the packages in node_modules left to Node. Loading it takes
+// a third of the time tsx needs to load the sources, whose loader runs on another thread with a
+// message per module (issue 4 §5; docs/benchmarks.md, Start-up). Built at every `npm start` (a
+// fraction of a second), so it always runs the code as it is.
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+export const SERVER_BUNDLE = join(root, 'apps/server/dist/server.mjs');
+
+/** Bundles the server into `outfile` (inside apps/server, where it finds its migrations). */
+export async function buildServer(outfile = SERVER_BUNDLE) {
+  await build({
+    entryPoints: [join(root, 'apps/server/src/cluster.ts')],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    alias: { '@workspace/contracts': join(root, 'packages/contracts/src/index.ts') },
+    logLevel: 'warning',
+  });
+  return outfile;
+}
