@@ -106,8 +106,12 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     // The limit guards the API. The web app's files and pages are cheap to send and cached by the
     // browser; counting them let a page's own chunks (twenty on a first visit) spend an address's
     // allowance, and a refused chunk left the page blank (people behind one office or carrier NAT
-    // share an address).
-    allowList: (request) => !isApiPath(request.url),
+    // share an address). Only a request that reached a web route is let through, judged by the
+    // route it matched as well as its URL: the router decodes paths, so /%61pi/… reaches the API.
+    allowList: (request) => {
+      const route = request.routeOptions.url;
+      return route !== undefined && !isApiPath(route) && !isApiPath(request.url);
+    },
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       detail: 'Too many requests. Please try again later.',
