@@ -20,7 +20,7 @@ type Result = RunnerResult['lhr'];
 
 import puppeteer from 'puppeteer-core';
 import { SEED_PASSWORD } from '../apps/server/src/seed/load.ts';
-import { writeSection } from './report.ts';
+import { writeResults, writeSection } from './report.ts';
 import { startServer } from './server.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -173,12 +173,7 @@ async function main() {
 
   const date = new Date().toISOString();
   if (!opts['no-write']) {
-    mkdirSync(join(root, 'bench/results'), { recursive: true });
-    const file = join(
-      root,
-      `bench/results/lighthouse-${date.replace(/:/g, '-').replace(/\.\d+Z$/, 'Z')}.json`,
-    );
-    writeFileSync(file, `${JSON.stringify({ date, chrome: chromePath, results }, null, 2)}\n`);
+    const file = writeResults(root, { date, chrome: chromePath, results }, 'lighthouse-');
     const lines = [
       `Run of ${date} (\`npm run lighthouse\`: Lighthouse 12, mobile preset with its simulated throttling, ` +
         `${chromePath}, production build served by the server on the embedded database with demo data).`,

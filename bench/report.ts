@@ -223,13 +223,27 @@ export function writeSection(file: string, start: string, end: string, body: str
   writeFileSync(file, text);
 }
 
-/** Writes the JSON, and unless `label` is given (a side run) the section of docs/benchmarks.md. */
-export function save(report: BenchReport, root: string, label?: string): string {
+/**
+ * Writes a run's figures to bench/results/<prefix><date><-label>.json (the date in UTC, to the
+ * second, without colons) and answers the file's path.
+ */
+export function writeResults<T extends { date: string }>(
+  root: string,
+  figures: T,
+  prefix = '',
+  label?: string,
+): string {
   const dir = join(root, 'bench/results');
   mkdirSync(dir, { recursive: true });
-  const stamp = report.date.replace(/:/g, '-').replace(/\.\d+Z$/, 'Z');
-  const file = join(dir, `${stamp}${label ? `-${label.replace(/[^\w-]/g, '')}` : ''}.json`);
-  writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+  const stamp = figures.date.replace(/:/g, '-').replace(/\.\d+Z$/, 'Z');
+  const file = join(dir, `${prefix}${stamp}${label ? `-${label.replace(/[^\w-]/g, '')}` : ''}.json`);
+  writeFileSync(file, `${JSON.stringify(figures, null, 2)}\n`);
+  return file;
+}
+
+/** Writes the JSON, and unless `label` is given (a side run) the section of docs/benchmarks.md. */
+export function save(report: BenchReport, root: string, label?: string): string {
+  const file = writeResults(root, report, '', label);
   if (!label) writeSection(join(root, 'docs/benchmarks.md'), START, END, markdown(report));
   return file;
 }

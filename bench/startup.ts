@@ -5,12 +5,12 @@
 // Prints the figures, writes bench/results/startup-<date>.json and a section of docs/benchmarks.md.
 // Options: --runs N (starts of each kind, the median is reported; default 3), --no-write.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { writeSection } from './report.ts';
+import { writeResults, writeSection } from './report.ts';
 import { sparePort } from './server.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -112,10 +112,7 @@ async function main() {
 
   if (!opts['no-write']) {
     const date = new Date().toISOString();
-    const dir = join(root, 'bench/results');
-    mkdirSync(dir, { recursive: true });
-    const file = join(dir, `startup-${date.replace(/:/g, '-').replace(/\.\d+Z$/, 'Z')}.json`);
-    writeFileSync(file, `${JSON.stringify({ date, runs, rows }, null, 2)}\n`);
+    const file = writeResults(root, { date, runs, rows }, 'startup-');
     const lines = [
       `Run of ${date} (\`npm run bench:startup\`: \`node scripts/start.mjs\`, the embedded database, the web app already built; the median of ${runs} start(s) of each kind, wall time from launch).`,
       '',

@@ -24,7 +24,12 @@ function installedPgliteVersion(): string {
     if (dirname(dir) === dir) throw new Error("PGlite's package.json was not found");
   }
 }
-const pgliteVersion = installedPgliteVersion();
+// Read when a template is made or wanted, not on every start of the server.
+let pgliteVersion: string | undefined;
+const currentPgliteVersion = () => {
+  pgliteVersion ??= installedPgliteVersion();
+  return pgliteVersion;
+};
 const versionFile = (file: string) => `${file}.version`;
 
 /** Makes the template: a migrated, empty cluster in memory, dumped to `file`. */
@@ -38,7 +43,7 @@ export async function writeTemplate(file: string = TEMPLATE_FILE): Promise<void>
     // Written whole, then renamed: a start never reads half a template.
     writeFileSync(`${file}.tmp`, Buffer.from(await dump.arrayBuffer()));
     renameSync(`${file}.tmp`, file);
-    writeFileSync(versionFile(file), pgliteVersion);
+    writeFileSync(versionFile(file), currentPgliteVersion());
   } finally {
     await database.close();
   }
@@ -47,6 +52,6 @@ export async function writeTemplate(file: string = TEMPLATE_FILE): Promise<void>
 /** The template at `file` when it exists and was made by this PGlite version. */
 export function readTemplate(file: string = TEMPLATE_FILE): Blob | undefined {
   if (!existsSync(file) || !existsSync(versionFile(file))) return undefined;
-  if (readFileSync(versionFile(file), 'utf8').trim() !== pgliteVersion) return undefined;
+  if (readFileSync(versionFile(file), 'utf8').trim() !== currentPgliteVersion()) return undefined;
   return new Blob([readFileSync(file)]);
 }

@@ -18,6 +18,8 @@ export interface ViewCacheStats {
 }
 
 export interface ViewCache {
+  /** False when VIEW_CACHE_MB is 0: nothing is kept, so versions need not be read. */
+  readonly enabled: boolean;
   /** The value stored under `key` at exactly `version`, or undefined. */
   get<T>(key: string, version: number): T | undefined;
   /** The entry under `key` at whatever version, without counting a hit or a miss. */
@@ -35,6 +37,7 @@ export function createViewCache(maxChars: number): ViewCache {
   let misses = 0;
   const lru = maxChars > 0 ? new LRUCache<string, CachedView<unknown>>({ maxSize: maxChars }) : null;
   return {
+    enabled: lru !== null,
     get<T>(key: string, version: number) {
       const entry = lru?.get(key);
       if (entry?.version === version) {

@@ -114,24 +114,28 @@ function pageKey(path: string, request: FastifyRequest) {
 export async function directoryRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db, viewCache } = app.deps;
-  // The cached page whose users' ratings by the caller were read with the session.
-  const peeked = new WeakMap<FastifyRequest, SharedPage>();
+  // Each request's page key, and the cached page whose users' ratings by the caller were read with
+  // the session (the session read runs first, for every request of these routes).
+  const peeked = new WeakMap<FastifyRequest, { key: string; page?: SharedPage }>();
 
   for (const directory of DIRECTORIES) {
     r.get(
       directory.path,
       {
         onRequest: requireRole([directory.viewer], directory.forbidden),
-        config: {
-          sessionReads: {
-            directory: (request) => {
-              const entry = viewCache.peek<SharedPage>(pageKey(directory.path, request));
-              if (!entry) return [];
-              peeked.set(request, entry.value);
-              return entry.value.ids;
-            },
-          },
-        },
+        // With the cache off there is no page to check: the session reads nothing more.
+        config: viewCache.enabled
+          ? {
+              sessionReads: {
+                directory: (request) => {
+                  const key = pageKey(directory.path, request);
+                  const page = viewCache.peek<SharedPage>(key)?.value;
+                  peeked.set(request, { key, page });
+                  return page?.ids ?? [];
+                },
+              },
+            }
+          : {},
         schema: {
           tags: ['directory'],
           security: bearerAuth,
@@ -143,10 +147,10 @@ export async function directoryRoutes(app: FastifyInstance) {
       async (request, reply) => {
         const session = sessionOf(request);
         const version = session.directoryVersion ?? 0;
-        const key = pageKey(directory.path, request);
+        const { key, page: checked } = peeked.get(request) ?? { key: pageKey(directory.path, request) };
         // A hit only for the very page whose users the session read checked.
         const cached = viewCache.get<SharedPage>(key, version);
-        if (cached && cached === peeked.get(request)) {
+        if (cached && cached === checked) {
           const json = pageJson(
             cached,
             directory.listed,
