@@ -11,7 +11,6 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import type { RunnerResult } from 'lighthouse/types/externs.js';
@@ -20,6 +19,7 @@ type Result = RunnerResult['lhr'];
 
 import puppeteer from 'puppeteer-core';
 import { SEED_PASSWORD } from '../apps/server/src/seed/load.ts';
+import { parseOptions, wholeNumber } from './args.ts';
 import { writeResults, writeSection } from './report.ts';
 import { startServer } from './server.ts';
 
@@ -27,18 +27,14 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
 const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium';
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
-const { values: opts } = parseArgs({
-  options: {
-    'no-write': { type: 'boolean', default: false },
-    /** Runs per page; the median run (by performance) is reported. */
-    runs: { type: 'string', default: '3' },
-    /** Also writes each page's median report (Lighthouse's JSON) into this folder, to see what costs points. */
-    reports: { type: 'string' },
-  },
-  strict: true,
+const opts = parseOptions({
+  'no-write': { type: 'boolean', default: false },
+  /** Runs per page; the median run (by performance) is reported. */
+  runs: { type: 'string', default: '3' },
+  /** Also writes each page's median report (Lighthouse's JSON) into this folder, to see what costs points. */
+  reports: { type: 'string' },
 });
-const runCount = Number(opts.runs);
-if (!Number.isInteger(runCount) || runCount < 1) throw new Error('--runs takes a whole number of at least 1');
+const runCount = wholeNumber('runs', opts.runs);
 const reportsDir = opts.reports;
 
 interface PageScore {

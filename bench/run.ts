@@ -13,13 +13,13 @@ import { randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import { CONTEXT_FOR_ROLE, type CreateRatingRequest, RATING_CATEGORIES } from '@workspace/contracts';
 import { sql } from 'drizzle-orm';
 import { poolPerWorker } from '../apps/server/src/config/pool.ts';
 import { queryRows } from '../apps/server/src/db/client.ts';
 import { createTokenService } from '../apps/server/src/lib/tokens.ts';
 import { analyzeAfterSeed, SEED_PASSWORD } from '../apps/server/src/seed/load.ts';
+import { parseOptions, wholeNumber } from './args.ts';
 import { measureCpu } from './cpu.ts';
 import {
   type Account,
@@ -58,30 +58,27 @@ import { cacheLookups, sampleMemory, startServer } from './server.ts';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
 
-const { values: opts } = parseArgs({
-  options: {
-    users: { type: 'string', default: '100000' },
-    ratings: { type: 'string', default: '1000000' },
-    seed: { type: 'string', default: '1' },
-    seconds: { type: 'string', default: '10' },
-    connections: { type: 'string', default: '32' },
-    workers: { type: 'string', default: String(availableParallelism()) },
-    pool: { type: 'string' },
-    cases: { type: 'string' },
-    redis: { type: 'boolean', default: false },
-    'no-write': { type: 'boolean', default: false },
-    /** VIEW_CACHE_MB=0: every answer from the database (ADR 0007), for the uncached figures. */
-    'no-cache': { type: 'boolean', default: false },
-    /** Results JSON only, named with this label; docs/benchmarks.md is left alone (scale comparisons). */
-    label: { type: 'string' },
-    /** Writes a V8 CPU profile of every server process into this folder (open it in DevTools). */
-    profile: { type: 'string' },
-  },
-  strict: true,
+const opts = parseOptions({
+  users: { type: 'string', default: '100000' },
+  ratings: { type: 'string', default: '1000000' },
+  seed: { type: 'string', default: '1' },
+  seconds: { type: 'string', default: '10' },
+  connections: { type: 'string', default: '32' },
+  workers: { type: 'string', default: String(availableParallelism()) },
+  pool: { type: 'string' },
+  cases: { type: 'string' },
+  redis: { type: 'boolean', default: false },
+  'no-write': { type: 'boolean', default: false },
+  /** VIEW_CACHE_MB=0: every answer from the database (ADR 0007), for the uncached figures. */
+  'no-cache': { type: 'boolean', default: false },
+  /** Results JSON only, named with this label; docs/benchmarks.md is left alone (scale comparisons). */
+  label: { type: 'string' },
+  /** Writes a V8 CPU profile of every server process into this folder (open it in DevTools). */
+  profile: { type: 'string' },
 });
-const seconds = Number(opts.seconds);
-const connections = Number(opts.connections);
-const workers = Number(opts.workers);
+const seconds = wholeNumber('seconds', opts.seconds);
+const connections = wholeNumber('connections', opts.connections);
+const workers = wholeNumber('workers', opts.workers);
 const databaseUrl = process.env.DATABASE_URL || DEFAULT_DATABASE_URL;
 
 /** Round-robin over a list. */

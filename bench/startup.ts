@@ -9,22 +9,18 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
+import { parseOptions, wholeNumber } from './args.ts';
 import { writeResults, writeSection } from './report.ts';
 import { sparePort } from './server.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
 
-const { values: opts } = parseArgs({
-  options: {
-    runs: { type: 'string', default: '3' },
-    'no-write': { type: 'boolean', default: false },
-  },
-  strict: true,
+const opts = parseOptions({
+  runs: { type: 'string', default: '3' },
+  'no-write': { type: 'boolean', default: false },
 });
-const runs = Number(opts.runs);
-if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs takes a whole number of at least 1');
+const runs = wholeNumber('runs', opts.runs);
 
 interface Start {
   /** Launch until GET /api/core/health/ answers 200 (the server is up and its database answers). */
