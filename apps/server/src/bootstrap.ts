@@ -11,7 +11,7 @@ import { type Database, openDatabase } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { readTemplate } from './db/template.ts';
 import { memoryCounters, redisCounters } from './lib/counters.ts';
-import { outboxMailer } from './lib/mailer.ts';
+import { createMailer } from './lib/mailer.ts';
 import { createTokenService } from './lib/tokens.ts';
 import { createViewCache } from './lib/view-cache.ts';
 
@@ -91,13 +91,14 @@ export async function createDeps(
     redis,
     counters,
     tokens: createTokenService(jwtSecret(env), env.ACCESS_TOKEN_TTL, env.REFRESH_TOKEN_TTL),
-    mailer: outboxMailer(join(env.DATA_DIR, 'outbox'), log),
+    mailer: createMailer(env, log),
     // Characters of JSON: one byte each for the ASCII most answers are made of.
     viewCache: createViewCache(env.VIEW_CACHE_MB * 1024 * 1024),
   };
 }
 
 export async function closeDeps(deps: AppDeps) {
+  await deps.mailer.close();
   deps.redis?.disconnect();
   await deps.database.close();
 }

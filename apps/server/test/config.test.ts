@@ -14,3 +14,24 @@ describe('VIEW_CACHE_MB', () => {
     expect(() => parseEnv({ VIEW_CACHE_MB: value })).toThrow(/^Invalid environment variable VIEW_CACHE_MB: /);
   });
 });
+
+describe('SMTP_URL and MAIL_FROM', () => {
+  it('takes smtp:// and smtps:// URLs, and a sender with or without a name', () => {
+    expect(parseEnv({ SMTP_URL: 'smtps://u:p@mail.example.in:465' }).SMTP_URL).toBe(
+      'smtps://u:p@mail.example.in:465',
+    );
+    expect(parseEnv({}).MAIL_FROM).toBe('WorkTrust <no-reply@localhost>');
+    expect(parseEnv({ MAIL_FROM: 'no-reply@worktrust.in' }).MAIL_FROM).toBe('no-reply@worktrust.in');
+    expect(parseEnv({ MAIL_FROM: 'WorkTrust India <hello@worktrust.in>' }).MAIL_FROM).toBe(
+      'WorkTrust India <hello@worktrust.in>',
+    );
+  });
+
+  it.each([
+    ['SMTP_URL', 'http://mail.example.in'],
+    ['MAIL_FROM', 'WorkTrust'],
+    ['MAIL_FROM', 'a@b <c@d>'],
+  ])('refuses %s=%s with one line naming the variable', (name, value) => {
+    expect(() => parseEnv({ [name]: value })).toThrow(new RegExp(`^Invalid environment variable ${name}: `));
+  });
+});

@@ -45,6 +45,11 @@ const envSchema = z
       .string()
       .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
       .optional(),
+    // Sender of every message: an address, or a name and an address ('WorkTrust <no-reply@example.in>').
+    MAIL_FROM: z
+      .string()
+      .regex(/^([^<>@]*<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/, 'must be an address or Name <address>')
+      .default('WorkTrust <no-reply@localhost>'),
     EXPOSE_RESET_CODE: boolFlag.optional(),
     CORS_ORIGINS: z
       .string()

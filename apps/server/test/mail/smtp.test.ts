@@ -1,0 +1,250 @@
+// Real mail: a real SMTP server (smtp-server) started by the test receives what the app sends through
+// nodemailer, over smtp:// and smtps://, with credentials; temporary failures are retried, permanent
+// ones are not, and neither reaches the HTTP answer or puts an address in the log.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { MSG } from '@workspace/contracts';
+import { type ParsedMail, simpleParser } from 'mailparser';
+import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { htmlOf, smtpMailer } from '../../src/lib/mailer.ts';
+import { signUp } from '../fixtures.ts';
+import { call, createTestApp, type TestContext } from '../helpers.ts';
+
+const USER = 'mailer';
+const PASS = 'smtp-secret-42';
+
+interface TestSmtp {
+  url: string;
+  received: ParsedMail[];
+  /** RCPT TO answers still to give before accepting, e.g. [451] = one temporary refusal. */
+  refusals: number[];
+  attempts: number;
+  close(): Promise<void>;
+}
+
+async function startSmtp(options: Partial<SMTPServerOptions> = {}): Promise<TestSmtp> {
+  const state = { received: [] as ParsedMail[], refusals: [] as number[], attempts: 0 };
+  const server = new SMTPServer({
+    authMethods: ['PLAIN', 'LOGIN'],
+    allowInsecureAuth: true,
+    disabledCommands: options.secure ? [] : ['STARTTLS'],
+    onAuth(auth, _session, done) {
+      if (auth.username === USER && auth.password === PASS) done(null, { user: USER });
+      else done(Object.assign(new Error('Invalid username or password'), { responseCode: 535 }));
+    },
+    onRcptTo(_address, _session, done) {
+      state.attempts++;
+      const code = state.refusals.shift();
+      if (code) done(Object.assign(new Error(`refused with ${code}`), { responseCode: code }));
+      else done();
+    },
+    onData(stream, _session, done) {
+      simpleParser(stream)
+        .then((mail) => {
+          state.received.push(mail);
+          done();
+        })
+        .catch(done);
+    },
+    logger: false,
+    ...options,
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  const scheme = options.secure ? 'smtps' : 'smtp';
+  // The test's certificate is self-signed; a deployment's server has a real one.
+  const query = options.secure ? '/?tls.rejectUnauthorized=false' : '';
+  return Object.assign(state, {
+    url: `${scheme}://${USER}:${PASS}@127.0.0.1:${port}${query}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  });
+}
+
+function recordingLog() {
+  const lines: string[] = [];
+  const record = (obj: unknown, msg?: string) => lines.push(JSON.stringify({ obj, msg }));
+  return { lines, log: { info: record, warn: record } as never };
+}
+
+const requestReset = (ctx: TestContext, email: string) =>
+  call<{ message: string; expires_in: string; reset_code?: string }>(
+    ctx.app,
+    'POST',
+    '/api/auth/password-reset/request/',
+    { body: { email } },
+  );
+
+describe('with SMTP_URL (smtp://, credentials)', () => {
+  let smtp: TestSmtp;
+  let ctx: TestContext;
+  beforeAll(async () => {
+    smtp = await startSmtp();
+    ctx = await createTestApp({ SMTP_URL: smtp.url, MAIL_FROM: 'WorkTrust <hello@worktrust.test>' });
+  });
+  afterAll(async () => {
+    await ctx.close();
+    await smtp.close();
+  });
+  afterEach(() => {
+    smtp.received.length = 0;
+  });
+
+  it('sends the reset code as a text and an HTML part from MAIL_FROM, and writes no outbox file', async () => {
+    const user = await signUp(ctx.app, { full_name: 'Asha <b>Rao</b>' });
+    const res = await requestReset(ctx, user.email);
+    expect(res.status).toBe(200);
+    const code = res.body.reset_code as string;
+    expect(code).toMatch(/^\d{6}$/);
+    await ctx.deps.mailer.idle();
+
+    expect(smtp.received).toHaveLength(1);
+    const mail = smtp.received[0] as ParsedMail;
+    expect(mail.from?.value).toEqual([{ name: 'WorkTrust', address: 'hello@worktrust.test' }]);
+    expect((mail.to as { text: string }).text).toBe(user.email);
+    expect(mail.subject).toBe('Your WorkTrust password reset code');
+    expect(mail.text).toContain(`Your password reset code is ${code}.`);
+    expect(mail.html).toContain(`Your password reset code is ${code}.`);
+    // The name is text, never markup.
+    expect(mail.html).toContain('Asha &lt;b&gt;Rao&lt;/b&gt;');
+    expect(existsSync(join(ctx.deps.env.DATA_DIR, 'outbox'))).toBe(false);
+  });
+
+  it('answers an unknown email exactly as a known one, and sends nothing', async () => {
+    const res = await requestReset(ctx, 'nobody-here@example.com');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ message: MSG.resetRequested, expires_in: MSG.resetExpiresIn });
+    await ctx.deps.mailer.idle();
+    expect(smtp.received).toHaveLength(0);
+  });
+
+  it('keeps the generic answer when the SMTP server refuses the message for good', async () => {
+    const user = await signUp(ctx.app);
+    smtp.refusals.push(550);
+    const attemptsBefore = smtp.attempts;
+    const res = await requestReset(ctx, user.email);
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe(MSG.resetRequested);
+    await ctx.deps.mailer.idle();
+    expect(smtp.received).toHaveLength(0);
+    expect(smtp.attempts - attemptsBefore).toBe(1);
+  });
+});
+
+describe('with SMTP_URL (smtps://)', () => {
+  let smtp: TestSmtp;
+  let ctx: TestContext;
+  beforeAll(async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'wt-smtps-'));
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-days',
+        '1',
+        '-subj',
+        '/CN=127.0.0.1',
+        '-keyout',
+        join(dir, 'key.pem'),
+        '-out',
+        join(dir, 'cert.pem'),
+      ],
+      { stdio: 'ignore' },
+    );
+    smtp = await startSmtp({
+      secure: true,
+      key: readFileSync(join(dir, 'key.pem')),
+      cert: readFileSync(join(dir, 'cert.pem')),
+    });
+    ctx = await createTestApp({ SMTP_URL: smtp.url });
+  });
+  afterAll(async () => {
+    await ctx.close();
+    await smtp.close();
+  });
+
+  it('delivers over TLS from the default sender', async () => {
+    const user = await signUp(ctx.app);
+    const res = await requestReset(ctx, user.email);
+    await ctx.deps.mailer.idle();
+    expect(smtp.received).toHaveLength(1);
+    expect(smtp.received[0]?.from?.value).toEqual([{ name: 'WorkTrust', address: 'no-reply@localhost' }]);
+    expect(smtp.received[0]?.text).toContain(res.body.reset_code as string);
+  });
+});
+
+describe('delivery', () => {
+  let smtp: TestSmtp;
+  beforeAll(async () => {
+    smtp = await startSmtp();
+  });
+  afterAll(() => smtp.close());
+  afterEach(() => {
+    smtp.received.length = 0;
+    smtp.refusals.length = 0;
+  });
+  const mail = { to: 'asha.rao@example.com', subject: 'Hello', text: 'Code 123456.\n\nBye' };
+
+  it('tries again after a temporary refusal (4xx), and logs no address', async () => {
+    const { lines, log } = recordingLog();
+    const mailer = smtpMailer({ url: smtp.url, from: 'a@b.test', retryDelaysMs: [20, 20] }, log);
+    smtp.refusals.push(451, 421);
+    await mailer.send(mail);
+    await mailer.idle();
+    expect(smtp.received.map((m) => m.subject)).toEqual(['Hello']);
+    expect(lines.filter((l) => l.includes('trying again'))).toHaveLength(2);
+    expect(lines.some((l) => l.includes('"mail sent"') && l.includes('"attempt":3'))).toBe(true);
+    expect(lines.join('\n')).not.toMatch(/asha|example\.com|123456/);
+    await mailer.close();
+  });
+
+  it('gives up after the last retry', async () => {
+    const { lines, log } = recordingLog();
+    const mailer = smtpMailer({ url: smtp.url, from: 'a@b.test', retryDelaysMs: [10] }, log);
+    smtp.refusals.push(451, 451, 451);
+    await mailer.send(mail);
+    await mailer.idle();
+    expect(smtp.received).toHaveLength(0);
+    expect(lines.at(-1)).toContain('mail not delivered');
+    expect(lines.at(-1)).toContain('"responseCode":451');
+    await mailer.close();
+  });
+
+  it('does not retry refused credentials', async () => {
+    const { lines, log } = recordingLog();
+    const wrong = smtp.url.replace(PASS, 'wrong-password');
+    const mailer = smtpMailer({ url: wrong, from: 'a@b.test', retryDelaysMs: [10, 10] }, log);
+    await mailer.send(mail);
+    await mailer.idle();
+    expect(smtp.received).toHaveLength(0);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain('"responseCode":535');
+    expect(lines[0]).not.toContain(PASS);
+    await mailer.close();
+  });
+
+  it('retries when the server cannot be reached', async () => {
+    const { lines, log } = recordingLog();
+    const mailer = smtpMailer({ url: 'smtp://127.0.0.1:1', from: 'a@b.test', retryDelaysMs: [10] }, log);
+    await mailer.send(mail);
+    await mailer.idle();
+    expect(lines.map((l) => JSON.parse(l).msg)).toEqual([
+      'mail delivery failed for now, trying again',
+      'mail not delivered',
+    ]);
+    await mailer.close();
+  });
+
+  it('makes an HTML part of paragraphs with the text escaped', () => {
+    expect(htmlOf({ to: 'x@y.z', subject: 'S & T', text: 'a <b>\nc\n\nd' })).toContain(
+      '<p>a &lt;b&gt;<br>c</p>\n<p>d</p>',
+    );
+  });
+});
