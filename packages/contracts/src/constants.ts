@@ -34,8 +34,43 @@ export const CONTEXT_FOR_ROLE = {
   employer: 'EMPLOYER_TO_EMPLOYEE',
 } as const satisfies Record<RegistrableRole, RoleContext>;
 
-export const RATING_STATUSES = ['published', 'hidden'] as const;
+/**
+ * A rating's status as its author sees it: published, hidden by a moderator (or by an upheld
+ * dispute), or held back while a dispute about it is open (ratings of employees only, DESIGN §8.1).
+ */
+export const RATING_STATUSES = ['published', 'hidden', 'disputed'] as const;
 export type RatingStatus = (typeof RATING_STATUSES)[number];
+
+/** Why the rated party disputes a rating (DESIGN §8.1). */
+export const DISPUTE_REASONS = [
+  'FALSE_FACTS',
+  'NO_WORKING_RELATIONSHIP',
+  'RETALIATION',
+  'DISCRIMINATION',
+  'ALLEGES_CRIME',
+  'PERSONAL_INFORMATION',
+] as const;
+export type DisputeReason = (typeof DISPUTE_REASONS)[number];
+
+export const DISPUTE_REASON_LABELS: Record<DisputeReason, string> = {
+  FALSE_FACTS: 'It states things that are not true',
+  NO_WORKING_RELATIONSHIP: 'We never worked together',
+  RETALIATION: 'It is retaliation',
+  DISCRIMINATION: 'It is discriminatory',
+  ALLEGES_CRIME: 'It accuses me of a crime',
+  PERSONAL_INFORMATION: 'It reveals personal information',
+};
+
+export const DISPUTE_OUTCOMES = ['UPHELD', 'REJECTED'] as const;
+export type DisputeOutcome = (typeof DISPUTE_OUTCOMES)[number];
+export const DISPUTE_STATUSES = ['open', 'decided'] as const;
+export const APPEAL_STATUSES = ['open', 'restored', 'rejected'] as const;
+export type AppealStatus = (typeof APPEAL_STATUSES)[number];
+
+/** Days after posting during which the author may edit a rating. */
+export const EDIT_WINDOW_DAYS = 30;
+/** Days the moderators have to decide a dispute. */
+export const DISPUTE_DECISION_DAYS = 15;
 
 export const FLAG_REASONS = [
   'FAKE',
@@ -55,6 +90,21 @@ export const FLAG_REASON_LABELS: Record<FlagReason, string> = {
   PERSONAL_INFORMATION: 'Reveals personal information',
   OTHER: 'Something else',
 };
+
+/** What the moderation log records, and what each entry points at. */
+export const MODERATION_ACTIONS = [
+  'hide_rating',
+  'restore_rating',
+  'dismiss_flag',
+  'suspend_user',
+  'reinstate_user',
+  'hide_reply',
+  'decide_dispute',
+  'reject_appeal',
+] as const;
+export type ModerationActionName = (typeof MODERATION_ACTIONS)[number];
+export const MODERATION_TARGETS = ['rating', 'flag', 'user', 'dispute', 'appeal'] as const;
+export type ModerationTarget = (typeof MODERATION_TARGETS)[number];
 
 export const LIST_SORTS = ['top', 'rating', 'reviews', 'newest', 'name'] as const;
 export type ListSort = (typeof LIST_SORTS)[number];
@@ -81,6 +131,9 @@ export const LIMITS = {
   flagDetailsMax: 500,
   moderationReasonMax: 500,
   searchMax: 100,
+  replyMax: 2000,
+  disputeDetailsMax: 2000,
+  appealMax: 2000,
 } as const;
 
 export const PAGE_SIZES = {

@@ -2,6 +2,7 @@ export * from './constants.ts';
 export * from './messages.ts';
 export * from './rules.ts';
 export * from './schemas/auth.ts';
+export * from './schemas/both-sides.ts';
 export * from './schemas/common.ts';
 export * from './schemas/core.ts';
 export * from './schemas/moderation.ts';

@@ -71,6 +71,9 @@ describe('GET dashboard/', () => {
       category_scores: [{ category: 'Work Environment', score: 3 }],
       overall_score: 3,
       created_at: '2031-02-07T09:00:00.000Z',
+      edited_at: null,
+      reply: null,
+      dispute: null,
     });
   });
 
@@ -110,6 +113,10 @@ describe('GET my-ratings/given/', () => {
       category_scores: [{ category: 'Technical Skills', score: 1 }],
       overall_score: 1,
       created_at: '2031-01-11T09:00:00.000Z',
+      edited_at: null,
+      reply: null,
+      dispute: null,
+      moderation: null,
       status: 'published',
     });
     const second = await get<RatingPage>(ctx, employer, '/api/core/my-ratings/given/?page=2');

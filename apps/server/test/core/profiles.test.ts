@@ -120,6 +120,8 @@ describe('GET users/{id}/profile/', () => {
       ],
       overall_score: 4.5,
       created_at: publicRating.created_at,
+      edited_at: null,
+      reply: null,
     });
     expect(JSON.stringify(res.body)).not.toContain(publicRater.email);
   });
@@ -155,6 +157,10 @@ describe('anonymity', () => {
         ],
         overall_score: 3.5,
         created_at: `${anonRating.created_at.slice(0, 10)}T00:00:00.000Z`,
+        edited_at: null,
+        reply: null,
+        // Only the rated party sees their dispute (none here).
+        ...(user === company ? { dispute: null } : {}),
       });
       expectNoTraceOf(profile.body, anonRater);
       const stats = await get<UserStatsResponse>(ctx, user, `/api/core/users/${company.id}/stats/`);

@@ -58,6 +58,10 @@ describe('POST /api/core/ratings/', () => {
       ],
       overall_score: 4,
       created_at: expect.any(String),
+      edited_at: null,
+      reply: null,
+      dispute: null,
+      moderation: null,
       status: 'published',
     });
     // the rater sees the exact time, even of an anonymous rating

@@ -38,6 +38,9 @@ export type ErrorBody = z.infer<typeof errorBody>;
 
 export const messageBody = z.object({ message: z.string() });
 
+/** The body of a 204 answer. */
+export const noContent = z.null().describe('No content');
+
 const pageNumber = z.coerce
   .number({ error: MSG.notNumber })
   .int(MSG.notNumber)

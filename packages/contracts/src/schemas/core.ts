@@ -1,6 +1,9 @@
 // Requests and answers of /api/core (DESIGN §5).
 import { z } from 'zod';
 import {
+  APPEAL_STATUSES,
+  DISPUTE_OUTCOMES,
+  DISPUTE_STATUSES,
   LIMITS,
   LIST_SORTS,
   PAGE_SIZES,
@@ -95,7 +98,36 @@ export const createRatingRequest = z
   });
 export type CreateRatingRequest = z.input<typeof createRatingRequest>;
 
-/** A rating as others see it; `rater` is absent when anonymous, `status` only for the rater. */
+/** The rated party's reply, shown under the rating to everyone who sees it. */
+export const ratingReply = z.object({
+  message: z.string(),
+  created_at: isoDateTime,
+  updated_at: isoDateTime,
+});
+export type RatingReply = z.infer<typeof ratingReply>;
+
+/** A dispute as the ratee and the rater see it on the rating. */
+export const ratingDispute = z.object({
+  status: z.enum(DISPUTE_STATUSES),
+  outcome: z.enum(DISPUTE_OUTCOMES).nullable(),
+  reason: z.string().nullable(),
+  due_at: isoDateTime,
+});
+export type RatingDispute = z.infer<typeof ratingDispute>;
+
+/** Why the author's rating is hidden, and their appeal (only on the author's own view). */
+export const ratingModeration = z.object({
+  action: z.literal('hidden'),
+  reason: z.string().nullable(),
+  at: isoDateTime,
+  appeal: z.object({ status: z.enum(APPEAL_STATUSES), reason: z.string().nullable() }).nullable(),
+});
+export type RatingModeration = z.infer<typeof ratingModeration>;
+
+/**
+ * A rating as others see it; `rater` is absent when anonymous, `status` and `moderation` only for
+ * the rater, `dispute` only for the rater and the ratee (DESIGN §5, §8.1).
+ */
 export const rating = z.object({
   id: z.number().int(),
   ratee: z.number().int(),
@@ -109,6 +141,11 @@ export const rating = z.object({
   overall_score: z.number(),
   created_at: isoDateTime,
   status: z.enum(RATING_STATUSES).optional(),
+  /** When the author last edited it; null if never. */
+  edited_at: isoDateTime.nullable(),
+  reply: ratingReply.nullable(),
+  dispute: ratingDispute.nullable().optional(),
+  moderation: ratingModeration.nullable().optional(),
 });
 export type Rating = z.infer<typeof rating>;
 export const ratingList = listEnvelope(rating);

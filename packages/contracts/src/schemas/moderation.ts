@@ -1,6 +1,12 @@
 // Flags and moderation (DESIGN §5 "Moderation").
 import { z } from 'zod';
-import { FLAG_REASONS, LIMITS } from '../constants.ts';
+import {
+  FLAG_REASONS,
+  LIMITS,
+  MODERATION_ACTIONS,
+  MODERATION_TARGETS,
+  RATING_STATUSES,
+} from '../constants.ts';
 import { MSG } from '../messages.ts';
 import { isoDateTime, listEnvelope, pageQuery, text } from './common.ts';
 import { rating } from './core.ts';
@@ -69,7 +75,7 @@ export const flaggedRating = z.object({
     rater: z.number().int(),
     rater_user_code: z.string(),
     rater_email: z.string(),
-    status: z.enum(['published', 'hidden']),
+    status: z.enum(RATING_STATUSES),
   }),
   flag_count: z.number().int(),
   open_flag_count: z.number().int(),
@@ -82,8 +88,8 @@ export const auditEntry = z.object({
   id: z.number().int(),
   moderator_id: z.number().int(),
   moderator_name: z.string(),
-  action: z.enum(['hide_rating', 'restore_rating', 'dismiss_flag', 'suspend_user', 'reinstate_user']),
-  target_type: z.enum(['rating', 'flag', 'user']),
+  action: z.enum(MODERATION_ACTIONS),
+  target_type: z.enum(MODERATION_TARGETS),
   target_id: z.number().int(),
   reason: z.string().nullable(),
   created_at: isoDateTime,

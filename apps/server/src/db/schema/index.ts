@@ -1,7 +1,17 @@
 // Drizzle definitions mirroring drizzle/*.sql (the migrations are the source of truth for
 // constraints and indexes; these give typed queries).
 
-import type { WorkEntry } from '@workspace/contracts';
+import {
+  APPEAL_STATUSES,
+  DISPUTE_OUTCOMES,
+  DISPUTE_REASONS,
+  DISPUTE_STATUSES,
+  MODERATION_ACTIONS,
+  MODERATION_TARGETS,
+  RATING_STATUSES,
+  ROLE_CONTEXTS,
+  type WorkEntry,
+} from '@workspace/contracts';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -55,10 +65,59 @@ export const ratings = pgTable('ratings', {
   isAnonymous: boolean('is_anonymous').notNull().default(false),
   feedbackMessage: text('feedback_message'),
   overallTenths: smallint('overall_tenths').notNull(),
-  status: text('status', { enum: ['published', 'hidden'] })
-    .notNull()
-    .default('published'),
+  status: text('status', { enum: RATING_STATUSES }).notNull().default('published'),
   createdAt: ts('created_at').notNull().defaultNow(),
+  editedAt: ts('edited_at'),
+});
+
+/** What stays of a withdrawn rating: its context and dates, no person (drizzle/0009, ADR 0013). */
+export const withdrawnRatings = pgTable('withdrawn_ratings', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  roleContext: text('role_context', { enum: ROLE_CONTEXTS }).notNull(),
+  createdAt: ts('created_at').notNull(),
+  withdrawnAt: ts('withdrawn_at').notNull().defaultNow(),
+});
+
+export const ratingReplies = pgTable('rating_replies', {
+  ratingId: integer('rating_id')
+    .primaryKey()
+    .references(() => ratings.id, { onDelete: 'cascade' }),
+  message: text('message').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+  hiddenAt: ts('hidden_at'),
+  hiddenReason: text('hidden_reason'),
+});
+
+export const ratingDisputes = pgTable('rating_disputes', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  ratingId: integer('rating_id')
+    .notNull()
+    .unique()
+    .references(() => ratings.id, { onDelete: 'cascade' }),
+  reason: text('reason', { enum: DISPUTE_REASONS }).notNull(),
+  details: text('details').notNull(),
+  status: text('status', { enum: DISPUTE_STATUSES }).notNull().default('open'),
+  outcome: text('outcome', { enum: DISPUTE_OUTCOMES }),
+  decisionReason: text('decision_reason'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  dueAt: ts('due_at').notNull(),
+  decidedAt: ts('decided_at'),
+  decidedBy: integer('decided_by').references(() => users.id),
+});
+
+export const ratingAppeals = pgTable('rating_appeals', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  ratingId: integer('rating_id')
+    .notNull()
+    .unique()
+    .references(() => ratings.id, { onDelete: 'cascade' }),
+  message: text('message').notNull(),
+  status: text('status', { enum: APPEAL_STATUSES }).notNull().default('open'),
+  decisionReason: text('decision_reason'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  decidedAt: ts('decided_at'),
+  decidedBy: integer('decided_by').references(() => users.id),
 });
 
 export const ratingScores = pgTable(
@@ -134,10 +193,8 @@ export const moderationActions = pgTable('moderation_actions', {
   moderatorId: integer('moderator_id')
     .notNull()
     .references(() => users.id),
-  action: text('action', {
-    enum: ['hide_rating', 'restore_rating', 'dismiss_flag', 'suspend_user', 'reinstate_user'],
-  }).notNull(),
-  targetType: text('target_type', { enum: ['rating', 'flag', 'user'] }).notNull(),
+  action: text('action', { enum: MODERATION_ACTIONS }).notNull(),
+  targetType: text('target_type', { enum: MODERATION_TARGETS }).notNull(),
   targetId: integer('target_id').notNull(),
   reason: text('reason'),
   createdAt: ts('created_at').notNull().defaultNow(),

@@ -6,6 +6,7 @@ import {
   loginResponse,
   MSG,
   messageBody,
+  noContent,
   ownUser,
   profileUpdateRequest,
   refreshRequest,
@@ -18,13 +19,11 @@ import {
 } from '@workspace/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { authenticate, sessionOf } from '../../plugins/session.ts';
 import { createAuthService } from './service.ts';
 
 const TAGS = ['auth'];
 const bearer = [{ bearerAuth: [] }];
-const noContent = z.null().describe('No content');
 
 export async function authRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();

@@ -5,6 +5,7 @@ import { authenticate } from '../../plugins/session.ts';
 import { dashboardRoutes } from '../dashboard/routes.ts';
 import { directoryRoutes } from '../directory/routes.ts';
 import { profileRoutes } from '../profiles/routes.ts';
+import { ratingActionRoutes } from '../rating-actions/routes.ts';
 import { ratingRoutes } from '../ratings/routes.ts';
 
 export async function coreRoutes(app: FastifyInstance) {
@@ -12,6 +13,7 @@ export async function coreRoutes(app: FastifyInstance) {
   app.addHook('onRequest', authenticate(app));
   await app.register(directoryRoutes);
   await app.register(ratingRoutes);
+  await app.register(ratingActionRoutes);
   await app.register(profileRoutes);
   await app.register(dashboardRoutes);
 }

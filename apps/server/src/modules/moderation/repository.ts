@@ -1,7 +1,7 @@
 // Data access for flags and moderation: the flag queue, the audit log and the rows the moderation
 // actions share. Every function takes an Executor so that an action can run several in one
 // transaction; "not found" comes back as null, never as an HTTP error.
-import type { AuditEntry, FlaggedRating, FlagReason } from '@workspace/contracts';
+import type { AuditEntry, FlaggedRating, FlagReason, RatingStatus } from '@workspace/contracts';
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { type Executor, queryRows } from '../../db/client.ts';
@@ -14,9 +14,8 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { type PageQuery, pageWindow } from '../core/paging.ts';
-import { RATING_WITH_NAMES, ratee, rater } from '../ratings/repository.ts';
-import { orderedScores } from '../ratings/serialize.ts';
-import { fromTenths } from '../users/serialize.ts';
+import { RATING_COLUMNS, ratee, rater } from '../ratings/repository.ts';
+import { moderatorRatingView } from '../ratings/serialize.ts';
 
 export type FlagRow = typeof flags.$inferSelect;
 type ActionRow = typeof moderationActions.$inferInsert;
@@ -31,7 +30,7 @@ export interface Page<T> {
 export interface FlagTarget {
   raterId: number;
   rateeId: number;
-  status: 'published' | 'hidden';
+  status: RatingStatus;
   rateeActive: boolean;
   rateeShowsDetails: boolean;
 }
@@ -124,14 +123,13 @@ export async function flagQueue(
 
   const ids = pageRows.map((r) => r.rating_id);
   const reporter = alias(users, 'reporter');
-  const [ratingRows, scoreRows, flagRows] = await Promise.all([
+  const [ratingRows, flagRows] = await Promise.all([
     db
-      .select({ ...RATING_WITH_NAMES, raterCode: rater.userCode, raterEmail: rater.email })
+      .select({ rating: RATING_COLUMNS, raterCode: rater.userCode, raterEmail: rater.email })
       .from(ratings)
       .innerJoin(rater, eq(rater.id, ratings.raterId))
       .innerJoin(ratee, eq(ratee.id, ratings.rateeId))
       .where(inArray(ratings.id, ids)),
-    db.select().from(ratingScores).where(inArray(ratingScores.ratingId, ids)),
     db
       .select({ flag: flags, reporterName: reporter.fullName })
       .from(flags)
@@ -140,36 +138,18 @@ export async function flagQueue(
       .orderBy(desc(flags.createdAt), desc(flags.id)),
   ]);
 
-  const byId = new Map(ratingRows.map((r) => [r.id, r]));
+  const byId = new Map(ratingRows.map((r) => [r.rating.id, r]));
   const items = pageRows.flatMap((summary): FlaggedRating[] => {
     const r = byId.get(summary.rating_id);
     if (!r) return [];
     return [
       {
         // Moderators see the rater even behind an anonymous rating, and the exact time.
-        rating: {
-          id: r.id,
-          ratee: r.rateeId,
-          ratee_name: r.rateeName,
-          rater: r.raterId,
-          rater_name: r.raterName,
-          rater_user_code: r.raterCode,
-          rater_email: r.raterEmail,
-          role_context: r.roleContext,
-          is_anonymous: r.isAnonymous,
-          feedback_message: r.feedbackMessage,
-          category_scores: orderedScores(
-            r.roleContext,
-            scoreRows.filter((s) => s.ratingId === r.id),
-          ),
-          overall_score: fromTenths(r.overallTenths),
-          created_at: r.createdAt.toISOString(),
-          status: r.status,
-        },
+        rating: { ...moderatorRatingView(r.rating, r.raterCode), rater_email: r.raterEmail },
         flag_count: summary.flag_count,
         open_flag_count: summary.open_count,
         flags: flagRows
-          .filter(({ flag }) => flag.ratingId === r.id)
+          .filter(({ flag }) => flag.ratingId === r.rating.id)
           .map(({ flag, reporterName }) => ({ ...toFlagView(flag), reporter_name: reporterName })),
       },
     ];

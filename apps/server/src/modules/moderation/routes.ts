@@ -3,6 +3,8 @@
 import {
   auditQuery,
   auditResponse,
+  decideDisputeRequest,
+  decisionQuery,
   dismissRequest,
   errorBody,
   flagsQuery,
@@ -10,14 +12,26 @@ import {
   idParams,
   MSG,
   moderationActionResponse,
+  moderationAppeals,
+  moderationDisputes,
   moderationReason,
 } from '@workspace/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { authenticate, requireRole, sessionOf } from '../../plugins/session.ts';
-import { listAnswer } from '../core/paging.ts';
+import { listAnswer, pageWindow } from '../core/paging.ts';
+import { appealQueue, disputeQueue } from '../rating-actions/repository.ts';
 import { auditLog, flagQueue } from './repository.ts';
-import { dismissFlag, hideRating, reinstateUser, restoreRating, suspendUser } from './service.ts';
+import {
+  decideDispute,
+  dismissFlag,
+  hideRating,
+  hideReply,
+  reinstateUser,
+  rejectAppeal,
+  restoreRating,
+  suspendUser,
+} from './service.ts';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
 const common = { tags: ['moderation'], security: [{ bearerAuth: [] }] };
@@ -108,6 +122,69 @@ export async function moderationRoutes(instance: FastifyInstance) {
     async (request) => {
       const { total, items } = await auditLog(db, request.query);
       return listAnswer(items, total, request.query);
+    },
+  );
+
+  app.post('/ratings/:id/hide-reply', action("Hide the rated party's reply to a rating"), async (request) => {
+    await hideReply(db, sessionOf(request).userId, request.params.id, request.body.reason);
+    return { message: MSG.replyHidden };
+  });
+
+  app.get(
+    '/disputes',
+    {
+      schema: {
+        ...common,
+        summary: 'Disputes: open ones by due date (overdue first), or decided ones',
+        querystring: decisionQuery,
+        response: { 200: moderationDisputes, ...errors },
+      },
+    },
+    async (request) => {
+      const { total, items } = await disputeQueue(db, request.query.status, pageWindow(request.query));
+      return listAnswer(items, total, request.query);
+    },
+  );
+
+  app.post(
+    '/disputes/:id/decide',
+    {
+      schema: {
+        ...common,
+        summary: 'Decide a dispute: UPHELD hides the rating, REJECTED publishes it',
+        params: idParams,
+        body: decideDisputeRequest,
+        response: { 200: moderationActionResponse, ...errors },
+      },
+    },
+    async (request) => {
+      await decideDispute(db, sessionOf(request).userId, request.params.id, request.body);
+      return { message: MSG.disputeDecided };
+    },
+  );
+
+  app.get(
+    '/appeals',
+    {
+      schema: {
+        ...common,
+        summary: 'Appeals against hidden ratings: open ones oldest first, or decided ones',
+        querystring: decisionQuery,
+        response: { 200: moderationAppeals, ...errors },
+      },
+    },
+    async (request) => {
+      const { total, items } = await appealQueue(db, request.query.status, pageWindow(request.query));
+      return listAnswer(items, total, request.query);
+    },
+  );
+
+  app.post(
+    '/appeals/:id/reject',
+    action('Reject an appeal; restoring the rating grants it instead'),
+    async (request) => {
+      await rejectAppeal(db, sessionOf(request).userId, request.params.id, request.body.reason);
+      return { message: MSG.appealRejected };
     },
   );
 }

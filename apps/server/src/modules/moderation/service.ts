@@ -6,31 +6,22 @@
 // rated each other and are suspended at the same moment can still deadlock: PostgreSQL then aborts
 // one transaction, which is simply run again.
 import { MSG } from '@workspace/contracts';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
-import { flags, ratings, suspensionHiddenRatings, users } from '../../db/schema/index.ts';
+import {
+  flags,
+  ratingAppeals,
+  ratingDisputes,
+  ratingReplies,
+  ratings,
+  suspensionHiddenRatings,
+  users,
+} from '../../db/schema/index.ts';
+import { inTransaction } from '../../db/transactions.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
+import { touchRatee } from '../rating-actions/service.ts';
 import { applyRatings } from '../ratings/aggregates.ts';
 import { actionOpenFlags, recordAction, revokeRefreshFamilies } from './repository.ts';
-
-const DEADLOCK = '40P01';
-const isDeadlock = (error: unknown): boolean => {
-  let e = error as { code?: unknown; cause?: unknown } | undefined;
-  for (let depth = 0; e && typeof e === 'object' && depth < 4; depth++, e = e.cause as typeof e) {
-    if (e.code === DEADLOCK) return true;
-  }
-  return false;
-};
-
-async function inTransaction<T>(db: Db, work: (tx: Executor) => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await db.transaction(work);
-    } catch (error) {
-      if (attempt >= 3 || !isDeadlock(error)) throw error;
-    }
-  }
-}
 
 async function lockRatingStatus(tx: Executor, ratingId: number) {
   const [row] = await tx
@@ -58,7 +49,8 @@ export async function hideRating(db: Db, moderatorId: number, ratingId: number, 
     const rating = await lockRatingStatus(tx, ratingId);
     if (rating.status === 'hidden') throw badRequest(MSG.alreadyHidden);
     await tx.update(ratings).set({ status: 'hidden' }).where(eq(ratings.id, ratingId));
-    await applyRatings(tx, [ratingId], -1);
+    // A rating held back by an open dispute no longer counts already.
+    if (rating.status === 'published') await applyRatings(tx, [ratingId], -1);
     await actionOpenFlags(tx, ratingId, moderatorId);
     await recordAction(tx, {
       moderatorId,
@@ -90,6 +82,11 @@ export async function restoreRating(db: Db, moderatorId: number, ratingId: numbe
     await tx.update(ratings).set({ status: 'published' }).where(eq(ratings.id, ratingId));
     await applyRatings(tx, [ratingId], 1);
     await tx.delete(suspensionHiddenRatings).where(eq(suspensionHiddenRatings.ratingId, ratingId));
+    // Restoring grants the author's open appeal, if there is one.
+    await tx
+      .update(ratingAppeals)
+      .set({ status: 'restored', decisionReason: reason, decidedAt: sql`now()`, decidedBy: moderatorId })
+      .where(and(eq(ratingAppeals.ratingId, ratingId), eq(ratingAppeals.status, 'open')));
     await recordAction(tx, {
       moderatorId,
       action: 'restore_rating',
@@ -196,5 +193,128 @@ export async function reinstateUser(db: Db, moderatorId: number, userId: number,
       reason,
     });
     return { restoredRatings: published.length };
+  });
+}
+
+/** Hides the rated party's reply: it leaves every view; the rating stays as it is. */
+export async function hideReply(db: Db, moderatorId: number, ratingId: number, reason: string) {
+  await inTransaction(db, async (tx) => {
+    const [rating] = await tx
+      .select({ rateeId: ratings.rateeId })
+      .from(ratings)
+      .where(eq(ratings.id, ratingId))
+      .for('update');
+    if (!rating) throw notFound(MSG.ratingNotFound);
+    const hidden = await tx
+      .update(ratingReplies)
+      .set({ hiddenAt: sql`now()`, hiddenReason: reason })
+      .where(and(eq(ratingReplies.ratingId, ratingId), isNull(ratingReplies.hiddenAt)))
+      .returning({ id: ratingReplies.ratingId });
+    if (hidden.length === 0) throw badRequest(MSG.noReply);
+    await touchRatee(tx, rating.rateeId);
+    await recordAction(tx, {
+      moderatorId,
+      action: 'hide_reply',
+      targetType: 'rating',
+      targetId: ratingId,
+      reason,
+    });
+  });
+}
+
+/**
+ * Decides an open dispute. UPHELD hides the rating (its author sees the reason and may appeal);
+ * REJECTED publishes a rating its dispute held back, unless its author is suspended meanwhile: then
+ * it stays hidden with their other ratings and comes back when they are reinstated.
+ */
+export async function decideDispute(
+  db: Db,
+  moderatorId: number,
+  disputeId: number,
+  decision: { outcome: 'UPHELD' | 'REJECTED'; reason: string },
+) {
+  await inTransaction(db, async (tx) => {
+    const [dispute] = await tx
+      .select({ ratingId: ratingDisputes.ratingId, status: ratingDisputes.status })
+      .from(ratingDisputes)
+      .where(eq(ratingDisputes.id, disputeId));
+    if (!dispute) throw notFound(MSG.disputeNotFound);
+    const [found] = await tx
+      .select({ raterId: ratings.raterId })
+      .from(ratings)
+      .where(eq(ratings.id, dispute.ratingId));
+    if (!found) throw notFound(MSG.disputeNotFound);
+    // The rater, then the rating, then the dispute: the order the other actions lock them in.
+    const rater = await lockUser(tx, found.raterId, 'share');
+    const rating = await lockRatingStatus(tx, dispute.ratingId);
+    const [locked] = await tx
+      .select({ status: ratingDisputes.status })
+      .from(ratingDisputes)
+      .where(eq(ratingDisputes.id, disputeId))
+      .for('update');
+    if (locked?.status !== 'open') throw badRequest(MSG.disputeAlreadyDecided);
+
+    if (decision.outcome === 'UPHELD' && rating.status !== 'hidden') {
+      await tx.update(ratings).set({ status: 'hidden' }).where(eq(ratings.id, dispute.ratingId));
+      if (rating.status === 'published') await applyRatings(tx, [dispute.ratingId], -1);
+      await actionOpenFlags(tx, dispute.ratingId, moderatorId);
+    }
+    if (decision.outcome === 'REJECTED' && rating.status === 'disputed') {
+      if (rater.isActive) {
+        await tx.update(ratings).set({ status: 'published' }).where(eq(ratings.id, dispute.ratingId));
+        await applyRatings(tx, [dispute.ratingId], 1);
+      } else {
+        await tx.update(ratings).set({ status: 'hidden' }).where(eq(ratings.id, dispute.ratingId));
+        await tx
+          .insert(suspensionHiddenRatings)
+          .values({ ratingId: dispute.ratingId, userId: found.raterId });
+      }
+    }
+    await tx
+      .update(ratingDisputes)
+      .set({
+        status: 'decided',
+        outcome: decision.outcome,
+        decisionReason: decision.reason,
+        decidedAt: sql`now()`,
+        decidedBy: moderatorId,
+      })
+      .where(eq(ratingDisputes.id, disputeId));
+    const [ratee] = await tx
+      .select({ id: ratings.rateeId })
+      .from(ratings)
+      .where(eq(ratings.id, dispute.ratingId));
+    if (ratee) await touchRatee(tx, ratee.id);
+    await recordAction(tx, {
+      moderatorId,
+      action: 'decide_dispute',
+      targetType: 'dispute',
+      targetId: disputeId,
+      reason: `${decision.outcome}: ${decision.reason}`,
+    });
+  });
+}
+
+/** Rejects an open appeal: the rating stays hidden, and its author sees why. */
+export async function rejectAppeal(db: Db, moderatorId: number, appealId: number, reason: string) {
+  await inTransaction(db, async (tx) => {
+    const [appeal] = await tx
+      .select({ ratingId: ratingAppeals.ratingId, status: ratingAppeals.status })
+      .from(ratingAppeals)
+      .where(eq(ratingAppeals.id, appealId))
+      .for('update');
+    if (!appeal) throw notFound(MSG.appealNotFound);
+    if (appeal.status !== 'open') throw badRequest(MSG.appealAlreadyDecided);
+    await tx
+      .update(ratingAppeals)
+      .set({ status: 'rejected', decisionReason: reason, decidedAt: sql`now()`, decidedBy: moderatorId })
+      .where(eq(ratingAppeals.id, appealId));
+    await recordAction(tx, {
+      moderatorId,
+      action: 'reject_appeal',
+      targetType: 'appeal',
+      targetId: appealId,
+      reason,
+    });
   });
 }

@@ -13,7 +13,7 @@ import { type Executor, queryRows } from '../../db/client.ts';
 import { preparedStatements } from '../../db/prepared.ts';
 import { ratings, users } from '../../db/schema/index.ts';
 import type { Page } from '../core/paging.ts';
-import type { RatingRecord, ScoreEntry } from './serialize.ts';
+import type { DisputeEntry, ModerationEntry, RatingRecord, ReplyEntry, ScoreEntry } from './serialize.ts';
 
 const PRIOR_SUM = RANKING_PRIOR_MEAN * RANKING_PRIOR_WEIGHT;
 
@@ -53,8 +53,35 @@ export const RATING_WITH_NAMES = {
   rateeName: ratee.fullName,
 };
 
-const RATING_COLUMNS = {
+/**
+ * What each view of a rating may carry besides the rating (DESIGN §8.1): the visible reply, the
+ * dispute, and for a hidden rating the latest decision that hid it and the appeal. toRatingView
+ * decides who sees which; every one is an index lookup by the rating's id.
+ */
+export const RATING_RESPONSES = {
+  editedAt: ratings.editedAt,
+  reply: sql<ReplyEntry | null>`(
+    select json_build_object('message', p.message, 'created_at', p.created_at, 'updated_at', p.updated_at)
+    from rating_replies p where p.rating_id = ${ratings.id} and p.hidden_at is null)`,
+  dispute: sql<DisputeEntry | null>`(
+    select json_build_object('status', d.status, 'outcome', d.outcome, 'reason', d.decision_reason, 'due_at', d.due_at)
+    from rating_disputes d where d.rating_id = ${ratings.id})`,
+  moderation: sql<ModerationEntry | null>`case when ${ratings.status} = 'hidden' then (
+    select json_build_object('reason', h.reason, 'at', h.at, 'appeal', (
+      select json_build_object('status', ap.status, 'reason', ap.decision_reason)
+      from rating_appeals ap where ap.rating_id = ${ratings.id}))
+    from (
+      select a.reason, a.created_at as at from moderation_actions a
+      where a.target_type = 'rating' and a.target_id = ${ratings.id} and a.action = 'hide_rating'
+      union all
+      select d.decision_reason, d.decided_at from rating_disputes d
+      where d.rating_id = ${ratings.id} and d.outcome = 'UPHELD'
+    ) h order by h.at desc limit 1) end`,
+};
+
+export const RATING_COLUMNS = {
   ...RATING_WITH_NAMES,
+  ...RATING_RESPONSES,
   // The category scores in the same round trip (an index lookup per rating of the page): each
   // query costs the server more in driver and socket work than the lookups cost PostgreSQL.
   scores: sql<ScoreEntry[]>`coalesce((

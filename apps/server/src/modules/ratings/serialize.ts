@@ -1,6 +1,15 @@
 // How a rating leaves the API (DESIGN §5): in full to its rater, and to everyone else without any
 // trace of an anonymous rater (no id, no name, only the day it was written).
-import { dayOnly, RATING_CATEGORIES, type Rating, type RoleContext } from '@workspace/contracts';
+import {
+  type AppealStatus,
+  dayOnly,
+  RATING_CATEGORIES,
+  type Rating,
+  type RatingDispute,
+  type RatingModeration,
+  type RatingReply,
+  type RoleContext,
+} from '@workspace/contracts';
 import type { RatingRow } from '../../db/schema/index.ts';
 import { fromTenths } from '../users/serialize.ts';
 
@@ -11,7 +20,29 @@ export interface ScoreEntry {
   score: number;
 }
 
-/** A rating row with the names it is shown with and its category scores. */
+/** Times inside the JSON the database builds: PostgreSQL's text form of timestamptz. */
+type DbTime = string;
+
+export interface ReplyEntry {
+  message: string;
+  created_at: DbTime;
+  updated_at: DbTime;
+}
+
+export interface DisputeEntry {
+  status: RatingDispute['status'];
+  outcome: RatingDispute['outcome'];
+  reason: string | null;
+  due_at: DbTime;
+}
+
+export interface ModerationEntry {
+  reason: string | null;
+  at: DbTime;
+  appeal: { status: AppealStatus; reason: string | null } | null;
+}
+
+/** A rating row with the names it is shown with, its category scores and what answers it (§8.1). */
 export interface RatingRecord
   extends Pick<
     RatingRow,
@@ -24,10 +55,37 @@ export interface RatingRecord
     | 'overallTenths'
     | 'status'
     | 'createdAt'
+    | 'editedAt'
   > {
   raterName: string;
   rateeName: string;
   scores: ScoreEntry[];
+  reply: ReplyEntry | null;
+  dispute: DisputeEntry | null;
+  moderation: ModerationEntry | null;
+}
+
+const iso = (time: DbTime | Date) => new Date(time).toISOString();
+
+function replyView(reply: ReplyEntry | null): RatingReply | null {
+  return (
+    reply && { message: reply.message, created_at: iso(reply.created_at), updated_at: iso(reply.updated_at) }
+  );
+}
+
+function disputeView(dispute: DisputeEntry | null): RatingDispute | null {
+  return dispute && { ...dispute, due_at: iso(dispute.due_at) };
+}
+
+function moderationView(moderation: ModerationEntry | null): RatingModeration | null {
+  return (
+    moderation && {
+      action: 'hidden',
+      reason: moderation.reason,
+      at: iso(moderation.at),
+      appeal: moderation.appeal,
+    }
+  );
 }
 
 /** Category scores in the context's fixed category order. */
@@ -49,6 +107,11 @@ export function toRatingView(record: RatingRecord, viewerId: number): Rating {
     feedback_message: record.feedbackMessage,
     category_scores: orderedScores(record.roleContext, record.scores),
     overall_score: fromTenths(record.overallTenths),
+    // An anonymous rating's edit shows its day only, like its creation.
+    edited_at:
+      record.editedAt &&
+      (record.isAnonymous && record.raterId !== viewerId ? dayOnly(record.editedAt) : iso(record.editedAt)),
+    reply: replyView(record.reply),
   };
   if (record.raterId === viewerId) {
     return {
@@ -57,15 +120,34 @@ export function toRatingView(record: RatingRecord, viewerId: number): Rating {
       rater_name: record.raterName,
       created_at: record.createdAt.toISOString(),
       status: record.status,
+      dispute: disputeView(record.dispute),
+      moderation: moderationView(record.moderation),
     };
   }
+  // The rated party sees the dispute they filed; nobody else sees one.
+  const dispute = record.rateeId === viewerId ? { dispute: disputeView(record.dispute) } : {};
   if (record.isAnonymous) {
-    return { ...shared, rater_name: ANONYMOUS_NAME, created_at: dayOnly(record.createdAt) };
+    return { ...shared, ...dispute, rater_name: ANONYMOUS_NAME, created_at: dayOnly(record.createdAt) };
   }
   return {
     ...shared,
+    ...dispute,
     rater: record.raterId,
     rater_name: record.raterName,
     created_at: record.createdAt.toISOString(),
+  };
+}
+
+/**
+ * The rating as moderators see it in their queues: the rater revealed even behind an anonymous
+ * rating, exact times, the status, the reply and the dispute.
+ */
+export function moderatorRatingView(record: RatingRecord, raterCode: string) {
+  return {
+    ...toRatingView(record, record.raterId),
+    rater: record.raterId,
+    rater_user_code: raterCode,
+    status: record.status,
+    dispute: disputeView(record.dispute),
   };
 }

@@ -94,5 +94,9 @@ export async function createRating(db: Db, session: Session, input: ValidRating)
     createdAt: written.createdAt,
     raterName: session.fullName,
     rateeName: written.rateeName,
+    editedAt: null,
+    reply: null,
+    dispute: null,
+    moderation: null,
   };
 }

@@ -13,12 +13,17 @@ export const AUDIT_ACTION_LABELS: Record<AuditEntry['action'], string> = {
   dismiss_flag: 'Dismissed flag',
   suspend_user: 'Suspended user',
   reinstate_user: 'Reinstated user',
+  hide_reply: 'Hid reply',
+  decide_dispute: 'Decided dispute',
+  reject_appeal: 'Rejected appeal',
 };
 
 const TARGET_LABELS: Record<AuditEntry['target_type'], string> = {
   rating: 'Rating',
   flag: 'Flag',
   user: 'User',
+  dispute: 'Dispute',
+  appeal: 'Appeal',
 };
 
 export function AuditLog({ page, onPageChange }: { page: number; onPageChange: (page: number) => void }) {

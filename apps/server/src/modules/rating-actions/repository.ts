@@ -1,0 +1,133 @@
+// Reads of disputes and appeals: the rated party's own disputes, and the moderators' queues. Each
+// brings its ratings with the columns every rating view is made from (ratings/repository.ts).
+import type { ModerationAppeal, ModerationDispute, RatedPartyDispute } from '@workspace/contracts';
+import { asc, count, desc, eq, ne, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { ratingAppeals, ratingDisputes, ratings } from '../../db/schema/index.ts';
+import type { Page } from '../core/paging.ts';
+import { RATING_COLUMNS, ratee, rater } from '../ratings/repository.ts';
+import { moderatorRatingView, toRatingView } from '../ratings/serialize.ts';
+
+const iso = (d: Date | null) => d?.toISOString() ?? null;
+
+function disputeRows(db: Executor, where: SQL | undefined, order: SQL[], page: Page) {
+  return db
+    .select({ dispute: ratingDisputes, rating: RATING_COLUMNS, raterCode: rater.userCode })
+    .from(ratingDisputes)
+    .innerJoin(ratings, eq(ratings.id, ratingDisputes.ratingId))
+    .innerJoin(rater, eq(rater.id, ratings.raterId))
+    .innerJoin(ratee, eq(ratee.id, ratings.rateeId))
+    .where(where)
+    .orderBy(...order)
+    .limit(page.limit)
+    .offset(page.offset);
+}
+
+async function countOf(
+  db: Executor,
+  table: typeof ratingDisputes | typeof ratingAppeals,
+  where: SQL | undefined,
+) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(table)
+    .innerJoin(ratings, eq(ratings.id, table.ratingId))
+    .where(where);
+  return row?.n ?? 0;
+}
+
+function disputeFields(d: typeof ratingDisputes.$inferSelect) {
+  return {
+    id: d.id,
+    reason: d.reason,
+    details: d.details,
+    status: d.status,
+    outcome: d.outcome,
+    decision_reason: d.decisionReason,
+    created_at: d.createdAt.toISOString(),
+    due_at: d.dueAt.toISOString(),
+    decided_at: iso(d.decidedAt),
+  };
+}
+
+/** The disputes the user filed as the rated party, newest first, each rating as they see it. */
+export async function disputesOfRatee(
+  db: Executor,
+  userId: number,
+  page: Page,
+): Promise<{ items: RatedPartyDispute[]; total: number }> {
+  const where = eq(ratings.rateeId, userId);
+  const [rows, total] = await Promise.all([
+    disputeRows(db, where, [desc(ratingDisputes.createdAt), desc(ratingDisputes.id)], page),
+    countOf(db, ratingDisputes, where),
+  ]);
+  return {
+    total,
+    items: rows.map((row) => ({ ...disputeFields(row.dispute), rating: toRatingView(row.rating, userId) })),
+  };
+}
+
+/** The moderators' dispute queue: open ones by due date (so the overdue come first), or decided ones. */
+export async function disputeQueue(
+  db: Executor,
+  status: 'open' | 'decided',
+  page: Page,
+  now = new Date(),
+): Promise<{ items: ModerationDispute[]; total: number }> {
+  const where = eq(ratingDisputes.status, status);
+  const order =
+    status === 'open'
+      ? [asc(ratingDisputes.dueAt), asc(ratingDisputes.id)]
+      : [desc(ratingDisputes.decidedAt), desc(ratingDisputes.id)];
+  const [rows, total] = await Promise.all([
+    disputeRows(db, where, order, page),
+    countOf(db, ratingDisputes, where),
+  ]);
+  return {
+    total,
+    items: rows.map((row) => ({
+      ...disputeFields(row.dispute),
+      rating: moderatorRatingView(row.rating, row.raterCode),
+      overdue: row.dispute.status === 'open' && row.dispute.dueAt < now,
+    })),
+  };
+}
+
+/** The moderators' appeal queue: open ones oldest first, or decided ones newest first. */
+export async function appealQueue(
+  db: Executor,
+  status: 'open' | 'decided',
+  page: Page,
+): Promise<{ items: ModerationAppeal[]; total: number }> {
+  const where = status === 'open' ? eq(ratingAppeals.status, 'open') : ne(ratingAppeals.status, 'open');
+  const order =
+    status === 'open'
+      ? [asc(ratingAppeals.createdAt), asc(ratingAppeals.id)]
+      : [desc(ratingAppeals.decidedAt), desc(ratingAppeals.id)];
+  const [rows, total] = await Promise.all([
+    db
+      .select({ appeal: ratingAppeals, rating: RATING_COLUMNS, raterCode: rater.userCode })
+      .from(ratingAppeals)
+      .innerJoin(ratings, eq(ratings.id, ratingAppeals.ratingId))
+      .innerJoin(rater, eq(rater.id, ratings.raterId))
+      .innerJoin(ratee, eq(ratee.id, ratings.rateeId))
+      .where(where)
+      .orderBy(...order)
+      .limit(page.limit)
+      .offset(page.offset),
+    countOf(db, ratingAppeals, where),
+  ]);
+  return {
+    total,
+    items: rows.map(({ appeal, rating, raterCode }) => ({
+      id: appeal.id,
+      rating: moderatorRatingView(rating, raterCode),
+      hidden_reason: rating.moderation?.reason ?? null,
+      message: appeal.message,
+      status: appeal.status,
+      decision_reason: appeal.decisionReason,
+      created_at: appeal.createdAt.toISOString(),
+      decided_at: iso(appeal.decidedAt),
+    })),
+  };
+}

@@ -1,0 +1,238 @@
+// Both sides heard (DESIGN §8.1, ADR 0013): the rated party replies to and disputes a rating, its
+// author edits, withdraws and appeals it. Each action runs in one transaction that locks the rating
+// first, decides from what is stored under that lock, and moves the aggregates with applyRatings
+// when a published rating stops or starts counting (or its scores change), so they stay exact when
+// these actions race with each other, with new ratings and with moderation.
+import {
+  categoriesOfEdit,
+  DISPUTE_DECISION_DAYS,
+  EDIT_WINDOW_DAYS,
+  MSG,
+  overallScoreTenths,
+  type RoleContext,
+  type ratingEditRequest,
+} from '@workspace/contracts';
+import { eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db, Executor } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import {
+  ratingAppeals,
+  ratingDisputes,
+  ratingReplies,
+  ratingScores,
+  ratings,
+  withdrawnRatings,
+} from '../../db/schema/index.ts';
+import { inTransaction } from '../../db/transactions.ts';
+import { badRequest, forbidden, HttpError, notFound } from '../../lib/errors.ts';
+import { applyRatings } from '../ratings/aggregates.ts';
+
+const DAY_MS = 86_400_000;
+
+interface LockedRating {
+  id: number;
+  raterId: number;
+  rateeId: number;
+  roleContext: RoleContext;
+  status: 'published' | 'hidden' | 'disputed';
+  createdAt: Date;
+}
+
+/** Locks the rating's row for this transaction; 404 when there is none. */
+async function lockRating(tx: Executor, ratingId: number): Promise<LockedRating> {
+  const [row] = await tx
+    .select({
+      id: ratings.id,
+      raterId: ratings.raterId,
+      rateeId: ratings.rateeId,
+      roleContext: ratings.roleContext,
+      status: ratings.status,
+      createdAt: ratings.createdAt,
+    })
+    .from(ratings)
+    .where(eq(ratings.id, ratingId))
+    .for('update');
+  if (!row) throw notFound(MSG.ratingNotFound);
+  return row;
+}
+
+/**
+ * Moves the ratee's view version (ADR 0007) when a change shows on their profile without moving
+ * their aggregates (a reply, a hidden rating's edit): the update's trigger does it.
+ */
+export async function touchRatee(tx: Executor, rateeId: number) {
+  await tx.execute(sql`update users set view_version = view_version where id = ${rateeId}`);
+}
+
+/** The rated party, and only while the rating is published (what they can see of it). */
+function asRatee(rating: LockedRating, userId: number, refusal: string) {
+  if (rating.rateeId !== userId) throw forbidden(refusal);
+  if (rating.status !== 'published') throw badRequest(MSG.ratingNotVisible);
+}
+
+export async function addReply(db: Db, userId: number, ratingId: number, message: string) {
+  return inTransaction(db, async (tx) => {
+    const rating = await lockRating(tx, ratingId);
+    asRatee(rating, userId, MSG.onlyRateeMayReply);
+    const [row] = await tx
+      .insert(ratingReplies)
+      .values({ ratingId, message })
+      .onConflictDoNothing({ target: ratingReplies.ratingId })
+      .returning();
+    if (!row) throw badRequest(MSG.alreadyReplied);
+    await touchRatee(tx, rating.rateeId);
+    return row;
+  });
+}
+
+export async function editReply(db: Db, userId: number, ratingId: number, message: string) {
+  return inTransaction(db, async (tx) => {
+    const rating = await lockRating(tx, ratingId);
+    asRatee(rating, userId, MSG.onlyRateeMayReply);
+    const [row] = await tx
+      .update(ratingReplies)
+      .set({ message, updatedAt: sql`now()` })
+      .where(eq(ratingReplies.ratingId, ratingId))
+      .returning();
+    if (!row) throw notFound(MSG.noReply);
+    if (row.hiddenAt) throw badRequest(MSG.replyHiddenByModerator);
+    await touchRatee(tx, rating.rateeId);
+    return row;
+  });
+}
+
+export async function deleteReply(db: Db, userId: number, ratingId: number) {
+  await inTransaction(db, async (tx) => {
+    const rating = await lockRating(tx, ratingId);
+    if (rating.rateeId !== userId) throw forbidden(MSG.onlyRateeMayReply);
+    const removed = await tx.delete(ratingReplies).where(eq(ratingReplies.ratingId, ratingId)).returning();
+    if (removed.length === 0) throw notFound(MSG.noReply);
+    await touchRatee(tx, rating.rateeId);
+  });
+}
+
+export type RatingEdit = z.output<typeof ratingEditRequest>;
+
+/**
+ * The author's edit within EDIT_WINDOW_DAYS: new scores and/or feedback. A published rating's old
+ * contribution leaves the aggregates and its new one enters them in the same transaction.
+ */
+export async function editRating(
+  db: Db,
+  userId: number,
+  ratingId: number,
+  edit: RatingEdit,
+  now = new Date(),
+) {
+  await inTransaction(db, async (tx) => {
+    const rating = await lockRating(tx, ratingId);
+    if (rating.raterId !== userId) throw forbidden(MSG.onlyRaterMayChange);
+    if (rating.status === 'hidden') throw badRequest(MSG.cannotEditHidden);
+    if (now.getTime() - rating.createdAt.getTime() > EDIT_WINDOW_DAYS * DAY_MS) {
+      throw badRequest(MSG.editWindowClosed);
+    }
+    const scores = edit.category_scores;
+    if (scores) {
+      const errors = categoriesOfEdit(rating.roleContext, scores);
+      if (Object.keys(errors).length > 0) throw new HttpError(400, MSG.validationFailed, errors);
+    }
+    const counts = rating.status === 'published';
+    if (counts) await applyRatings(tx, [ratingId], -1);
+    if (scores) {
+      await tx.delete(ratingScores).where(eq(ratingScores.ratingId, ratingId));
+      await tx
+        .insert(ratingScores)
+        .values(scores.map((s) => ({ ratingId, category: s.category, score: s.score })));
+    }
+    await tx
+      .update(ratings)
+      .set({
+        editedAt: sql`now()`,
+        ...(scores ? { overallTenths: overallScoreTenths(scores.map((s) => s.score)) } : {}),
+        ...(edit.feedback_message !== undefined ? { feedbackMessage: edit.feedback_message } : {}),
+      })
+      .where(eq(ratings.id, ratingId));
+    if (counts) await applyRatings(tx, [ratingId], 1);
+    else await touchRatee(tx, rating.rateeId);
+  });
+}
+
+/**
+ * The author withdraws the rating: it leaves every list and average at once and is deleted with
+ * everything attached to it; a tombstone with its context and dates stays for the transparency
+ * report. The pair may rate again.
+ */
+export async function withdrawRating(db: Db, userId: number, ratingId: number) {
+  await inTransaction(db, async (tx) => {
+    const rating = await lockRating(tx, ratingId);
+    if (rating.raterId !== userId) throw forbidden(MSG.onlyRaterMayChange);
+    if (rating.status === 'published') await applyRatings(tx, [ratingId], -1);
+    else await touchRatee(tx, rating.rateeId);
+    await tx
+      .insert(withdrawnRatings)
+      .values({ roleContext: rating.roleContext, createdAt: rating.createdAt });
+    await tx.delete(ratings).where(eq(ratings.id, ratingId));
+  });
+}
+
+export interface DisputeInput {
+  reason: (typeof ratingDisputes.$inferInsert)['reason'];
+  details: string;
+}
+
+/**
+ * The rated party disputes the rating, once. A rating of an employee is held back while the dispute
+ * is open (individuals are protected first); a rating of a company stays published until decided.
+ */
+export async function fileDispute(
+  db: Db,
+  userId: number,
+  ratingId: number,
+  input: DisputeInput,
+  now = new Date(),
+) {
+  try {
+    return await inTransaction(db, async (tx) => {
+      const rating = await lockRating(tx, ratingId);
+      if (rating.rateeId !== userId) throw forbidden(MSG.onlyRateeMayDispute);
+      const [existing] = await tx
+        .select({ id: ratingDisputes.id })
+        .from(ratingDisputes)
+        .where(eq(ratingDisputes.ratingId, ratingId));
+      if (existing) throw badRequest(MSG.alreadyDisputed);
+      if (rating.status !== 'published') throw badRequest(MSG.ratingNotVisible);
+      const [row] = await tx
+        .insert(ratingDisputes)
+        .values({ ratingId, ...input, dueAt: new Date(now.getTime() + DISPUTE_DECISION_DAYS * DAY_MS) })
+        .returning();
+      if (rating.roleContext === 'EMPLOYER_TO_EMPLOYEE') {
+        await applyRatings(tx, [ratingId], -1);
+        await tx.update(ratings).set({ status: 'disputed' }).where(eq(ratings.id, ratingId));
+      } else {
+        await touchRatee(tx, rating.rateeId);
+      }
+      return row as typeof ratingDisputes.$inferSelect;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw badRequest(MSG.alreadyDisputed);
+    throw error;
+  }
+}
+
+/** The author appeals, once, against the decision that hid their rating. */
+export async function fileAppeal(db: Db, userId: number, ratingId: number, message: string) {
+  return inTransaction(db, async (tx) => {
+    const rating = await lockRating(tx, ratingId);
+    if (rating.raterId !== userId) throw forbidden(MSG.onlyRaterMayAppeal);
+    if (rating.status !== 'hidden') throw badRequest(MSG.appealOnlyHidden);
+    const [row] = await tx
+      .insert(ratingAppeals)
+      .values({ ratingId, message })
+      .onConflictDoNothing({ target: ratingAppeals.ratingId })
+      .returning();
+    if (!row) throw badRequest(MSG.alreadyAppealed);
+    await touchRatee(tx, rating.rateeId);
+    return row;
+  });
+}
