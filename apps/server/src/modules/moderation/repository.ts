@@ -8,7 +8,6 @@ import { type Executor, queryRows } from '../../db/client.ts';
 import {
   flags,
   moderationActions,
-  ratingScores,
   ratings,
   refreshFamilies,
   users,
