@@ -1,5 +1,8 @@
 // Both sides heard (DESIGN §8.1, ADR 0013): replies, edits, withdrawal, disputes and appeals, over
 // real HTTP on a real database, with the aggregates compared with a recomputation after each step.
+
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import {
   type AuditEntry,
   DISPUTE_DECISION_DAYS,

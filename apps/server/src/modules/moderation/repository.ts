@@ -5,13 +5,7 @@ import type { AuditEntry, FlaggedRating, FlagReason, RatingStatus } from '@works
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { type Executor, queryRows } from '../../db/client.ts';
-import {
-  flags,
-  moderationActions,
-  ratings,
-  refreshFamilies,
-  users,
-} from '../../db/schema/index.ts';
+import { flags, moderationActions, ratings, refreshFamilies, users } from '../../db/schema/index.ts';
 import { type PageQuery, pageWindow } from '../core/paging.ts';
 import { RATING_COLUMNS, ratee, rater } from '../ratings/repository.ts';
 import { moderatorRatingView } from '../ratings/serialize.ts';

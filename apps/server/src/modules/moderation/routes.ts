@@ -25,6 +25,7 @@ import { auditLog, flagQueue } from './repository.ts';
 import {
   decideDispute,
   dismissFlag,
+  disputeOutcomeMails,
   hideRating,
   hideReply,
   reinstateUser,
@@ -158,7 +159,10 @@ export async function moderationRoutes(instance: FastifyInstance) {
       },
     },
     async (request) => {
-      await decideDispute(db, sessionOf(request).userId, request.params.id, request.body);
+      const parties = await decideDispute(db, sessionOf(request).userId, request.params.id, request.body);
+      if (parties) {
+        for (const mail of disputeOutcomeMails(parties, request.body)) await instance.deps.mailer.send(mail);
+      }
       return { message: MSG.disputeDecided };
     },
   );

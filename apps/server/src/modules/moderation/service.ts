@@ -21,6 +21,7 @@ import { inTransaction } from '../../db/transactions.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { touchRatee } from '../rating-actions/service.ts';
 import { applyRatings } from '../ratings/aggregates.ts';
+import { ratee, rater } from '../ratings/repository.ts';
 import { actionOpenFlags, recordAction, revokeRefreshFamilies } from './repository.ts';
 
 async function lockRatingStatus(tx: Executor, ratingId: number) {
@@ -233,7 +234,7 @@ export async function decideDispute(
   disputeId: number,
   decision: { outcome: 'UPHELD' | 'REJECTED'; reason: string },
 ) {
-  await inTransaction(db, async (tx) => {
+  return inTransaction(db, async (tx) => {
     const [dispute] = await tx
       .select({ ratingId: ratingDisputes.ratingId, status: ratingDisputes.status })
       .from(ratingDisputes)
@@ -245,7 +246,7 @@ export async function decideDispute(
       .where(eq(ratings.id, dispute.ratingId));
     if (!found) throw notFound(MSG.disputeNotFound);
     // The rater, then the rating, then the dispute: the order the other actions lock them in.
-    const rater = await lockUser(tx, found.raterId, 'share');
+    const author = await lockUser(tx, found.raterId, 'share');
     const rating = await lockRatingStatus(tx, dispute.ratingId);
     const [locked] = await tx
       .select({ status: ratingDisputes.status })
@@ -260,7 +261,7 @@ export async function decideDispute(
       await actionOpenFlags(tx, dispute.ratingId, moderatorId);
     }
     if (decision.outcome === 'REJECTED' && rating.status === 'disputed') {
-      if (rater.isActive) {
+      if (author.isActive) {
         await tx.update(ratings).set({ status: 'published' }).where(eq(ratings.id, dispute.ratingId));
         await applyRatings(tx, [dispute.ratingId], 1);
       } else {
@@ -280,11 +281,18 @@ export async function decideDispute(
         decidedBy: moderatorId,
       })
       .where(eq(ratingDisputes.id, disputeId));
-    const [ratee] = await tx
-      .select({ id: ratings.rateeId })
+    const [parties] = await tx
+      .select({
+        rateeId: ratings.rateeId,
+        rateeName: ratee.fullName,
+        rateeEmail: ratee.email,
+        raterEmail: rater.email,
+      })
       .from(ratings)
+      .innerJoin(ratee, eq(ratee.id, ratings.rateeId))
+      .innerJoin(rater, eq(rater.id, ratings.raterId))
       .where(eq(ratings.id, dispute.ratingId));
-    if (ratee) await touchRatee(tx, ratee.id);
+    if (parties) await touchRatee(tx, parties.rateeId);
     await recordAction(tx, {
       moderatorId,
       action: 'decide_dispute',
@@ -292,7 +300,44 @@ export async function decideDispute(
       targetId: disputeId,
       reason: `${decision.outcome}: ${decision.reason}`,
     });
+    return parties;
   });
+}
+
+/** Both parties learn a dispute's outcome by mail too (DESIGN §8.3); neither learns who the other is. */
+export function disputeOutcomeMails(
+  parties: { rateeName: string; rateeEmail: string; raterEmail: string },
+  decision: { outcome: 'UPHELD' | 'REJECTED'; reason: string },
+) {
+  const verdict =
+    decision.outcome === 'UPHELD'
+      ? 'The dispute was upheld: the rating is hidden.'
+      : 'The dispute was rejected: the rating stays published.';
+  const subject = 'A dispute about a WorkTrust rating was decided';
+  return [
+    {
+      to: parties.rateeEmail,
+      subject,
+      text: [
+        'Our moderators have decided the dispute you filed about a rating of you.',
+        verdict,
+        `Their reason: ${decision.reason}`,
+        'You can see the outcome under My Ratings.',
+      ].join('\n\n'),
+    },
+    {
+      to: parties.raterEmail,
+      subject,
+      text: [
+        `${parties.rateeName} disputed a rating you wrote, and our moderators have decided it.`,
+        verdict,
+        `Their reason: ${decision.reason}`,
+        decision.outcome === 'UPHELD'
+          ? 'You can appeal once from My Ratings if you think this is wrong.'
+          : 'There is nothing you need to do.',
+      ].join('\n\n'),
+    },
+  ];
 }
 
 /** Rejects an open appeal: the rating stays hidden, and its author sees why. */
