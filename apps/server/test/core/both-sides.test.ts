@@ -302,6 +302,16 @@ describe('disputes', () => {
     expect((await decide(filed.body.id, 'UPHELD', 'Twice')).body).toEqual({
       detail: MSG.disputeAlreadyDecided,
     });
+    // Both parties are told by mail too; the rated party's mail does not name the author.
+    const outbox = join(ctx.deps.env.DATA_DIR, 'outbox');
+    const mails = readdirSync(outbox).map((f) => readFileSync(join(outbox, f), 'utf8'));
+    const toRatee = mails.filter((m) => m.startsWith(`To: ${employee.email}\n`));
+    const toAuthor = mails.filter((m) => m.startsWith(`To: ${employer.email}\n`));
+    expect(toRatee).toHaveLength(1);
+    expect(toAuthor).toHaveLength(1);
+    expect(toRatee[0]).toContain('The review describes work, not the resignation.');
+    expect(toRatee[0]).not.toContain(employer.fullName);
+    expect(toAuthor[0]).toContain('The dispute was rejected');
 
     expect(await summaryOf(employee, viewer)).toEqual({ average: 2.5, total: 2 });
     const outcome = {
