@@ -18,6 +18,7 @@ import { coreRoutes } from './modules/core/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { flagRoutes } from './modules/moderation/flag-routes.ts';
 import { moderationRoutes } from './modules/moderation/routes.ts';
+import { transparencyRoutes } from './modules/transparency/routes.ts';
 import { frameworkErrors, registerErrorHandling } from './plugins/errors.ts';
 import { registerMetrics } from './plugins/metrics.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
@@ -127,6 +128,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
       await api.register(authRoutes, { prefix: '/auth' });
       await api.register(coreRoutes, { prefix: '/core' });
       await api.register(healthRoutes, { prefix: '/core' });
+      await api.register(transparencyRoutes, { prefix: '/core' });
       await api.register(flagRoutes, { prefix: '/core' });
       await api.register(moderationRoutes, { prefix: '/moderation' });
     },

@@ -7,3 +7,4 @@ export * from './schemas/common.ts';
 export * from './schemas/core.ts';
 export * from './schemas/moderation.ts';
 export * from './schemas/profile.ts';
+export * from './schemas/transparency.ts';

@@ -1,0 +1,31 @@
+// GET /api/core/transparency/ (DESIGN §8.2): public, no personal data. Counted afresh at most every
+// REPORT_TTL_MS per process: the figures are monthly, and a visitor flood costs one count a window.
+import { transparencyReport as reportSchema, type TransparencyReport } from '@workspace/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { transparencyReport } from './repository.ts';
+
+export const REPORT_TTL_MS = 5 * 60_000;
+
+export async function transparencyRoutes(app: FastifyInstance) {
+  let cached: { report: TransparencyReport; at: number } | null = null;
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/transparency',
+    {
+      schema: {
+        tags: ['core'],
+        summary:
+          'The transparency report: month by month, what happened to ratings, flags, disputes, appeals',
+        response: { 200: reportSchema },
+      },
+    },
+    async (_request, reply) => {
+      const now = Date.now();
+      if (!cached || now - cached.at > REPORT_TTL_MS) {
+        cached = { report: await transparencyReport(app.deps.db), at: now };
+      }
+      reply.header('cache-control', `public, max-age=${REPORT_TTL_MS / 1000}`);
+      return cached.report;
+    },
+  );
+}
