@@ -1,6 +1,13 @@
 // Flags and moderation (DESIGN §5 "Moderation").
 import { z } from 'zod';
-import { FLAG_REASONS, LIMITS } from '../constants.ts';
+import {
+  FLAG_REASONS,
+  FLAG_STATUSES,
+  LIMITS,
+  MODERATION_ACTIONS,
+  MODERATION_TARGETS,
+  RATING_STATUSES,
+} from '../constants.ts';
 import { MSG } from '../messages.ts';
 import { isoDateTime, listEnvelope, pageQuery, text } from './common.ts';
 import { rating } from './core.ts';
@@ -25,7 +32,7 @@ export const flag = z.object({
   reporter_name: z.string(),
   reason: z.enum(FLAG_REASONS),
   details: z.string().nullable(),
-  status: z.enum(['open', 'dismissed', 'actioned']),
+  status: z.enum(FLAG_STATUSES),
   created_at: isoDateTime,
   /** When a moderator dismissed it or acted on its rating; null while open. */
   resolved_at: isoDateTime.nullable(),
@@ -69,7 +76,7 @@ export const flaggedRating = z.object({
     rater: z.number().int(),
     rater_user_code: z.string(),
     rater_email: z.string(),
-    status: z.enum(['published', 'hidden']),
+    status: z.enum(RATING_STATUSES),
   }),
   flag_count: z.number().int(),
   open_flag_count: z.number().int(),
@@ -82,8 +89,8 @@ export const auditEntry = z.object({
   id: z.number().int(),
   moderator_id: z.number().int(),
   moderator_name: z.string(),
-  action: z.enum(['hide_rating', 'restore_rating', 'dismiss_flag', 'suspend_user', 'reinstate_user']),
-  target_type: z.enum(['rating', 'flag', 'user']),
+  action: z.enum(MODERATION_ACTIONS),
+  target_type: z.enum(MODERATION_TARGETS),
   target_id: z.number().int(),
   reason: z.string().nullable(),
   created_at: isoDateTime,
