@@ -49,8 +49,11 @@ export const users = pgTable('users', {
   totalRatingsReceived: integer('total_ratings_received').notNull().default(0),
   ratingTenths: smallint('rating_tenths').notNull().default(0),
   scoreHistogram: integer('score_histogram').array().notNull().default(sql`'{0,0,0,0,0}'`),
-  // A user with no ratings ranks at the prior (ratings/aggregates.ts has the formula).
-  rankScore: doublePrecision('rank_score').notNull().default(RANKING_PRIOR_MEAN),
+  // A user with no ratings ranks at the prior mean (ratings/aggregates.ts has the formula). Drizzle
+  // writes the current constant on insert; the column's SQL default (3.5, drizzle/0001) cannot follow it.
+  rankScore: doublePrecision('rank_score')
+    .notNull()
+    .$defaultFn(() => RANKING_PRIOR_MEAN),
   /** Moves with every change to what others see of this user (drizzle/0007, ADR 0007). */
   viewVersion: bigint('view_version', { mode: 'number' }).notNull().default(0),
 });
