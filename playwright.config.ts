@@ -1,5 +1,6 @@
 // Browser journeys against the production build served by the real server on a fresh embedded
-// database (`npm run build` first; scripts/test.mjs and `npm run test:e2e` do that).
+// database (`npm run build` first; scripts/test.mjs and `npm run test:e2e` do that). The server is
+// started by `npm start`, as users start it: scripts/start.mjs bundles it (ADR 0009) and runs the bundle.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -41,7 +42,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'npx tsx apps/server/src/server.ts',
+    command: 'npm start',
     url: `${baseURL}/api/core/health/`,
     reuseExistingServer: false,
     timeout: 120_000,

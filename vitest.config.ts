@@ -1,5 +1,29 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Tests that need PostgreSQL or Redis server binaries (they start private clusters and servers to
+ * stop, kill and restart) or a PostgreSQL server already running. `npm test` leaves them out, so it
+ * passes on a machine with only Node.js and Chromium; `npm run test:services` runs them (and CI).
+ * apps/server/test/services-split.test.ts fails when a test file that needs a service is missing here.
+ */
+export const SERVICE_TESTS = [
+  'apps/server/test/perf/statement-names.test.ts',
+  'apps/server/test/resilience/cluster-metrics.test.ts',
+  'apps/server/test/resilience/durability.test.ts',
+  'apps/server/test/resilience/faults.test.ts',
+  'apps/server/test/resilience/instances.test.ts',
+  'apps/server/test/resilience/logs.test.ts',
+  'apps/server/test/resilience/redis-start.test.ts',
+  'apps/server/test/resilience/shutdown.test.ts',
+];
+
+const serverProcesses = {
+  environment: 'node',
+  testTimeout: 60_000,
+  hookTimeout: 60_000,
+  pool: 'forks',
+} as const;
+
 export default defineConfig({
   test: {
     projects: [
@@ -14,11 +38,13 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['apps/server/test/**/*.test.ts', 'apps/server/src/**/*.test.ts'],
-          environment: 'node',
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
-          pool: 'forks',
+          exclude: SERVICE_TESTS,
+          ...serverProcesses,
         },
+      },
+      {
+        // `npm run test:services` (vitest --project services); `npm test` runs `--project '!services'`.
+        test: { name: 'services', include: SERVICE_TESTS, ...serverProcesses },
       },
       {
         test: {

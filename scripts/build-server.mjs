@@ -2,9 +2,10 @@
 // and the contracts bundled by esbuild, the packages in node_modules left to Node. Loading it takes
 // a third of the time tsx needs to load the sources, whose loader runs on another thread with a
 // message per module (issue 4 §5; docs/benchmarks.md, Start-up). Built at every `npm start` (a
-// fraction of a second), so it always runs the code as it is.
+// fraction of a second), so it always runs the code as it is, and by `npm run build`
+// (`node scripts/build-server.mjs`) for a supervisor that runs the file itself (docs/operations.md).
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -24,4 +25,8 @@ export async function buildServer(outfile = SERVER_BUNDLE) {
     logLevel: 'warning',
   });
   return outfile;
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  console.log(`Server bundled into ${await buildServer()}`);
 }

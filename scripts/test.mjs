@@ -1,6 +1,7 @@
-// `npm test`: every test. Unit, component and API tests (Vitest: on PGlite, and on PostgreSQL too
-// instead when TEST_DATABASE_URL is set), then the browser end-to-end tests (Playwright in Chromium) against
-// the production build served by the real server.
+// `npm test`: every test that needs only Node.js and Chromium. Unit, component and API tests (Vitest: on
+// PGlite, or on PostgreSQL instead when TEST_DATABASE_URL is set), then the browser end-to-end tests
+// (Playwright in Chromium) against the production build served by the real server. The tests that need
+// PostgreSQL and Redis servers (the `services` project in vitest.config.ts) run with `npm run test:services`.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
@@ -13,7 +14,7 @@ const run = (command, args, env = {}) => {
 console.log(
   `API tests on ${process.env.TEST_DATABASE_URL ? 'PostgreSQL (TEST_DATABASE_URL)' : 'embedded PGlite'}`,
 );
-run('npx', ['vitest', 'run']);
+run('npx', ['vitest', 'run', '--project', '!services']);
 if (existsSync('playwright.config.ts') && process.env.SKIP_E2E !== '1') {
   run('npm', ['run', 'build']);
   run('node', ['scripts/check-budget.mjs']);

@@ -3,6 +3,7 @@
 //   npm run cli -- migrate
 //   npm run cli -- create-moderator --email E --password P
 //   npm run cli -- seed --users N --ratings M [--seed S] [--append]
+//   npm run cli -- recompute
 //   npm run cli -- backup --out FILE / restore --from FILE [--force]   (embedded database only)
 // Exit codes: 0 done, 1 failed while working, 2 bad arguments or environment.
 import { parseArgs } from 'node:util';
@@ -12,6 +13,7 @@ import { BackupError, backupEmbedded, restoreEmbedded } from './db/backup.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { ensureModerator } from './modules/auth/moderator.ts';
+import { recomputeAllAggregates } from './modules/ratings/aggregates.ts';
 import { planSeed, SeedPlanError } from './seed/generate.ts';
 import { analyzeAfterSeed, DatabaseNotEmptyError, SEED_PASSWORD, seedDatabase } from './seed/load.ts';
 import { terminalProgress } from './seed/progress.ts';
@@ -26,6 +28,11 @@ Commands:
                                              an employer) and M ratings. The same --seed (default
                                              "worktrust") gives the same data. Refuses a database
                                              that already has users unless --append is given.
+  recompute                                  Rebuild every stored average, count, histogram, ranking
+                                             score and category total from the ratings, and print
+                                             the users it corrected. Run it after changing the ranking
+                                             prior (RANKING_PRIOR_* in packages/contracts). Safe while
+                                             the server runs; a second run changes nothing.
   backup --out FILE                          Embedded database only, server stopped: write the whole
                                              DATA_DIR database to FILE (a .tar.gz). For PostgreSQL use
                                              pg_dump (docs/operations.md).
@@ -161,6 +168,29 @@ async function runSeed(args: string[]) {
   });
 }
 
+/** The users recompute corrected, as many as fit on a line. */
+function userList(ids: readonly number[]): string {
+  const shown = ids.slice(0, 20).join(', ');
+  return ids.length > 20 ? `${shown} and ${ids.length - 20} more` : shown;
+}
+
+async function runRecompute(args: string[]) {
+  parsed(() => parseArgs({ args, options: {}, strict: true }));
+  await withDatabase(async (database, where) => {
+    await migrate(database.db);
+    const fixed = await database.db.transaction((tx) => recomputeAllAggregates(tx));
+    if (fixed.users.length === 0 && fixed.categoryTotals === 0) {
+      console.log(`Every stored aggregate already matches the ratings (${where}); nothing changed.`);
+      return;
+    }
+    console.log(
+      `Recomputed the stored aggregates in ${where}: corrected ${fixed.users.length} user(s)` +
+        (fixed.users.length > 0 ? ` (id ${userList(fixed.users)})` : '') +
+        ` and ${fixed.categoryTotals} category total(s).`,
+    );
+  });
+}
+
 /** DATA_DIR for backup and restore, which only the embedded database has. */
 function embeddedDataDir(command: string): string {
   let env: ReturnType<typeof parseEnv>;
@@ -211,6 +241,7 @@ const COMMANDS: Record<string, (args: string[]) => Promise<void>> = {
   migrate: runMigrate,
   'create-moderator': runCreateModerator,
   seed: runSeed,
+  recompute: runRecompute,
   backup: runBackup,
   restore: runRestore,
 };
@@ -224,9 +255,7 @@ async function main(argv: string[]): Promise<number> {
   const run = COMMANDS[command];
   try {
     if (!run)
-      throw new UsageError(
-        `unknown command "${command}" (expected migrate, create-moderator, seed, backup or restore)`,
-      );
+      throw new UsageError(`unknown command "${command}" (expected ${Object.keys(COMMANDS).join(', ')})`);
     if (args.includes('--help') || args.includes('-h')) {
       console.log(USAGE);
       return 0;

@@ -91,6 +91,10 @@ export const FLAG_REASON_LABELS: Record<FlagReason, string> = {
   OTHER: 'Something else',
 };
 
+/** A flag's life: open until a moderator dismisses it or acts on its rating. */
+export const FLAG_STATUSES = ['open', 'dismissed', 'actioned'] as const;
+export type FlagStatus = (typeof FLAG_STATUSES)[number];
+
 /** What the moderation log records, and what each entry points at. */
 export const MODERATION_ACTIONS = [
   'hide_rating',
@@ -105,6 +109,25 @@ export const MODERATION_ACTIONS = [
 export type ModerationActionName = (typeof MODERATION_ACTIONS)[number];
 export const MODERATION_TARGETS = ['rating', 'flag', 'user', 'dispute', 'appeal'] as const;
 export type ModerationTarget = (typeof MODERATION_TARGETS)[number];
+
+/**
+ * Every list of values the database also constrains (a CHECK in drizzle/*.sql, which SQL cannot
+ * import): apps/server/test/db/enums.test.ts reads the constraints back and compares them with these.
+ */
+export const DATABASE_ENUMS = {
+  'users.user_role': USER_ROLES,
+  'ratings.role_context': ROLE_CONTEXTS,
+  'ratings.status': RATING_STATUSES,
+  'flags.reason': FLAG_REASONS,
+  'flags.status': FLAG_STATUSES,
+  'moderation_actions.action': MODERATION_ACTIONS,
+  'moderation_actions.target_type': MODERATION_TARGETS,
+  'withdrawn_ratings.role_context': ROLE_CONTEXTS,
+  'rating_disputes.reason': DISPUTE_REASONS,
+  'rating_disputes.status': DISPUTE_STATUSES,
+  'rating_disputes.outcome': DISPUTE_OUTCOMES,
+  'rating_appeals.status': APPEAL_STATUSES,
+} as const;
 
 export const LIST_SORTS = ['top', 'rating', 'reviews', 'newest', 'name'] as const;
 export type ListSort = (typeof LIST_SORTS)[number];

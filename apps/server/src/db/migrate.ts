@@ -1,6 +1,7 @@
-// Applies drizzle/*.sql in name order, each once, each in its own transaction, under an advisory
-// lock so that several instances starting together do not race. (drizzle-kit cannot load PGlite's
-// pg_trgm, so migrations run from code; see docs/decisions/0002-migrations.md.)
+// Applies the pending drizzle/*.sql files in name order, each once, all in one transaction that first
+// takes an advisory lock, so that several instances starting together do not race and a failing
+// statement rolls the whole run back. (drizzle-kit cannot load PGlite's pg_trgm, so migrations run
+// from code; see docs/decisions/0002-migrations-from-code.md.)
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';

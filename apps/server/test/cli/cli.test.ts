@@ -2,7 +2,7 @@
 // (PGlite, or PostgreSQL with TEST_DATABASE_URL). Exit codes and messages are part of the contract.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../../src/db/client.ts';
+import { type Executor, queryRows } from '../../src/db/client.ts';
 import { migrate } from '../../src/db/migrate.ts';
 import { verifyPassword } from '../../src/lib/passwords.ts';
 import { aggregateMismatches } from '../../src/modules/ratings/aggregates.ts';
@@ -27,6 +27,7 @@ describe('bad arguments: exit code 2 and one line on stderr', () => {
       /^error: --ratings 100 is more than the 6 distinct rater\/ratee pairs that --users 4 allow/,
     ],
     ['a stray positional argument', ['migrate', 'now'], /now/],
+    ['an option recompute does not take', ['recompute', '--users', '5'], /--users/],
     ['create-moderator without a password', ['create-moderator', '--email', 'mod@example.com'], /--password/],
     [
       'create-moderator with a bad email',
@@ -174,6 +175,90 @@ describe('against a database', () => {
       } finally {
         await database.close();
       }
+    },
+    SLOW,
+  );
+
+  it(
+    'recompute repairs wrong aggregates and a ranking score stored with another prior, and says which',
+    async () => {
+      const healthy = await runCli(['recompute'], scratch.env);
+      expect(healthy.stderr).toBe('');
+      expect(healthy.code).toBe(0);
+      expect(healthy.stdout).toMatch(
+        /^Every stored aggregate already matches the ratings .*nothing changed\.$/m,
+      );
+
+      const snapshot = async (db: Executor) => ({
+        users: await queryRows(
+          db,
+          sql`select id, rating_sum_tenths, total_ratings_received, rating_tenths, score_histogram, rank_score
+              from users order by id`,
+        ),
+        categories: await queryRows(
+          db,
+          sql`select * from user_category_totals where score_count > 0 order by user_id, category`,
+        ),
+      });
+      const database = await scratch.open();
+      let exact: Awaited<ReturnType<typeof snapshot>>;
+      let broken: number[];
+      let categoryOwner: number;
+      try {
+        exact = await snapshot(database.db);
+        const rated = await queryRows<{ id: number }>(
+          database.db,
+          sql`select id from users where total_ratings_received > 1 order by id limit 4`,
+        );
+        const [unrated] = await queryRows<{ id: number }>(
+          database.db,
+          sql`select id from users where total_ratings_received = 0 order by id limit 1`,
+        );
+        const [sumWrong, histogramWrong, oldPrior, categoryWrong] = rated.map((row) => row.id);
+        categoryOwner = Number(categoryWrong);
+        broken = [sumWrong, histogramWrong, oldPrior, categoryWrong, unrated?.id]
+          .map(Number)
+          .sort((a, b) => a - b);
+        await database.db.execute(sql`
+          update users set rating_sum_tenths = rating_sum_tenths + 10 where id = ${sumWrong}`);
+        // The right sum, count and average, with one rating counted under the wrong star.
+        await database.db.execute(sql`
+          update users set score_histogram = array[score_histogram[1] + 1, score_histogram[2],
+            score_histogram[3], score_histogram[4], score_histogram[5]] where id = ${histogramWrong}`);
+        // Ranking scores as they were stored before the prior changed (3.0 weighted as 10 ratings).
+        await database.db.execute(sql`
+          update users set rank_score = (30 + rating_sum_tenths / 10.0) / (10 + total_ratings_received)
+          where id in (${oldPrior}, ${unrated?.id})`);
+        await database.db.execute(sql`
+          update user_category_totals set score_sum = score_sum + 3
+          where (user_id, category) = (select user_id, category from user_category_totals
+                                       where user_id = ${categoryWrong} and score_count > 0
+                                       order by category limit 1)`);
+        expect((await aggregateMismatches(database.db)).map((row) => row.id)).toEqual(broken);
+      } finally {
+        await database.close();
+      }
+
+      const repaired = await runCli(['recompute'], scratch.env);
+      expect(repaired.stderr).toBe('');
+      expect(repaired.code).toBe(0);
+      // The category total's owner has a correct user row: only the total was rewritten.
+      const usersFixed = broken.filter((id) => id !== categoryOwner);
+      expect(lines(repaired.stdout)).toEqual([
+        expect.stringContaining(`corrected 4 user(s) (id ${usersFixed.join(', ')}) and 1 category total(s).`),
+      ]);
+
+      const after = await scratch.open();
+      try {
+        expect(await aggregateMismatches(after.db)).toEqual([]);
+        expect(await snapshot(after.db)).toEqual(exact);
+      } finally {
+        await after.close();
+      }
+
+      const again = await runCli(['recompute'], scratch.env);
+      expect(again.code).toBe(0);
+      expect(again.stdout).toMatch(/nothing changed/);
     },
     SLOW,
   );

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import {
   FLAG_REASONS,
+  FLAG_STATUSES,
   LIMITS,
   MODERATION_ACTIONS,
   MODERATION_TARGETS,
@@ -31,7 +32,7 @@ export const flag = z.object({
   reporter_name: z.string(),
   reason: z.enum(FLAG_REASONS),
   details: z.string().nullable(),
-  status: z.enum(['open', 'dismissed', 'actioned']),
+  status: z.enum(FLAG_STATUSES),
   created_at: isoDateTime,
   /** When a moderator dismissed it or acted on its rating; null while open. */
   resolved_at: isoDateTime.nullable(),

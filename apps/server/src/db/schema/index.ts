@@ -1,15 +1,20 @@
 // Drizzle definitions mirroring drizzle/*.sql (the migrations are the source of truth for
-// constraints and indexes; these give typed queries).
+// constraints and indexes; these give typed queries). The lists of allowed values come from the
+// contracts; test/db/enums.test.ts checks the database's CHECK constraints against the same lists.
 
 import {
   APPEAL_STATUSES,
   DISPUTE_OUTCOMES,
   DISPUTE_REASONS,
   DISPUTE_STATUSES,
+  FLAG_REASONS,
+  FLAG_STATUSES,
   MODERATION_ACTIONS,
   MODERATION_TARGETS,
+  RANKING_PRIOR_MEAN,
   RATING_STATUSES,
   ROLE_CONTEXTS,
+  USER_ROLES,
   type WorkEntry,
 } from '@workspace/contracts';
 import { sql } from 'drizzle-orm';
@@ -34,7 +39,7 @@ export const users = pgTable('users', {
   email: text('email').notNull().unique(),
   passwordHash: text('password_hash').notNull(),
   fullName: text('full_name').notNull(),
-  userRole: text('user_role', { enum: ['employee', 'employer', 'moderator'] }).notNull(),
+  userRole: text('user_role', { enum: USER_ROLES }).notNull(),
   city: text('city').notNull().default(''),
   linkedinUrl: text('linkedin_url'),
   avatar: text('avatar'),
@@ -48,7 +53,11 @@ export const users = pgTable('users', {
   totalRatingsReceived: integer('total_ratings_received').notNull().default(0),
   ratingTenths: smallint('rating_tenths').notNull().default(0),
   scoreHistogram: integer('score_histogram').array().notNull().default(sql`'{0,0,0,0,0}'`),
-  rankScore: doublePrecision('rank_score').notNull().default(3.5),
+  // A user with no ratings ranks at the prior mean (ratings/aggregates.ts has the formula). Drizzle
+  // writes the current constant on insert; the column's SQL default (3.5, drizzle/0001) cannot follow it.
+  rankScore: doublePrecision('rank_score')
+    .notNull()
+    .$defaultFn(() => RANKING_PRIOR_MEAN),
   /** Moves with every change to what others see of this user (drizzle/0007, ADR 0007). */
   viewVersion: bigint('view_version', { mode: 'number' }).notNull().default(0),
 });
@@ -61,7 +70,7 @@ export const ratings = pgTable('ratings', {
   rateeId: integer('ratee_id')
     .notNull()
     .references(() => users.id),
-  roleContext: text('role_context', { enum: ['EMPLOYEE_TO_COMPANY', 'EMPLOYER_TO_EMPLOYEE'] }).notNull(),
+  roleContext: text('role_context', { enum: ROLE_CONTEXTS }).notNull(),
   isAnonymous: boolean('is_anonymous').notNull().default(false),
   feedbackMessage: text('feedback_message'),
   overallTenths: smallint('overall_tenths').notNull(),
@@ -176,13 +185,9 @@ export const flags = pgTable('flags', {
   reporterId: integer('reporter_id')
     .notNull()
     .references(() => users.id),
-  reason: text('reason', {
-    enum: ['FAKE', 'OFFENSIVE', 'SPAM', 'CONFLICT_OF_INTEREST', 'PERSONAL_INFORMATION', 'OTHER'],
-  }).notNull(),
+  reason: text('reason', { enum: FLAG_REASONS }).notNull(),
   details: text('details'),
-  status: text('status', { enum: ['open', 'dismissed', 'actioned'] })
-    .notNull()
-    .default('open'),
+  status: text('status', { enum: FLAG_STATUSES }).notNull().default('open'),
   createdAt: ts('created_at').notNull().defaultNow(),
   resolvedAt: ts('resolved_at'),
   resolvedBy: integer('resolved_by').references(() => users.id),

@@ -7,7 +7,7 @@ import type { Executor } from '../../db/client.ts';
 import { preparedStatements } from '../../db/prepared.ts';
 import { type UserRow, users } from '../../db/schema/index.ts';
 
-/** A category's sums over the published ratings a user received (kept exact by applyRatings). */
+/** A category's sums over the published ratings a user received (kept exact by every writer: ratings/aggregates.ts). */
 export interface CategoryTotal {
   category: string;
   sum: number;

@@ -1,19 +1,47 @@
-// The stored aggregates of DESIGN §4: per user (sum, count, rounded average, star histogram,
+// The stored aggregates of DESIGN §4 (ADR 0003): per user (sum, count, rounded average, star histogram,
 // ranking score) and per user and category (sum, count), over published ratings received.
-// Every change that publishes or withdraws ratings calls applyRatings in its own transaction, so
-// the aggregates equal a recomputation at every commit; applyRatings locks the ratees' rows first,
-// which serialises concurrent writers.
-import { RANKING_PRIOR_MEAN, RANKING_PRIOR_WEIGHT } from '@workspace/contracts';
-import { sql } from 'drizzle-orm';
+//
+// Their arithmetic is defined once, here: averageTenths, starOf, rankScore and the histogram are the SQL
+// every writer uses. Three kinds of change keep them exact at every commit, each in its own transaction:
+// a new rating (insertRating in ratings/repository.ts adds its own contribution in the statement that
+// writes it), moderation publishing or withdrawing ratings (applyRatings), and a rebuild from the ratings
+// (recomputeAllAggregates: after a bulk seed, and `npm run cli -- recompute`). aggregateMismatches
+// compares every stored value with a recomputation.
+import { LIMITS, RANKING_PRIOR_MEAN, RANKING_PRIOR_WEIGHT } from '@workspace/contracts';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { queryRows } from '../../db/client.ts';
 
-const PRIOR_SUM = RANKING_PRIOR_MEAN * RANKING_PRIOR_WEIGHT;
+/** A user's average in tenths: the mean of their ratings' overall tenths, rounded half up; 0 unrated. */
+export const averageTenths = (sum: SQL, count: SQL): SQL =>
+  sql`(case when ${count} = 0 then 0 else round((${sum})::numeric / (${count}))::int end)`;
+
+/** The whole star (1..5) a rating counts under in the histogram: its overall score rounded half up. */
+export const starOf = (overallTenths: SQL): SQL => sql`round((${overallTenths}) / 10.0)::int`;
+
+/**
+ * The 'top' ranking: a Bayesian average, as if every user already had RANKING_PRIOR_WEIGHT ratings of
+ * RANKING_PRIOR_MEAN (contracts' rankingScore is the same rule for the web app's explanation).
+ */
+export const rankScore = (sumTenths: SQL, count: SQL): SQL =>
+  sql`((${RANKING_PRIOR_MEAN * RANKING_PRIOR_WEIGHT}::float8 + (${sumTenths}) / 10.0) / (${RANKING_PRIOR_WEIGHT}::float8 + (${count})))`;
+
+const STARS = Array.from({ length: LIMITS.scoreMax - LIMITS.scoreMin + 1 }, (_, i) => LIMITS.scoreMin + i);
+
+/** Per-star counts of the rows aggregated, as an int[] indexed 1..5 (an aggregate expression). */
+const histogramOf = (overallTenths: SQL): SQL =>
+  sql`array[${sql.join(
+    STARS.map((star) => sql`count(*) filter (where ${starOf(overallTenths)} = ${sql.raw(String(star))})`),
+    sql`, `,
+  )}]::int[]`;
+
+const EMPTY_HISTOGRAM = sql.raw(`'{${STARS.map(() => 0).join(',')}}'::int[]`);
 
 /**
  * Adds (+1) or withdraws (-1) the given ratings' contribution to their ratees' aggregates. Call it
- * after inserting or publishing them (+1), or before or after hiding them (-1), inside the same
- * transaction. The ratings must currently count (or stop counting) exactly once: callers pass only
- * ratings whose status they change.
+ * after publishing them (+1), or before or after hiding them (-1), inside the same transaction. The
+ * ratings must currently count (or stop counting) exactly once: callers pass only ratings whose status
+ * they change. A new rating's own statement does this itself (insertRating).
  */
 export async function applyRatings(tx: Executor, ratingIds: readonly number[], sign: 1 | -1): Promise<void> {
   if (ratingIds.length === 0) return;
@@ -27,33 +55,28 @@ export async function applyRatings(tx: Executor, ratingIds: readonly number[], s
   await tx.execute(sql`
     select id from users where id in (select ratee_id from ratings where id = any(${ids}))
     order by id for no key update`);
+  const s = sql`n.s`;
+  const c = sql`n.c`;
   await tx.execute(sql`
     with per_user as (
-      select ratee_id,
-             sum(overall_tenths)::int as s,
-             count(*)::int as c,
-             count(*) filter (where round(overall_tenths / 10.0) = 1)::int as h1,
-             count(*) filter (where round(overall_tenths / 10.0) = 2)::int as h2,
-             count(*) filter (where round(overall_tenths / 10.0) = 3)::int as h3,
-             count(*) filter (where round(overall_tenths / 10.0) = 4)::int as h4,
-             count(*) filter (where round(overall_tenths / 10.0) = 5)::int as h5
+      select ratee_id, sum(overall_tenths)::int as s, count(*)::int as c,
+             ${histogramOf(sql`overall_tenths`)} as h
       from ratings where id = any(${ids}) group by ratee_id order by ratee_id
     ),
     next as (
       select u.id,
              u.rating_sum_tenths + ${sign} * p.s as s,
              u.total_ratings_received + ${sign} * p.c as c,
-             array[u.score_histogram[1] + ${sign} * p.h1, u.score_histogram[2] + ${sign} * p.h2,
-                   u.score_histogram[3] + ${sign} * p.h3, u.score_histogram[4] + ${sign} * p.h4,
-                   u.score_histogram[5] + ${sign} * p.h5] as h
+             array(select u.score_histogram[i] + ${sign} * p.h[i]
+                   from generate_series(1, ${sql.raw(String(STARS.length))}) as i order by i) as h
       from users u join per_user p on p.ratee_id = u.id
     )
     update users u set
-      rating_sum_tenths = n.s,
-      total_ratings_received = n.c,
-      rating_tenths = case when n.c = 0 then 0 else round(n.s::numeric / n.c)::int end,
+      rating_sum_tenths = ${s},
+      total_ratings_received = ${c},
+      rating_tenths = ${averageTenths(s, c)},
       score_histogram = n.h,
-      rank_score = (${PRIOR_SUM}::float8 + n.s / 10.0) / (${RANKING_PRIOR_WEIGHT} + n.c)
+      rank_score = ${rankScore(s, c)}
     from next n where u.id = n.id`);
 
   const perCategory = sql`
@@ -77,67 +100,98 @@ export async function applyRatings(tx: Executor, ratingIds: readonly number[], s
   }
 }
 
+/** Every user's aggregates recomputed from their published ratings received (columns s, c, h, avg, rank). */
+const USER_TRUTH = sql`
+  select u.id, coalesce(p.s, 0) as s, coalesce(p.c, 0) as c, coalesce(p.h, ${EMPTY_HISTOGRAM}) as h,
+         ${averageTenths(sql`coalesce(p.s, 0)`, sql`coalesce(p.c, 0)`)} as avg,
+         ${rankScore(sql`coalesce(p.s, 0)`, sql`coalesce(p.c, 0)`)} as rank
+  from users u left join (
+    select ratee_id, sum(overall_tenths)::int as s, count(*)::int as c, ${histogramOf(sql`overall_tenths`)} as h
+    from ratings where status = 'published' group by ratee_id
+  ) p on p.ratee_id = u.id`;
+
+/** Rows of USER_TRUTH (as t) that differ from the stored row (as u). */
+const USER_DIFFERS = sql`(u.rating_sum_tenths <> t.s or u.total_ratings_received <> t.c
+  or u.rating_tenths <> t.avg or u.score_histogram is distinct from t.h
+  or u.rank_score is distinct from t.rank)`;
+
+/** Per user and category sums over published ratings received. */
+const CATEGORY_TRUTH = sql`
+  select r.ratee_id as user_id, s.category, sum(s.score)::int as score_sum, count(*)::int as score_count
+  from ratings r join rating_scores s on s.rating_id = r.id
+  where r.status = 'published' group by r.ratee_id, s.category`;
+
 /**
- * Rebuilds every aggregate from the ratings themselves: after a bulk load, and in tests and the
- * benchmark to prove the incremental updates exact.
+ * Stored category totals that differ from CATEGORY_TRUTH (rows whose ratings are all withdrawn stay
+ * behind at zero, which counts as absent), with the values they should have (0 where absent).
  */
-export async function recomputeAllAggregates(tx: Executor): Promise<void> {
-  await tx.execute(sql`
-    with per_user as (
-      select ratee_id,
-             sum(overall_tenths)::int as s,
-             count(*)::int as c,
-             array[count(*) filter (where round(overall_tenths / 10.0) = 1),
-                   count(*) filter (where round(overall_tenths / 10.0) = 2),
-                   count(*) filter (where round(overall_tenths / 10.0) = 3),
-                   count(*) filter (where round(overall_tenths / 10.0) = 4),
-                   count(*) filter (where round(overall_tenths / 10.0) = 5)]::int[] as h
-      from ratings where status = 'published' group by ratee_id
-    )
-    update users u set
-      rating_sum_tenths = coalesce(p.s, 0),
-      total_ratings_received = coalesce(p.c, 0),
-      rating_tenths = case when coalesce(p.c, 0) = 0 then 0 else round(p.s::numeric / p.c)::int end,
-      score_histogram = coalesce(p.h, '{0,0,0,0,0}'),
-      rank_score = (${PRIOR_SUM}::float8 + coalesce(p.s, 0) / 10.0) / (${RANKING_PRIOR_WEIGHT} + coalesce(p.c, 0))
-    from users u2 left join per_user p on p.ratee_id = u2.id
-    where u.id = u2.id`);
-  await tx.execute(sql`delete from user_category_totals`);
-  await tx.execute(sql`
-    insert into user_category_totals (user_id, category, score_sum, score_count)
-    select r.ratee_id, s.category, sum(s.score)::int, count(*)::int
-    from ratings r join rating_scores s on s.rating_id = r.id
-    where r.status = 'published' group by r.ratee_id, s.category`);
+const CATEGORY_DIFFERENCES = sql`
+  select coalesce(c.user_id, t.user_id) as user_id, coalesce(c.category, t.category) as category,
+         coalesce(c.score_sum, 0) as score_sum, coalesce(c.score_count, 0) as score_count
+  from (${CATEGORY_TRUTH}) c
+  full join (select * from user_category_totals where score_count <> 0 or score_sum <> 0) t
+    on t.user_id = c.user_id and t.category = c.category
+  where c.user_id is null or t.user_id is null
+     or c.score_sum <> t.score_sum or c.score_count <> t.score_count`;
+
+export interface Recomputed {
+  /** Users whose stored aggregates were wrong and are now exact, in id order. */
+  users: number[];
+  /** Per-category totals (user and category) that were wrong and are now exact. */
+  categoryTotals: number;
 }
 
 /**
- * Users whose stored aggregates differ from a recomputation (empty when all is exact). Used by
- * tests, the fuzzer and the benchmark.
+ * Rebuilds every stored aggregate from the ratings themselves, writing only the rows that differ, and
+ * says which: after a bulk load, after a change of the ranking prior, and for operators (`cli
+ * recompute`). Idempotent: a second run changes nothing. Rating writes wait for it (SHARE lock on
+ * ratings), so it is exact while the server runs.
+ */
+export async function recomputeAllAggregates(tx: Executor): Promise<Recomputed> {
+  await tx.execute(sql`lock table ratings in share mode`);
+  const users = await queryRows<{ id: number }>(
+    tx,
+    sql`
+    update users u set
+      rating_sum_tenths = t.s, total_ratings_received = t.c, rating_tenths = t.avg,
+      score_histogram = t.h, rank_score = t.rank
+    from (${USER_TRUTH}) t
+    where u.id = t.id and ${USER_DIFFERS}
+    returning u.id`,
+  );
+  // Delete the wrong rows, then insert what is missing: no ON CONFLICT, because a bulk seed runs this
+  // with the tables' keys dropped (seed/load.ts dropSecondaryIndexes).
+  const [wrong] = await queryRows<{ n: number }>(
+    tx,
+    sql`
+    with wrong as (${CATEGORY_DIFFERENCES}),
+    deleted as (
+      delete from user_category_totals t using wrong w
+      where t.user_id = w.user_id and t.category = w.category
+    )
+    select count(*)::int as n from wrong`,
+  );
+  await tx.execute(sql`
+    insert into user_category_totals (user_id, category, score_sum, score_count)
+    select c.user_id, c.category, c.score_sum, c.score_count from (${CATEGORY_TRUTH}) c
+    where not exists (select 1 from user_category_totals t
+                      where t.user_id = c.user_id and t.category = c.category)
+    order by 1, 2`);
+  return { users: users.map((row) => row.id).sort((a, b) => a - b), categoryTotals: wrong?.n ?? 0 };
+}
+
+/**
+ * Users whose stored aggregates differ from a recomputation (empty when all is exact): the sum,
+ * count, rounded average, histogram and ranking score (with the current prior), and every category
+ * total. Used by tests, the fuzzer, the seed and the benchmark.
  */
 export async function aggregateMismatches(tx: Executor): Promise<{ id: number }[]> {
-  const result = (await tx.execute(sql`
-    with truth as (
-      select u.id,
-             coalesce(sum(r.overall_tenths), 0)::int as s,
-             count(r.id)::int as c
-      from users u left join ratings r on r.ratee_id = u.id and r.status = 'published'
-      group by u.id
-    ),
-    cat_truth as (
-      select r.ratee_id as user_id, s.category, sum(s.score)::int as score_sum, count(*)::int as score_count
-      from ratings r join rating_scores s on s.rating_id = r.id
-      where r.status = 'published' group by r.ratee_id, s.category
-    )
-    select u.id from users u join truth t on t.id = u.id
-    where u.rating_sum_tenths <> t.s or u.total_ratings_received <> t.c
-       or u.rating_tenths <> (case when t.c = 0 then 0 else round(t.s::numeric / t.c)::int end)
+  return queryRows<{ id: number }>(
+    tx,
+    sql`
+    select u.id from users u join (${USER_TRUTH}) t on t.id = u.id where ${USER_DIFFERS}
     union
-    select coalesce(c.user_id, t.user_id) from cat_truth c
-    full join (select * from user_category_totals where score_count > 0) t
-      on t.user_id = c.user_id and t.category = c.category
-    where c.user_id is null or t.user_id is null
-       or c.score_sum <> t.score_sum or c.score_count <> t.score_count`)) as unknown as {
-    rows: { id: number }[];
-  };
-  return result.rows;
+    select user_id from (${CATEGORY_DIFFERENCES}) d
+    order by 1`,
+  );
 }

@@ -1,21 +1,14 @@
 // Rating queries. Each list is one index-backed query (see drizzle/0003) that brings the category
 // scores of its page along, never a query per rating.
-import {
-  type EligibilityParty,
-  RANKING_PRIOR_MEAN,
-  RANKING_PRIOR_WEIGHT,
-  type RoleContext,
-  type UserRole,
-} from '@workspace/contracts';
+import type { EligibilityParty, RoleContext, UserRole } from '@workspace/contracts';
 import { and, desc, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { type Executor, queryRows } from '../../db/client.ts';
 import { preparedStatements } from '../../db/prepared.ts';
 import { ratings, users } from '../../db/schema/index.ts';
 import type { Page } from '../core/paging.ts';
+import { averageTenths, rankScore, starOf } from './aggregates.ts';
 import type { DisputeEntry, ModerationEntry, RatingRecord, ReplyEntry, ScoreEntry } from './serialize.ts';
-
-const PRIOR_SUM = RANKING_PRIOR_MEAN * RANKING_PRIOR_WEIGHT;
 
 /**
  * Order of every public list of received ratings: newest day first, and within a day public ratings
@@ -238,7 +231,7 @@ export interface NewRating {
  * the aggregates with expressions over the row's current values, which PostgreSQL re-evaluates on the
  * newest version when writers queue, so concurrent ratings never lose an update. The inserts hang off
  * that update: no ratee row, no rating. A duplicate fails the unique index and rolls everything back.
- * Keep the arithmetic in step with applyRatings.
+ * The arithmetic is aggregates.ts's (averageTenths, starOf, rankScore), over the row's new sum and count.
  *
  * Returns null when the ratee no longer qualifies; the caller re-checks eligibility for the reason.
  */
@@ -247,6 +240,9 @@ export async function insertRating(
   input: NewRating,
 ): Promise<{ id: number; createdAt: Date; rateeName: string } | null> {
   const t = input.overallTenths;
+  const sum = sql`rating_sum_tenths + ${t}::int`;
+  const count = sql`total_ratings_received + 1`;
+  const star = starOf(sql`${t}::int`);
   const categories = input.scores.map((s) => s.category);
   const points = input.scores.map((s) => s.score);
   const [row] = await queryRows<{ id: number; created_at: Date | string; ratee_name: string }>(
@@ -254,12 +250,11 @@ export async function insertRating(
     sql`
     with bumped as (
       update users set
-        rating_sum_tenths = rating_sum_tenths + ${t}::int,
-        total_ratings_received = total_ratings_received + 1,
-        rating_tenths = round((rating_sum_tenths + ${t}::int)::numeric / (total_ratings_received + 1))::int,
-        score_histogram[round(${t}::int / 10.0)::int] = score_histogram[round(${t}::int / 10.0)::int] + 1,
-        rank_score = (${PRIOR_SUM}::float8 + (rating_sum_tenths + ${t}::int) / 10.0)
-                     / (${RANKING_PRIOR_WEIGHT} + total_ratings_received + 1)
+        rating_sum_tenths = ${sum},
+        total_ratings_received = ${count},
+        rating_tenths = ${averageTenths(sum, count)},
+        score_histogram[${star}] = score_histogram[${star}] + 1,
+        rank_score = ${rankScore(sum, count)}
       where id = ${input.rateeId} and is_active and user_role = ${input.rateeRole}
       returning id, full_name
     ),
