@@ -1,4 +1,5 @@
-// The validated environment (config/env.ts): the answer cache's size (ADR 0007).
+// The validated environment (config/env.ts): the answer cache's size (ADR 0007), which proxies are
+// trusted.
 import { describe, expect, it } from 'vitest';
 import { EnvError, parseEnv } from '../src/config/env.ts';
 
@@ -12,5 +13,24 @@ describe('VIEW_CACHE_MB', () => {
   it.each(['-1', 'lots', '1.5', '5000'])('refuses %s with one line naming the variable', (value) => {
     expect(() => parseEnv({ VIEW_CACHE_MB: value })).toThrow(EnvError);
     expect(() => parseEnv({ VIEW_CACHE_MB: value })).toThrow(/^Invalid environment variable VIEW_CACHE_MB: /);
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  // Trusting any sender let a client that reaches the port directly pick its own address (issue 15 §3).
+  it('trusts no proxy unless told, in production too', () => {
+    const secret = 'x'.repeat(32);
+    expect(parseEnv({}).TRUST_PROXY).toBe(false);
+    expect(parseEnv({ NODE_ENV: 'production', JWT_SECRET: secret }).TRUST_PROXY).toBe(false);
+  });
+
+  it('takes true, false, or proxy addresses and CIDRs', () => {
+    expect(parseEnv({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(true);
+    expect(parseEnv({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
+    expect(parseEnv({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8' }).TRUST_PROXY).toEqual([
+      '127.0.0.1',
+      '10.0.0.0/8',
+    ]);
+    expect(() => parseEnv({ TRUST_PROXY: 'nginx' })).toThrow(/^Invalid environment variable TRUST_PROXY: /);
   });
 });

@@ -1,0 +1,58 @@
+// The memory counters (lib/counters.ts): fixed windows, holds, a bounded number of keys, and a hit
+// that costs the same with 100,000 keys kept as with one (issue 15 §6: past 100,000 keys every hit
+// scanned them all for expired ones).
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { memoryCounters, memoryTally, tallyCounters } from '../src/lib/counters.ts';
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('memory counters', () => {
+  it('count a hit past 100,000 keys without visiting the others', async () => {
+    const counters = memoryCounters();
+    for (let i = 0; i < 100_001; i++) await counters.hit(`flood:${i}`, 60);
+    // Each visit of an entry reads the clock to judge its expiry: count the reads of one more hit.
+    const clock = vi.spyOn(Date, 'now');
+    expect(await counters.hit('one-more', 60)).toBe(1);
+    expect(await counters.hit('flood:100000', 60)).toBe(2);
+    expect(clock.mock.calls.length).toBeLessThan(10);
+  });
+
+  it('count within a window that starts with the first hit, and start again after it', async () => {
+    let now = 1_000_000;
+    const tally = memoryTally({ now: () => now });
+    expect(await tally.hit('k', 1000)).toEqual({ count: 1, ttlMs: 1000 });
+    now += 400;
+    expect(await tally.hit('k', 1000)).toEqual({ count: 2, ttlMs: 600 });
+    now += 599;
+    expect(await tally.get('k')).toBe(2);
+    now += 1;
+    expect(await tally.get('k')).toBe(0);
+    expect(await tally.hit('k', 1000)).toEqual({ count: 1, ttlMs: 1000 });
+    await tally.reset('k');
+    expect(await tally.get('k')).toBe(0);
+  });
+
+  it('let one caller at a time claim a hold, and tell the others how long it lasts', async () => {
+    let now = 0;
+    const counters = tallyCounters(memoryTally({ now: () => now }));
+    expect(await counters.claim('wait', 4)).toBe(0);
+    expect(await counters.claim('wait', 4)).toBe(4);
+    now += 2500;
+    expect(await counters.claim('wait', 8)).toBe(2);
+    now += 1500;
+    expect(await counters.claim('wait', 8)).toBe(0);
+    expect(await counters.claim('wait', 8)).toBe(8);
+  });
+
+  it('keep at most `max` keys, forgetting the least recently used', async () => {
+    const tally = memoryTally({ max: 3 });
+    for (const key of ['a', 'b', 'c']) await tally.hit(key, 60_000);
+    await tally.hit('a', 60_000);
+    await tally.hit('d', 60_000);
+    expect(await tally.get('a')).toBe(2);
+    expect(await tally.get('b')).toBe(0);
+    expect(await tally.get('d')).toBe(1);
+  });
+});
