@@ -1,5 +1,5 @@
 // The validated environment (config/env.ts): the answer cache's size (ADR 0007), which proxies are
-// trusted.
+// trusted, the per-account sign-in limit.
 import { describe, expect, it } from 'vitest';
 import { EnvError, parseEnv } from '../src/config/env.ts';
 
@@ -32,5 +32,15 @@ describe('TRUST_PROXY', () => {
       '10.0.0.0/8',
     ]);
     expect(() => parseEnv({ TRUST_PROXY: 'nginx' })).toThrow(/^Invalid environment variable TRUST_PROXY: /);
+  });
+});
+
+describe('LOGIN_ACCOUNT_LIMIT', () => {
+  it('defaults to 20 and takes a positive whole number', () => {
+    expect(parseEnv({}).LOGIN_ACCOUNT_LIMIT).toBe(20);
+    expect(parseEnv({ LOGIN_ACCOUNT_LIMIT: '5' }).LOGIN_ACCOUNT_LIMIT).toBe(5);
+    expect(() => parseEnv({ LOGIN_ACCOUNT_LIMIT: '0' })).toThrow(
+      /^Invalid environment variable LOGIN_ACCOUNT_LIMIT: /,
+    );
   });
 });

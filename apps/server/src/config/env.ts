@@ -40,6 +40,9 @@ const envSchema = z
     MODERATOR_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
     RATE_LIMIT_MAX: positiveInt.default(300),
     LOGIN_RATE_LIMIT: positiveInt.default(10),
+    // Failed sign-ins for one account from any addresses before its attempts are spaced out
+    // (modules/auth/service.ts: a growing delay, never a lock).
+    LOGIN_ACCOUNT_LIMIT: positiveInt.default(20),
     AUTH_RATE_LIMIT: positiveInt.default(20),
     SMTP_URL: z
       .string()

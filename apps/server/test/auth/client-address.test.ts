@@ -1,12 +1,12 @@
 // Who a request is counted as, and when (issue 15 §3, §6): the per-address limit runs before the
 // sign-in check, so bad tokens are counted and an authenticated flood is refused before its session
 // is read; X-Forwarded-For names the client only when the sender is a trusted proxy; an IPv6 client
-// is counted by its /64.
+// is counted by its /64, for the per-address limit and for failed sign-ins alike.
 import { MSG } from '@workspace/contracts';
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { users } from '../../src/db/schema/index.ts';
-import { signUp } from '../fixtures.ts';
+import { signUp, TEST_PASSWORD } from '../fixtures.ts';
 import { call, createTestApp, type TestContext } from '../helpers.ts';
 
 let ctx: TestContext | undefined;
@@ -91,5 +91,19 @@ describe('IPv6 clients', () => {
     expect((await from('2001:db8:1:2:ffff:ffff:ffff:fffe')).status).toBe(401);
     expect((await from('2001:db8:1:2::3')).status).toBe(429);
     expect((await from('2001:db8:1:3::1')).status).toBe(401);
+  });
+
+  it('share one count of failed sign-ins within a /64', async () => {
+    const { app } = await testApp({ LOGIN_RATE_LIMIT: '2' });
+    const { email } = await signUp(app);
+    const login = (password: string, remoteAddress: string) =>
+      call(app, 'POST', '/api/auth/login/', { body: { email, password }, remoteAddress });
+    expect((await login('wrong-password-1', '2001:db8:5:6::1')).status).toBe(401);
+    expect((await login('wrong-password-2', '2001:db8:5:6::2')).status).toBe(401);
+    const locked = await login(TEST_PASSWORD, '2001:db8:5:6:abcd::9');
+    expect(locked.status).toBe(429);
+    expect(locked.body).toEqual({ detail: MSG.tooManyLogins });
+    // The next /64 is someone else.
+    expect((await login(TEST_PASSWORD, '2001:db8:5:7::1')).status).toBe(200);
   });
 });
