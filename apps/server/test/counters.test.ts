@@ -1,8 +1,8 @@
 // The memory counters (lib/counters.ts): fixed windows, holds, a bounded number of keys, and a hit
 // that costs the same with 100,000 keys kept as with one (issue 15 §6: past 100,000 keys every hit
-// scanned them all for expired ones).
+// scanned them all for expired ones); a cluster worker's counters, kept by the primary.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { memoryCounters, memoryTally, tallyCounters } from '../src/lib/counters.ts';
+import { type Ask, memoryCounters, memoryTally, primaryTally, tallyCounters } from '../src/lib/counters.ts';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -54,5 +54,36 @@ describe('memory counters', () => {
     expect(await tally.get('a')).toBe(2);
     expect(await tally.get('b')).toBe(0);
     expect(await tally.get('d')).toBe(1);
+  });
+});
+
+describe('a cluster worker’s counters', () => {
+  it('are the primary’s, asked once per turn of the event loop', async () => {
+    const primary = memoryTally();
+    const asks: Ask[] = [];
+    // The primary's side of the IPC (serveClusterTally), answering on this process's channel.
+    const tally = primaryTally((ask) => {
+      asks.push(ask);
+      void Promise.all(
+        ask.ops.map((op) => (op.op === 'hit' ? primary.hit(op.key, op.ms) : primary.get(op.key))),
+      ).then((results) =>
+        process.emit('message', { type: 'worktrust:tally:answer', id: ask.id, results }, undefined),
+      );
+    });
+    const counts = await Promise.all([tally.hit('k', 60_000), tally.hit('k', 60_000), tally.get('k')]);
+    expect(counts.map((c) => (typeof c === 'number' ? c : c.count))).toEqual([1, 2, 2]);
+    expect(asks).toHaveLength(1);
+    expect(await primary.get('k')).toBe(2);
+  });
+
+  it('count in the worker when no primary answers, rather than hold requests up', async () => {
+    const warning = vi.spyOn(process, 'emitWarning').mockImplementation(() => {});
+    const asks: Ask[] = [];
+    const tally = primaryTally((ask) => asks.push(ask), { timeoutMs: 50 });
+    expect((await tally.hit('k', 60_000)).count).toBe(1);
+    expect(warning).toHaveBeenCalledTimes(1);
+    // Not asked again.
+    expect((await tally.hit('k', 60_000)).count).toBe(2);
+    expect(asks).toHaveLength(1);
   });
 });

@@ -99,7 +99,7 @@ type Op =
   | { op: 'reset'; key: string }
   | { op: 'claim'; key: string; ms: number };
 type Result = Window | number | null;
-interface Ask {
+export interface Ask {
   type: typeof ASK;
   id: number;
   ops: Op[];
@@ -134,24 +134,44 @@ export function serveClusterTally(primary: Cluster = cluster, tally: Tally = mem
   });
 }
 
-/** In a cluster worker: the primary's tally, reached over IPC. */
-function primaryTally(send: (message: Ask) => void): Tally {
+/**
+ * In a cluster worker: the primary's tally, reached over IPC. A primary that does not answer within
+ * `timeoutMs` (a process manager's own cluster rather than cluster.ts) is not asked again: this
+ * process counts alone from then on, rather than hold requests up.
+ */
+export function primaryTally(send: (message: Ask) => void, options: { timeoutMs?: number } = {}): Tally {
+  const timeoutMs = options.timeoutMs ?? 2000;
+  const local = memoryTally();
+  let primaryAnswers = true;
   let pending: { op: Op; resolve: (result: Result) => void }[] = [];
-  const waiting = new Map<number, typeof pending>();
+  const waiting = new Map<number, { batch: typeof pending; timer: NodeJS.Timeout }>();
   let nextId = 0;
   process.on('message', (message: Answer) => {
     if (message?.type !== ANSWER) return;
-    const batch = waiting.get(message.id);
+    const entry = waiting.get(message.id);
+    if (!entry) return;
     waiting.delete(message.id);
-    batch?.forEach(({ resolve }, i) => {
+    clearTimeout(entry.timer);
+    entry.batch.forEach(({ resolve }, i) => {
       resolve(message.results[i] ?? null);
     });
   });
+  const runLocally = (batch: typeof pending) => {
+    for (const { op, resolve } of batch) void perform(local, op).then(resolve);
+  };
   const flush = () => {
     const batch = pending;
     pending = [];
+    if (!primaryAnswers) return runLocally(batch);
     const id = nextId++;
-    waiting.set(id, batch);
+    const timer = setTimeout(() => {
+      if (!waiting.delete(id)) return;
+      primaryAnswers = false;
+      process.emitWarning('The cluster primary does not keep rate-limit counts: counting in this worker');
+      runLocally(batch);
+    }, timeoutMs);
+    timer.unref();
+    waiting.set(id, { batch, timer });
     send({ type: ASK, id, ops: batch.map(({ op }) => op) });
   };
   const ask = <R extends Result>(op: Op) =>
