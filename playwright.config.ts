@@ -60,6 +60,7 @@ export default defineConfig({
       // Every journey registers and signs in through the API from one address.
       RATE_LIMIT_MAX: '100000',
       LOGIN_RATE_LIMIT: '10000',
+      LOGIN_ACCOUNT_LIMIT: '10000',
       AUTH_RATE_LIMIT: '10000',
     },
   },

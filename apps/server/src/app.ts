@@ -3,14 +3,16 @@
 import { randomUUID } from 'node:crypto';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
+import { MSG } from '@workspace/contracts';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import type { Env } from './config/env.ts';
 import type { Database, Db } from './db/client.ts';
-import type { Counters } from './lib/counters.ts';
+import type { Counters, Tally } from './lib/counters.ts';
+import { HttpError } from './lib/errors.ts';
 import type { Mailer } from './lib/mailer.ts';
-import { fallbackRateLimitStore } from './lib/rate-limit-store.ts';
+import { fallbackRateLimitStore, tallyRateLimitStore } from './lib/rate-limit-store.ts';
 import type { TokenService } from './lib/tokens.ts';
 import type { ViewCache } from './lib/view-cache.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -32,6 +34,8 @@ export interface AppDeps {
   database: Database;
   db: Db;
   tokens: TokenService;
+  /** The server's memory counts (lib/counters.ts): the rate limits without Redis or while it is down. */
+  tally: Tally;
   counters: Counters;
   mailer: Mailer;
   redis: Redis | null;
@@ -54,7 +58,7 @@ export interface BuildOptions {
   loggerInstance?: FastifyBaseLogger;
   /** Directory of the built web app to serve; omitted in API-only tests. */
   webDist?: string;
-  /** Set when behind a reverse proxy that sets X-Forwarded-For (env TRUST_PROXY). */
+  /** Who may set X-Forwarded-For; env TRUST_PROXY (none by default) unless given. */
   trustProxy?: boolean | string[];
 }
 
@@ -64,7 +68,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
       ? { loggerInstance: options.loggerInstance }
       : { logger: options.logger ?? false }),
     bodyLimit: BODY_LIMIT,
-    trustProxy: options.trustProxy ?? false,
+    trustProxy: options.trustProxy ?? deps.env.TRUST_PROXY,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     frameworkErrors,
     // Each request gets an id, returned in X-Request-Id and present on every log line it causes;
@@ -93,16 +97,22 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   // its hooks cost every request CPU (issue 4) only to add nothing.
   if (deps.env.CORS_ORIGINS.length > 0) await app.register(cors, { origin: deps.env.CORS_ORIGINS });
   await app.register(rateLimit, {
-    global: true,
+    // The per-address limit is the hook below, for every request; a route with limits of its own
+    // (config.rateLimit: sign-ups, reset requests) gets the plugin's route hook as well.
+    global: false,
     max: deps.env.RATE_LIMIT_MAX,
     timeWindow: '1 minute',
-    // Counted in Redis, shared by every instance; in process memory while Redis is down, so the site
-    // stays up and still limited (DESIGN §1, issue 5). skipOnError covers anything else.
-    ...(deps.redis && {
-      store: fallbackRateLimitStore(deps.redis, 'wt:rl:', (error) =>
-        app.log.warn({ err: error.message }, 'Redis command failed: rate limit counted in process memory'),
-      ),
-    }),
+    // Counted in Redis, shared by every instance; in the server's memory (shared by its workers)
+    // without Redis or while it is down, so the site stays up and still limited (DESIGN §1, issue 5).
+    store: deps.redis
+      ? fallbackRateLimitStore(
+          deps.redis,
+          'wt:rl:',
+          (error) =>
+            app.log.warn({ err: error.message }, 'Redis command failed: rate limit counted in server memory'),
+          deps.tally,
+        )
+      : tallyRateLimitStore(deps.tally, 'wt:rl:'),
     skipOnError: true,
     // The limit guards the API. The web app's files and pages are cheap to send and cached by the
     // browser; counting them let a page's own chunks (twenty on a first visit) spend an address's
@@ -115,9 +125,24 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     },
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
-      detail: 'Too many requests. Please try again later.',
+      detail: MSG.tooManyRequests,
       retryAfter: context.after,
     }),
+  });
+  // Per address (IPv6 by its /64, the plugin's default key), as a hook of the root, so it runs
+  // before the hooks of the modules: requests with bad tokens are counted, and a flood is refused
+  // before its session is read (issue 15 §6). The plugin's route hooks run after those.
+  const perAddress = app.createRateLimit();
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.routeOptions.config?.rateLimit === false) return;
+    const limit = await perAddress(request);
+    if (limit.isAllowed) return;
+    reply.header('x-ratelimit-limit', limit.max);
+    reply.header('x-ratelimit-remaining', limit.remaining);
+    reply.header('x-ratelimit-reset', limit.ttlInSeconds);
+    if (limit.isExceeded) {
+      throw new HttpError(429, MSG.tooManyRequests, undefined, { 'retry-after': String(limit.ttlInSeconds) });
+    }
   });
 
   await registerOpenApi(app);

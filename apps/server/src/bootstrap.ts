@@ -10,7 +10,7 @@ import type { Env } from './config/env.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { readTemplate } from './db/template.ts';
-import { memoryCounters, redisCounters } from './lib/counters.ts';
+import { redisCounters, serverTally, tallyCounters } from './lib/counters.ts';
 import { createMailer } from './lib/mailer.ts';
 import { createTokenService } from './lib/tokens.ts';
 import { createViewCache } from './lib/view-cache.ts';
@@ -35,7 +35,7 @@ export function connectRedis(url: string, log: Pick<FastifyBaseLogger, 'warn'>, 
   let warned = false;
   redis.on('error', (error) => {
     if (!warned)
-      log.warn({ err: error.message }, 'Redis unavailable: rate limits fall back to process memory');
+      log.warn({ err: error.message }, 'Redis unavailable: rate limits fall back to server memory');
     warned = true;
   });
   redis.on('ready', () => {
@@ -81,14 +81,17 @@ export async function createDeps(
   await migrate(database.db);
   const redis = env.REDIS_URL ? connectRedis(env.REDIS_URL, log, options.redisKeyPrefix) : null;
   if (redis) await redisReady(redis);
+  // Memory shared by the server's workers: the counts without Redis, and while Redis is down.
+  const tally = serverTally();
   const counters = redis
-    ? redisCounters(redis, () => log.warn('Redis command failed: counting in process memory'))
-    : memoryCounters();
+    ? redisCounters(redis, () => log.warn('Redis command failed: counting in server memory'), tally)
+    : tallyCounters(tally);
   return {
     env,
     database,
     db: database.db,
     redis,
+    tally,
     counters,
     tokens: createTokenService(jwtSecret(env), env.ACCESS_TOKEN_TTL, env.REFRESH_TOKEN_TTL),
     mailer: createMailer(env, log),

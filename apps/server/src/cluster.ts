@@ -3,10 +3,12 @@
 // PostgreSQL; always one on the embedded database, which a single process owns. Each pool is sized
 // to the machine unless DB_POOL_SIZE says otherwise. The first worker starts alone (it migrates and
 // seeds demo data), the others once it listens; a worker that dies unexpectedly is replaced;
-// SIGTERM/SIGINT are passed on and the primary exits when all are done.
+// SIGTERM/SIGINT are passed on and the primary exits when all are done. The primary keeps the
+// rate-limit counts that Redis does not (lib/counters.ts), so limits hold for the whole server.
 import cluster, { type Worker } from 'node:cluster';
 import { availableParallelism } from 'node:os';
 import { poolPerWorker } from './config/pool.ts';
+import { serveClusterTally } from './lib/counters.ts';
 import { relayClusterMetrics } from './plugins/metrics.ts';
 
 function workerCount(): number {
@@ -46,6 +48,8 @@ async function primary(count: number) {
   }
   // A scrape of /api/metrics reaches one worker, which reports for all of them through here.
   relayClusterMetrics();
+  // Rate-limit counts without Redis (or while it is down) are kept here for all workers.
+  serveClusterTally();
   const fork = () => cluster.fork();
   const first = fork();
   await new Promise<void>((resolve, reject) => {

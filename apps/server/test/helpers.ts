@@ -47,6 +47,7 @@ export async function createTestApp(envOverrides: Record<string, string> = {}): 
     REDIS_URL: process.env.REDIS_URL,
     RATE_LIMIT_MAX: '100000',
     LOGIN_RATE_LIMIT: '1000',
+    LOGIN_ACCOUNT_LIMIT: '1000',
     AUTH_RATE_LIMIT: '100000',
     LOG_LEVEL: 'silent',
     ...envOverrides,

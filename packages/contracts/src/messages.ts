@@ -66,6 +66,8 @@ export const MSG = {
   bodyTooLarge: 'The request body is too large (64 KB at most).',
   tooManyRequests: 'Too many requests. Please try again later.',
   tooManyLogins: 'Too many failed sign-in attempts. Please try again later.',
+  loginDelayed:
+    'This account has had many failed sign-in attempts, so each new attempt must wait a little. Please try again shortly, or reset your password.',
   authRequired: 'Authentication credentials were not provided.',
   tokenInvalid: 'Given token not valid for any token type',
   internalError: 'Internal server error',

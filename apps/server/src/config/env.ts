@@ -40,6 +40,9 @@ const envSchema = z
     MODERATOR_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
     RATE_LIMIT_MAX: positiveInt.default(300),
     LOGIN_RATE_LIMIT: positiveInt.default(10),
+    // Failed sign-ins for one account from any addresses before its attempts are spaced out
+    // (modules/auth/service.ts: a growing delay, never a lock).
+    LOGIN_ACCOUNT_LIMIT: positiveInt.default(20),
     AUTH_RATE_LIMIT: positiveInt.default(20),
     SMTP_URL: z
       .string()
@@ -66,7 +69,8 @@ const envSchema = z
     // Bearer token for /api/metrics; unset: the endpoint answers 404 (issue 5: not public by default).
     METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
     // Which proxies may set X-Forwarded-For/Proto: true (any), false, or comma-separated addresses or
-    // CIDRs (Fastify's trustProxy). Default: true in production (behind nginx), else false.
+    // CIDRs (Fastify's trustProxy). Default: none, in production too: trusting any sender let a client
+    // that reaches the port directly choose its own address and walk past the per-address limits.
     TRUST_PROXY: z
       .string()
       .regex(/^(true|false|[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*)$/, 'must be true, false or addresses')
@@ -92,12 +96,12 @@ const envSchema = z
   .transform((env) => ({
     ...env,
     EXPOSE_RESET_CODE: env.EXPOSE_RESET_CODE ?? env.NODE_ENV !== 'production',
-    TRUST_PROXY: trustProxy(env.TRUST_PROXY, env.NODE_ENV === 'production'),
+    TRUST_PROXY: trustProxy(env.TRUST_PROXY),
   }));
 
 /** TRUST_PROXY as Fastify's trustProxy option. */
-function trustProxy(value: string | undefined, production: boolean): boolean | string[] {
-  if (value === undefined) return production;
+function trustProxy(value: string | undefined): boolean | string[] {
+  if (value === undefined) return false;
   if (value === 'true' || value === 'false') return value === 'true';
   return value.split(',').map((v) => v.trim());
 }

@@ -1,7 +1,8 @@
-// A store for @fastify/rate-limit that counts in Redis while Redis answers, so every instance shares
-// one count, and in process memory while it does not, so a Redis outage neither takes the site down
-// nor switches rate limiting off (issue 5). It wraps the plugin's own two stores, so the counting
-// rules (windows, TTLs) stay theirs.
+// Stores for @fastify/rate-limit. Without Redis: the server's memory tally (lib/counters.ts), which
+// all workers of a cluster share through the primary, so the limit holds for the server, not per
+// worker (issue 15 §3; the plugin's own memory store is per process). With Redis: counted in Redis
+// while it answers, so every instance shares one count, and in the memory tally while it does not,
+// so a Redis outage neither takes the site down nor switches rate limiting off (issue 5).
 import { createRequire } from 'node:module';
 import type {
   FastifyRateLimitOptions,
@@ -9,6 +10,7 @@ import type {
   FastifyRateLimitStoreCtor,
 } from '@fastify/rate-limit';
 import type { Redis } from 'ioredis';
+import type { Tally } from './counters.ts';
 
 type Flags = [continueExceeding: boolean, exponentialBackoff: boolean];
 // The stores are CommonJS modules without type declarations of their own.
@@ -16,9 +18,42 @@ const require = createRequire(import.meta.url);
 const RedisStore = require('@fastify/rate-limit/store/RedisStore.js') as new (
   ...args: [...Flags, redis: Redis, nameSpace: string]
 ) => FastifyRateLimitStore;
-const LocalStore = require('@fastify/rate-limit/store/LocalStore.js') as new (
-  ...args: Flags
-) => FastifyRateLimitStore;
+
+/**
+ * Fixed windows in a tally, as the plugin's own stores count by default (the windows start with a
+ * key's first request; continueExceeding and exponentialBackoff are not used here).
+ */
+class TallyStore implements FastifyRateLimitStore {
+  private readonly tally: Tally;
+  private readonly prefix: string;
+
+  constructor(tally: Tally, prefix: string) {
+    this.tally = tally;
+    this.prefix = prefix;
+  }
+
+  incr(...[key, callback, timeWindow]: Parameters<FastifyRateLimitStore['incr']>): void {
+    this.tally.hit(this.prefix + key, timeWindow).then(
+      ({ count, ttlMs }) => callback(null, { current: count, ttl: ttlMs }),
+      (error: Error) => callback(error),
+    );
+  }
+
+  /** A route with limits of its own counts apart, as the plugin's Redis store does. */
+  child(routeOptions: Parameters<FastifyRateLimitStore['child']>[0]): FastifyRateLimitStore {
+    const { routeInfo } = routeOptions as unknown as { routeInfo: { method: string; url: string } };
+    return new TallyStore(this.tally, `${this.prefix}${routeInfo.method}${routeInfo.url}-`);
+  }
+}
+
+/** Counts in `tally` (no Redis). */
+export function tallyRateLimitStore(tally: Tally, nameSpace: string): FastifyRateLimitStoreCtor {
+  return class extends TallyStore {
+    constructor() {
+      super(tally, nameSpace);
+    }
+  };
+}
 
 class FallbackStore implements FastifyRateLimitStore {
   private readonly redis: Redis;
@@ -67,10 +102,12 @@ class FallbackStore implements FastifyRateLimitStore {
   }
 }
 
+/** Counts in Redis while it answers, else in `tally`. */
 export function fallbackRateLimitStore(
   redis: Redis,
   nameSpace: string,
   onFallback: (error: Error) => void,
+  tally: Tally,
 ): FastifyRateLimitStoreCtor {
   return class extends FallbackStore {
     // The plugin passes its merged settings, which its types leave unspecified.
@@ -78,7 +115,7 @@ export function fallbackRateLimitStore(
       options: FastifyRateLimitOptions & { continueExceeding?: boolean; exponentialBackoff?: boolean },
     ) {
       const flags: Flags = [options.continueExceeding ?? false, options.exponentialBackoff ?? false];
-      super(redis, new RedisStore(...flags, redis, nameSpace), new LocalStore(...flags), onFallback);
+      super(redis, new RedisStore(...flags, redis, nameSpace), new TallyStore(tally, nameSpace), onFallback);
     }
   };
 }

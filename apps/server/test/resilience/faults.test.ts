@@ -2,7 +2,7 @@
 // file stops and starts (the machine's shared ones are left alone):
 // - PostgreSQL down: requests fail fast with 503 and a JSON detail, never a 500 or a hang; health is
 //   503; liveness stays 200; service resumes by itself when the database is back.
-// - Redis down: the site keeps serving, rate limiting goes on in process memory with a logged
+// - Redis down: the site keeps serving, rate limiting goes on in server memory with a logged
 //   warning, and the instance goes back to Redis when it returns.
 import { MSG } from '@workspace/contracts';
 import { Redis } from 'ioredis';

@@ -210,6 +210,7 @@ export function baseEnv(): Record<string, string> {
     JWT_SECRET: randomBytes(32).toString('hex'),
     RATE_LIMIT_MAX: '100000',
     LOGIN_RATE_LIMIT: '1000',
+    LOGIN_ACCOUNT_LIMIT: '1000',
     AUTH_RATE_LIMIT: '100000',
     EXPOSE_RESET_CODE: '1',
   };

@@ -2,6 +2,7 @@
 // routes add HTTP. Sessions are refresh-token families: each sign-in starts one, each refresh
 // rotates its single live token, and a token presented after it was rotated revokes the family.
 import { createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
+import { normalizeIP } from '@fastify/rate-limit';
 import {
   type ChangePasswordRequest,
   type LoginRequest,
@@ -46,6 +47,38 @@ import {
 
 /** Failed sign-ins are counted per account and IP over this window (DESIGN §2). */
 export const LOGIN_WINDOW_SECONDS = 15 * 60;
+/** ...and per account, from any address, over this one (LOGIN_ACCOUNT_LIMIT). */
+export const ACCOUNT_FAILURES_WINDOW_SECONDS = 24 * 3600;
+/** The longest wait between attempts for one account: a guesser with many addresses gets about 100 a day. */
+export const ACCOUNT_DELAY_MAX_SECONDS = 15 * 60;
+/** An address an account signed in from stays known, and is not made to wait, for this long. */
+const KNOWN_ADDRESS_SECONDS = 30 * 86400;
+
+/**
+ * Seconds an account's next attempt waits after its `failures`-th failed sign-in: none within the
+ * limit, then 1, 2, 4 … up to ACCOUNT_DELAY_MAX_SECONDS. A delay rather than a lock, so a stranger
+ * cannot shut the owner out: it is bounded, it never applies from an address the account signed in
+ * from before, and a password reset or a sign-in ends it.
+ */
+export function accountDelaySeconds(failures: number, limit: number): number {
+  if (failures < limit) return 0;
+  return Math.min(2 ** (failures - limit), ACCOUNT_DELAY_MAX_SECONDS);
+}
+
+/** The address a client is counted by: IPv6 by its /64 (one subscriber's), as the per-address limit does. */
+export const clientAddress = (ip: string) => normalizeIP(ip);
+
+/** Keys of the sign-in counters of one account (the email, normalised by the schema). */
+const loginKeys = (email: string, address: string) => ({
+  /** Failed sign-ins of the account from this address (LOGIN_RATE_LIMIT). */
+  pair: `login:${email}:${address}`,
+  /** Failed sign-ins of the account from any address (LOGIN_ACCOUNT_LIMIT). */
+  failures: `login-failures:${email}`,
+  /** Held while the account's next attempt must wait. */
+  wait: `login-wait:${email}`,
+  /** Set while this address is one the account signed in from. */
+  known: `login-known:${email}:${address}`,
+});
 
 type RegisterInput = z.output<typeof registerRequest>;
 type ProfileInput = z.output<typeof profileUpdateRequest>;
@@ -55,6 +88,8 @@ const validationError = (errors: Record<string, string[]>) =>
 
 const tooManyLogins = () =>
   new HttpError(429, MSG.tooManyLogins, undefined, { 'retry-after': String(LOGIN_WINDOW_SECONDS) });
+const loginDelayed = (seconds: number) =>
+  new HttpError(429, MSG.loginDelayed, undefined, { 'retry-after': String(seconds) });
 
 /** A six-digit code from the CSPRNG, leading zeros kept. */
 export const newResetCode = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
@@ -67,6 +102,12 @@ export function createAuthService(deps: AppDeps) {
   const resetKey = jwtSecret(env);
   const resetDigest = (userId: number, code: string) =>
     createHmac('sha256', resetKey).update(`${userId}:${code}`).digest('hex');
+
+  /** Forgets an account's failed sign-ins from all addresses: the owner proved who they are. */
+  const endLoginDelay = async (email: string) => {
+    const keys = loginKeys(email, '');
+    await Promise.all([counters.reset(keys.failures), counters.reset(keys.wait)]);
+  };
 
   const refreshExpiry = () => new Date(Date.now() + tokens.refreshTtlSeconds * 1000);
 
@@ -129,15 +170,32 @@ export function createAuthService(deps: AppDeps) {
     },
 
     async login(input: LoginRequest, ip: string): Promise<LoginResponse> {
+      const keys = loginKeys(input.email, clientAddress(ip));
       // Counted before the check, atomically, so parallel guesses cannot slip past the limit.
-      const key = `login:${input.email}:${ip}`;
-      if ((await counters.hit(key, LOGIN_WINDOW_SECONDS)) > env.LOGIN_RATE_LIMIT) throw tooManyLogins();
+      if ((await counters.hit(keys.pair, LOGIN_WINDOW_SECONDS)) > env.LOGIN_RATE_LIMIT) throw tooManyLogins();
+      // Guesses from many addresses: past LOGIN_ACCOUNT_LIMIT failures the account's attempts wait
+      // a growing time, one at a time (claim is atomic), except from an address it signed in from.
+      const failures = await counters.get(keys.failures);
+      if (failures >= env.LOGIN_ACCOUNT_LIMIT && (await counters.get(keys.known)) === 0) {
+        const wait = await counters.claim(keys.wait, accountDelaySeconds(failures, env.LOGIN_ACCOUNT_LIMIT));
+        if (wait > 0) throw loginDelayed(wait);
+      }
       const user = await findUserByEmail(db, input.email);
       let passwordOk = false;
       if (user) passwordOk = await verifyPassword(user.passwordHash, input.password);
       else await burnVerifyTime(input.password);
-      if (!user || !passwordOk || !user.isActive) throw unauthorized(MSG.badCredentials);
-      await counters.reset(key);
+      if (!user || !passwordOk || !user.isActive) {
+        const failed = await counters.hit(keys.failures, ACCOUNT_FAILURES_WINDOW_SECONDS);
+        const delay = accountDelaySeconds(failed, env.LOGIN_ACCOUNT_LIMIT);
+        if (delay > 0) {
+          // The wait starts now, replacing the claim this attempt may hold.
+          await counters.reset(keys.wait);
+          await counters.claim(keys.wait, delay);
+        }
+        throw unauthorized(MSG.badCredentials);
+      }
+      await Promise.all([counters.reset(keys.pair), endLoginDelay(input.email)]);
+      await counters.hit(keys.known, KNOWN_ADDRESS_SECONDS);
       return startSession(user);
     },
 
@@ -254,6 +312,7 @@ export function createAuthService(deps: AppDeps) {
         await setPasswordHash(tx, user.id, passwordHash);
         await revokeUserFamilies(tx, user.id);
       });
+      await endLoginDelay(input.email);
     },
   };
 }
