@@ -4,7 +4,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 
-export interface Mail {
+interface Mail {
   to: string;
   subject: string;
   text: string;

@@ -14,8 +14,8 @@ import {
   type registerRequest,
 } from '@workspace/contracts';
 import type { z } from 'zod';
-import type { AppDeps } from '../../app.ts';
-import { jwtSecret } from '../../bootstrap.ts';
+import type { AppDeps } from '../../app-deps.ts';
+import { jwtSecret } from '../../config/jwt-secret.ts';
 import type { UserRow } from '../../db/schema/index.ts';
 import { badRequest, HttpError, unauthorized } from '../../lib/errors.ts';
 import { burnVerifyTime, hashPassword, isCommonPassword, verifyPassword } from '../../lib/passwords.ts';
@@ -45,7 +45,7 @@ import {
 } from './repository.ts';
 
 /** Failed sign-ins are counted per account and IP over this window (DESIGN §2). */
-export const LOGIN_WINDOW_SECONDS = 15 * 60;
+const LOGIN_WINDOW_SECONDS = 15 * 60;
 
 type RegisterInput = z.output<typeof registerRequest>;
 type ProfileInput = z.output<typeof profileUpdateRequest>;
@@ -57,9 +57,7 @@ const tooManyLogins = () =>
   new HttpError(429, MSG.tooManyLogins, undefined, { 'retry-after': String(LOGIN_WINDOW_SECONDS) });
 
 /** A six-digit code from the CSPRNG, leading zeros kept. */
-export const newResetCode = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
-
-export type AuthService = ReturnType<typeof createAuthService>;
+const newResetCode = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
 
 export function createAuthService(deps: AppDeps) {
   const { db, tokens, counters, env } = deps;

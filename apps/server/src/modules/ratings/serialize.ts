@@ -4,7 +4,7 @@ import { dayOnly, RATING_CATEGORIES, type Rating, type RoleContext } from '@work
 import type { RatingRow } from '../../db/schema/index.ts';
 import { fromTenths } from '../users/serialize.ts';
 
-export const ANONYMOUS_NAME = 'Anonymous';
+const ANONYMOUS_NAME = 'Anonymous';
 
 export interface ScoreEntry {
   category: string;

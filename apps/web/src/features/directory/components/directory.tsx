@@ -13,7 +13,7 @@ import { DirectoryCard } from './directory-card';
 import { DirectoryFilters } from './directory-filters';
 import { useDirectoryParams } from './use-directory-params';
 
-export const SORT_LABELS: Record<ListSort, string> = {
+const SORT_LABELS: Record<ListSort, string> = {
   top: 'Top rated',
   rating: 'Highest rating',
   reviews: 'Most reviews',

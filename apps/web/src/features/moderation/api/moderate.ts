@@ -16,14 +16,14 @@ const ENDPOINT: Record<ModerationAction, (id: number) => string> = {
   reinstate: (id) => `/moderation/users/${id}/reinstate/`,
 };
 
-export interface ModerationInput {
+interface ModerationInput {
   action: ModerationAction;
   /** The rating, flag or user the action is about. */
   targetId: number;
   reason: string;
 }
 
-export const moderate = ({ action, targetId, reason }: ModerationInput) =>
+const moderate = ({ action, targetId, reason }: ModerationInput) =>
   api.post<{ message: string }>(ENDPOINT[action](targetId), { reason: reason.trim() || null });
 
 export function useModerate() {

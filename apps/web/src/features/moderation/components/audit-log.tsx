@@ -7,7 +7,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { formatDateTime } from '@/lib/format';
 import { AUDIT_PAGE_SIZE, useAuditLog } from '../api/get-audit';
 
-export const AUDIT_ACTION_LABELS: Record<AuditEntry['action'], string> = {
+const AUDIT_ACTION_LABELS: Record<AuditEntry['action'], string> = {
   hide_rating: 'Hid rating',
   restore_rating: 'Restored rating',
   dismiss_flag: 'Dismissed flag',

@@ -28,7 +28,7 @@ const TABS: Record<MyRatingsTab, { label: string; empty: string; hint: string }>
   },
 };
 
-export const REMOVED_LABEL = 'Removed by moderators';
+const REMOVED_LABEL = 'Removed by moderators';
 
 function PersonLink({ id, name }: { id: number | undefined; name: string }) {
   if (id === undefined) return <>{name}</>;

@@ -19,7 +19,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { cn } from '@/lib/cn';
 import { StarInput } from './star-input';
 
-export function buildRatingRequest(input: {
+function buildRatingRequest(input: {
   rateeId: number;
   context: RoleContext;
   categories: readonly string[];
