@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 
-export const QUERY_STATE_TEXT = { loading: 'Loading...', retry: 'Try again' } as const;
+const QUERY_STATE_TEXT = { loading: 'Loading...', retry: 'Try again' } as const;
 
 export function QueryState({
   query,

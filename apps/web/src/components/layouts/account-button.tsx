@@ -4,7 +4,7 @@ import type { OwnUser } from '@workspace/contracts';
 import type { ComponentProps } from 'react';
 import { UserAvatar } from '@/components/ui/avatar';
 
-export const ACCOUNT_MENU_LABEL = 'Account menu';
+const ACCOUNT_MENU_LABEL = 'Account menu';
 
 export function AccountButton({ user, ...props }: { user: OwnUser | null } & ComponentProps<'button'>) {
   return (

@@ -20,11 +20,12 @@ interface ModerationInput {
   action: ModerationAction;
   /** The rating, flag or user the action is about. */
   targetId: number;
-  reason: string;
+  /** Null or blank: none (only dismissing a flag allows that). */
+  reason: string | null;
 }
 
 const moderate = ({ action, targetId, reason }: ModerationInput) =>
-  api.post<{ message: string }>(ENDPOINT[action](targetId), { reason: reason.trim() || null });
+  api.post<{ message: string }>(ENDPOINT[action](targetId), { reason: reason?.trim() || null });
 
 export function useModerate() {
   const queryClient = useQueryClient();
