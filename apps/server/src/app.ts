@@ -6,15 +6,9 @@ import rateLimit from '@fastify/rate-limit';
 import { MSG } from '@workspace/contracts';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Redis } from 'ioredis';
-import type { Env } from './config/env.ts';
-import type { Database, Db } from './db/client.ts';
-import type { Counters, Tally } from './lib/counters.ts';
+import type { AppDeps } from './app-deps.ts';
 import { HttpError } from './lib/errors.ts';
-import type { Mailer } from './lib/mailer.ts';
 import { fallbackRateLimitStore, tallyRateLimitStore } from './lib/rate-limit-store.ts';
-import type { TokenService } from './lib/tokens.ts';
-import type { ViewCache } from './lib/view-cache.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { coreRoutes } from './modules/core/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
@@ -29,19 +23,6 @@ import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSession } from './plugins/session.ts';
 import { isApiPath, registerWeb } from './plugins/web.ts';
 
-export interface AppDeps {
-  env: Env;
-  database: Database;
-  db: Db;
-  tokens: TokenService;
-  /** The server's memory counts (lib/counters.ts): the rate limits without Redis or while it is down. */
-  tally: Tally;
-  counters: Counters;
-  mailer: Mailer;
-  redis: Redis | null;
-  viewCache: ViewCache;
-}
-
 declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
@@ -49,7 +30,7 @@ declare module 'fastify' {
 }
 
 export type App = FastifyInstance;
-export const BODY_LIMIT = 64 * 1024;
+const BODY_LIMIT = 64 * 1024;
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 
 export interface BuildOptions {

@@ -1,12 +1,10 @@
 // Wires the process-wide dependencies from the environment; shared by the server, the command line
 // and the tests so all three run the same code.
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
-import type { AppDeps } from './app.ts';
+import type { AppDeps } from './app-deps.ts';
 import type { Env } from './config/env.ts';
+import { jwtSecret } from './config/jwt-secret.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { readTemplate } from './db/template.ts';
@@ -14,15 +12,6 @@ import { redisCounters, serverTally, tallyCounters } from './lib/counters.ts';
 import { createMailer } from './lib/mailer.ts';
 import { createTokenService } from './lib/tokens.ts';
 import { createViewCache } from './lib/view-cache.ts';
-
-/** JWT_SECRET, or in development one generated once and kept in DATA_DIR. */
-export function jwtSecret(env: Env): string {
-  if (env.JWT_SECRET) return env.JWT_SECRET;
-  mkdirSync(env.DATA_DIR, { recursive: true });
-  const file = join(env.DATA_DIR, 'jwt-secret');
-  if (!existsSync(file)) writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600 });
-  return readFileSync(file, 'utf8').trim();
-}
 
 export function connectRedis(url: string, log: Pick<FastifyBaseLogger, 'warn'>, keyPrefix = ''): Redis {
   const redis = new Redis(url, {

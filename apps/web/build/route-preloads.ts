@@ -19,7 +19,7 @@ const ARRIVAL_PAGES: Record<string, string> = {
   [paths.employees.path]: 'src/app/routes/app/employees.tsx',
 };
 
-export const PRELOADS_FILE = 'route-preloads.json';
+const PRELOADS_FILE = 'route-preloads.json';
 
 export function routePreloads(): Plugin {
   let root = '';

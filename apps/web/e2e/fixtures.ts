@@ -63,7 +63,7 @@ export async function apiLogin(request: APIRequestContext, email: string, passwo
  * Signs `page` in as the given account: the tokens are written to localStorage before the app's
  * first script runs on the next navigation (once per tab, so a later sign-out sticks).
  */
-export async function signIn(page: Page, account: { email: string; password: string }) {
+async function signIn(page: Page, account: { email: string; password: string }) {
   const tokens = await apiLogin(page.request, account.email, account.password);
   await page.addInitScript(
     ({ access, refresh, accessKey, refreshKey }) => {
@@ -78,7 +78,7 @@ export async function signIn(page: Page, account: { email: string; password: str
 }
 
 /** Runs axe on the page as it is now; any serious or critical violation fails the test. */
-export async function expectNoSeriousA11yViolations(page: Page, label = page.url()) {
+async function expectNoSeriousA11yViolations(page: Page, label = page.url()) {
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
     .analyze();

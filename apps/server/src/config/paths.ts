@@ -13,7 +13,7 @@ function serverRoot(): string {
   }
 }
 
-export const SERVER_ROOT = serverRoot();
+const SERVER_ROOT = serverRoot();
 /** The SQL migrations, applied in name order (db/migrate.ts). */
 export const MIGRATIONS_DIR = join(SERVER_ROOT, 'drizzle');
 /** The embedded database's template, made by `npm run build` (db/template.ts). */

@@ -9,7 +9,7 @@ import type { Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
 
 /** A count within its window and the milliseconds left of the window. */
-export interface Window {
+interface Window {
   count: number;
   ttlMs: number;
 }
@@ -38,7 +38,7 @@ export interface Counters {
  * forget old counts early, but memory stays bounded and every hit costs O(1): expired entries are
  * dropped when read or evicted, never found by scanning (issue 15 §6).
  */
-export const MEMORY_KEYS = 100_000;
+const MEMORY_KEYS = 100_000;
 
 interface Entry {
   count: number;

@@ -24,11 +24,6 @@ export class HttpError extends Error {
 }
 
 export const badRequest = (detail: string) => new HttpError(400, detail);
-/** A 400 with messages beside named fields, like a failed schema check. */
-export const fieldError = (field: string, message: string) =>
-  new HttpError(400, MSG.validationFailed, { [field]: [message] });
 export const unauthorized = (detail: string = MSG.tokenInvalid) => new HttpError(401, detail);
 export const forbidden = (detail: string) => new HttpError(403, detail);
 export const notFound = (detail: string = MSG.notFound) => new HttpError(404, detail);
-export const conflict = (detail: string) => new HttpError(409, detail);
-export const serviceUnavailable = () => new HttpError(503, MSG.serviceUnavailable);

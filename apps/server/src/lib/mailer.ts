@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 
-export interface Mail {
+interface Mail {
   to: string;
   subject: string;
   /** Plain text, paragraphs separated by blank lines; the HTML part is made from it. */
@@ -48,7 +48,7 @@ async function drained(idle: Promise<void>, drainMs: number) {
   clearTimeout(timer);
 }
 
-export function outboxMailer(dir: string, log: Log): Mailer {
+function outboxMailer(dir: string, log: Log): Mailer {
   return {
     async send(mail) {
       const file = join(
@@ -98,7 +98,7 @@ export interface SmtpOptions {
  * A failure worth trying again: the server said 4xx (try later), or the connection failed. A 5xx
  * (bad address, refused, authentication) will fail the same way next time.
  */
-export function isTemporary(error: unknown): boolean {
+function isTemporary(error: unknown): boolean {
   const e = error as { responseCode?: number; code?: string };
   if (typeof e.responseCode === 'number') return e.responseCode >= 400 && e.responseCode < 500;
   return ['ECONNECTION', 'ETIMEDOUT', 'ESOCKET', 'EDNS', 'ECONNREFUSED', 'ECONNRESET'].includes(e.code ?? '');

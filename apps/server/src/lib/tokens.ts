@@ -3,9 +3,9 @@
 import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { SignJWT } from 'jose';
 
-export type TokenType = 'access' | 'refresh';
+type TokenType = 'access' | 'refresh';
 
-export interface AccessClaims {
+interface AccessClaims {
   userId: number;
   /** Refresh family (session) the access token was issued with. */
   sessionId: string;

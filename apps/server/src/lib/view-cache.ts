@@ -4,7 +4,7 @@
 // before its own answer is sent: nothing stale is served after a write has answered.
 import { LRUCache } from 'lru-cache';
 
-export interface CachedView<T> {
+interface CachedView<T> {
   version: number;
   value: T;
 }

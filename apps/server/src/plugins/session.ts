@@ -25,7 +25,7 @@ export interface Session {
   ratedAmong?: ReadonlySet<number>;
 }
 
-export interface ShownUser {
+interface ShownUser {
   id: number;
   /** Null when the user has no public profile (unknown, suspended or a moderator). */
   viewVersion: number | null;
@@ -37,7 +37,7 @@ export interface ShownUser {
  * What a route reads together with the caller's session, in the same statement: a cached answer
  * is then checked for freshness without a round trip of its own (lib/view-cache.ts, ADR 0007).
  */
-export interface SessionReads {
+interface SessionReads {
   /** The id of the user the route shows, from its raw path parameters (validated: a database id); null when not an id. */
   shownUser?: (params: unknown) => number | null;
   givenCount?: boolean;
@@ -114,13 +114,6 @@ export function authenticate(app: FastifyInstance): preHandlerAsyncHookHandler {
     const session = await readSession(app, request);
     if (!session) throw unauthorized(MSG.authRequired);
     request.session = session;
-  };
-}
-
-/** preHandler: a token is optional, but if one is sent it must be valid. */
-export function optionalAuth(app: FastifyInstance): preHandlerAsyncHookHandler {
-  return async (request) => {
-    request.session = await readSession(app, request);
   };
 }
 

@@ -1,7 +1,7 @@
 // Demo data on the first start of an empty database (SEED_DEMO, on by default): 40 companies,
 // 160 employees and 1,500 ratings from a fixed seed, with known logins for one employee, one
 // employer and one moderator. Takes about a second on the embedded database.
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../app-deps.ts';
 import { ensureModerator } from '../modules/auth/moderator.ts';
 import { DatabaseNotEmptyError, SEED_PASSWORD, seedDatabase } from './load.ts';
 
@@ -11,7 +11,7 @@ export interface DemoLogin {
   password: string;
 }
 
-export const DEMO_SEED = 'worktrust-demo';
+const DEMO_SEED = 'worktrust-demo';
 export const DEMO_LOGINS: readonly DemoLogin[] = [
   { role: 'employee', email: 'employee@demo.in', password: SEED_PASSWORD },
   { role: 'employer', email: 'employer@demo.in', password: SEED_PASSWORD },

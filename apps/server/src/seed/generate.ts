@@ -28,7 +28,7 @@ const CATEGORY_COUNT = 6;
 /** Share of ratings written by employees about companies; the rest by employers about employees. */
 const EMPLOYEE_TO_COMPANY_SHARE = 0.7;
 
-export interface NamedAccount {
+interface NamedAccount {
   email: string;
   fullName: string;
   city: string;
@@ -101,7 +101,7 @@ interface UserFacts {
 
 export class SeedPlanError extends Error {}
 
-export const contextName = (index: number) => CONTEXTS[index] as (typeof CONTEXTS)[number];
+const contextName = (index: number) => CONTEXTS[index] as (typeof CONTEXTS)[number];
 
 const sampleCity = weightedSampler(CITIES.map(([, w]) => w));
 const sampleFamily = weightedSampler(JOB_FAMILY_WEIGHTS.map(([, w]) => w));

@@ -42,7 +42,7 @@ export interface SeedResult {
 const param = (value: unknown) => sql.param(value);
 
 /** Users other than moderators: a database with only moderator accounts still counts as empty. */
-export async function countPortalUsers(executor: Executor): Promise<number> {
+async function countPortalUsers(executor: Executor): Promise<number> {
   const [row] = await queryRows<{ n: number }>(
     executor,
     sql`select count(*)::int as n from users where user_role <> 'moderator'`,

@@ -42,7 +42,7 @@ function barProgress(stream: NodeJS.WriteStream): Progress {
 }
 
 /** One line per phase and per further tenth of it. */
-export function lineProgress(write: (line: string) => void): Progress {
+function lineProgress(write: (line: string) => void): Progress {
   let name = '';
   let total = 0;
   let reported = 0;

@@ -9,15 +9,11 @@ import {
   RouterProvider,
   useMatches,
 } from 'react-router';
+import type { RouteHandle } from '@/app/route-handle';
 import { MainErrorFallback } from '@/components/errors/main-error';
 import { AppLayout } from '@/components/layouts/app-layout';
 import { RedirectIfSignedIn, RequireAuth } from '@/components/route-guard';
 import { paths } from '@/config/paths';
-
-export interface RouteHandle {
-  /** The page draws its own full-width bands (no page container). */
-  wide?: boolean;
-}
 
 interface RouteModule {
   default: ComponentType;
@@ -38,7 +34,7 @@ function Root() {
   );
 }
 
-export const routes: RouteObject[] = [
+const routes: RouteObject[] = [
   {
     path: '/',
     element: <Root />,

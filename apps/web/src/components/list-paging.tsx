@@ -7,7 +7,7 @@ export function showingText(shown: number, total: number) {
   return `Showing ${shown} of ${total}`;
 }
 
-export function pageCount(total: number, pageSize: number) {
+function pageCount(total: number, pageSize: number) {
   return Math.max(1, Math.ceil(total / pageSize));
 }
 

@@ -12,7 +12,7 @@ export function PageSpinner() {
   return <Spinner label={MSG.loading} className="min-h-[50dvh]" />;
 }
 
-export function AccessDenied() {
+function AccessDenied() {
   return (
     <div className="mx-auto flex max-w-md flex-col items-center gap-4 py-16 text-center">
       <ShieldX aria-hidden className="size-12 text-destructive" />
@@ -44,7 +44,7 @@ export function RequireAuth({ requiredRole }: { requiredRole?: UserRole }) {
 }
 
 /** Where a signed-in user continues: the page they came from, else the dashboard. */
-export function useRedirectTarget() {
+function useRedirectTarget() {
   const [params] = useSearchParams();
   const location = useLocation();
   const state = location.state as { from?: unknown } | null;

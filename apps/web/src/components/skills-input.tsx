@@ -12,7 +12,7 @@ import { Label } from '@/components/ui/label';
 const skillsRule = skillsField();
 
 /** The message that adding `candidate` to `skills` would break, if any. */
-export function skillProblem(skills: readonly string[], candidate: string): string | undefined {
+function skillProblem(skills: readonly string[], candidate: string): string | undefined {
   const result = skillsRule.safeParse([...skills, candidate]);
   return result.success ? undefined : result.error.issues[0]?.message;
 }

@@ -34,7 +34,7 @@ function isErrorBody(value: unknown): value is Partial<ErrorBody> {
 }
 
 /** The single translator from an HTTP answer to an ApiError. */
-export async function toApiError(response: Response): Promise<ApiError> {
+async function toApiError(response: Response): Promise<ApiError> {
   let body: unknown = null;
   try {
     body = await response.json();
@@ -201,8 +201,6 @@ export function createApiClient(config: ApiClientConfig) {
     },
   };
 }
-
-export type ApiClient = ReturnType<typeof createApiClient>;
 
 /** The app's client; tests build their own with createApiClient. */
 export const api = createApiClient({ baseUrl: env.apiUrl });

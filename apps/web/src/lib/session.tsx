@@ -8,7 +8,7 @@ import type { LoginResponse, OwnUser } from '@workspace/contracts';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { ACCESS_TOKEN_KEY, ApiError, api } from './api-client';
 
-export type SessionStatus = 'loading' | 'authenticated' | 'unauthenticated';
+type SessionStatus = 'loading' | 'authenticated' | 'unauthenticated';
 
 export interface Session {
   status: SessionStatus;
@@ -23,7 +23,7 @@ export interface Session {
   setUser(user: OwnUser): void;
 }
 
-export const ownProfileQuery = queryOptions({
+const ownProfileQuery = queryOptions({
   queryKey: ['auth', 'profile'],
   queryFn: ({ signal }) => api.get<OwnUser>('/auth/profile/', { signal }),
   staleTime: Number.POSITIVE_INFINITY,

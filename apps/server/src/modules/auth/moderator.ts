@@ -9,7 +9,7 @@ import { hashPassword, isCommonPassword, verifyPassword } from '../../lib/passwo
 import { createUser, EmailTakenError, findUserByEmail } from '../users/repository.ts';
 import { revokeUserFamilies } from './repository.ts';
 
-export const MODERATOR_DEFAULT_NAME = 'Moderator';
+const MODERATOR_DEFAULT_NAME = 'Moderator';
 
 /** Bad operator input; the message is one line fit for a terminal. */
 export class ModeratorInputError extends Error {
@@ -22,7 +22,7 @@ export class ModeratorInputError extends Error {
 const credentials = z.object({ email: emailField(), password: passwordField() });
 
 /** Checks and normalises operator input (email lower-cased); throws ModeratorInputError. */
-export function parseModeratorCredentials(input: { email: string; password: string }) {
+function parseModeratorCredentials(input: { email: string; password: string }) {
   const result = credentials.safeParse(input);
   if (!result.success) {
     const issue = result.error.issues[0];

@@ -15,8 +15,8 @@ import {
   type registerRequest,
 } from '@workspace/contracts';
 import type { z } from 'zod';
-import type { AppDeps } from '../../app.ts';
-import { jwtSecret } from '../../bootstrap.ts';
+import type { AppDeps } from '../../app-deps.ts';
+import { jwtSecret } from '../../config/jwt-secret.ts';
 import type { UserRow } from '../../db/schema/index.ts';
 import { badRequest, HttpError, unauthorized } from '../../lib/errors.ts';
 import { burnVerifyTime, hashPassword, isCommonPassword, verifyPassword } from '../../lib/passwords.ts';
@@ -46,9 +46,9 @@ import {
 } from './repository.ts';
 
 /** Failed sign-ins are counted per account and IP over this window (DESIGN §2). */
-export const LOGIN_WINDOW_SECONDS = 15 * 60;
+const LOGIN_WINDOW_SECONDS = 15 * 60;
 /** ...and per account, from any address, over this one (LOGIN_ACCOUNT_LIMIT). */
-export const ACCOUNT_FAILURES_WINDOW_SECONDS = 24 * 3600;
+const ACCOUNT_FAILURES_WINDOW_SECONDS = 24 * 3600;
 /** The longest wait between attempts for one account: a guesser with many addresses gets about 100 a day. */
 export const ACCOUNT_DELAY_MAX_SECONDS = 15 * 60;
 /** An address an account signed in from stays known, and is not made to wait, for this long. */
@@ -66,7 +66,7 @@ export function accountDelaySeconds(failures: number, limit: number): number {
 }
 
 /** The address a client is counted by: IPv6 by its /64 (one subscriber's), as the per-address limit does. */
-export const clientAddress = (ip: string) => normalizeIP(ip);
+const clientAddress = (ip: string) => normalizeIP(ip);
 
 /** Keys of the sign-in counters of one account (the email, normalised by the schema). */
 const loginKeys = (email: string, address: string) => ({
@@ -92,9 +92,7 @@ const loginDelayed = (seconds: number) =>
   new HttpError(429, MSG.loginDelayed, undefined, { 'retry-after': String(seconds) });
 
 /** A six-digit code from the CSPRNG, leading zeros kept. */
-export const newResetCode = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
-
-export type AuthService = ReturnType<typeof createAuthService>;
+const newResetCode = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
 
 export function createAuthService(deps: AppDeps) {
   const { db, tokens, counters, env } = deps;

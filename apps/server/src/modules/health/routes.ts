@@ -2,7 +2,7 @@ import { healthResponse } from '@workspace/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 
-export const VERSION = '1.0.0';
+const VERSION = '1.0.0';
 
 export async function healthRoutes(app: FastifyInstance) {
   app.withTypeProvider<ZodTypeProvider>().get(

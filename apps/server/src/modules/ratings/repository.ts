@@ -32,7 +32,7 @@ export const rater = alias(users, 'rater');
 export const ratee = alias(users, 'ratee');
 
 /** A rating with its rater's and ratee's names; join `rater` and `ratee` on the rating's ids. */
-export const RATING_WITH_NAMES = {
+const RATING_WITH_NAMES = {
   id: ratings.id,
   raterId: ratings.raterId,
   rateeId: ratings.rateeId,
@@ -51,7 +51,7 @@ export const RATING_WITH_NAMES = {
  * dispute, and for a hidden rating the latest decision that hid it and the appeal. toRatingView
  * decides who sees which; every one is an index lookup by the rating's id.
  */
-export const RATING_RESPONSES = {
+const RATING_RESPONSES = {
   editedAt: ratings.editedAt,
   reply: sql<ReplyEntry | null>`(
     select json_build_object('message', p.message, 'created_at', p.created_at, 'updated_at', p.updated_at)

@@ -13,7 +13,7 @@ import {
 import type { RatingRow } from '../../db/schema/index.ts';
 import { fromTenths } from '../users/serialize.ts';
 
-export const ANONYMOUS_NAME = 'Anonymous';
+const ANONYMOUS_NAME = 'Anonymous';
 
 export interface ScoreEntry {
   category: string;
@@ -89,7 +89,7 @@ function moderationView(moderation: ModerationEntry | null): RatingModeration | 
 }
 
 /** Category scores in the context's fixed category order. */
-export function orderedScores(context: RoleContext, scores: readonly ScoreEntry[]): ScoreEntry[] {
+function orderedScores(context: RoleContext, scores: readonly ScoreEntry[]): ScoreEntry[] {
   const order: readonly string[] = RATING_CATEGORIES[context];
   return [...scores]
     .sort((a, b) => order.indexOf(a.category) - order.indexOf(b.category))

@@ -22,7 +22,7 @@ import type { RatingRecord } from './serialize.ts';
 export type ValidRating = z.output<typeof createRatingRequest>;
 
 /** The caller as a rater; a signed-in session always belongs to an active user. */
-export const raterOf = (session: Session): EligibilityParty => ({
+const raterOf = (session: Session): EligibilityParty => ({
   id: session.userId,
   role: session.role,
   isActive: true,

@@ -5,7 +5,7 @@ import { FLAG_REASONS, type TransparencyMonth, type TransparencyReport } from '@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client.ts';
 
-export const REPORT_MONTHS = 12;
+const REPORT_MONTHS = 12;
 
 /** 'YYYY-MM' of each of the last `count` calendar months in UTC, oldest first. */
 export function monthsEndingAt(now: Date, count = REPORT_MONTHS): string[] {

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { transparencyReport } from './repository.ts';
 
-export const REPORT_TTL_MS = 5 * 60_000;
+const REPORT_TTL_MS = 5 * 60_000;
 
 export async function transparencyRoutes(app: FastifyInstance) {
   let cached: { report: TransparencyReport; at: number } | null = null;

@@ -15,7 +15,7 @@ export class EmailTakenError extends Error {
   }
 }
 
-export const normaliseEmail = (email: string) => email.trim().toLowerCase();
+const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
 export async function findUserById(ex: Executor, id: number): Promise<UserRow | null> {
   const [row] = await ex.select().from(users).where(eq(users.id, id)).limit(1);

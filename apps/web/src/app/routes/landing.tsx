@@ -1,7 +1,8 @@
-import type { RouteHandle } from '@/app/router';
+import type { RouteHandle } from '@/app/route-handle';
 import { CallToAction, Features, Hero, HowItWorks, Stats } from '@/features/marketing/components/landing';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
+/** @public Read by the router through the lazy import of this module. */
 export const handle: RouteHandle = { wide: true };
 
 export default function LandingRoute() {

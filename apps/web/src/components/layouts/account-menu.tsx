@@ -2,7 +2,6 @@
 import type { OwnUser } from '@workspace/contracts';
 import { LogOut, User } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
-import { UserAvatar } from '@/components/ui/avatar';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -13,22 +12,17 @@ import {
 } from '@/components/ui/dropdown-menu';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/session';
+import { AccountButton } from './account-button';
 
-// Loaded only for signed-in users, so visitors do not download the menu machinery.
-export default function AccountMenu({ user }: { user: OwnUser | null }) {
+// Loaded only for signed-in users, so visitors do not download the menu machinery. `defaultOpen`:
+// the avatar was clicked before this code arrived, so the menu opens as it mounts.
+export default function AccountMenu({ user, defaultOpen }: { user: OwnUser | null; defaultOpen?: boolean }) {
   const { signOut } = useSession();
   const navigate = useNavigate();
-  const name = user?.full_name ?? 'Account';
   return (
-    <DropdownMenu>
+    <DropdownMenu defaultOpen={defaultOpen}>
       <DropdownMenuTrigger asChild>
-        <button
-          type="button"
-          aria-label="Account menu"
-          className="rounded-full outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60"
-        >
-          <UserAvatar name={name} src={user?.avatar} className="size-9" />
-        </button>
+        <AccountButton user={user} />
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end">
         {user && (

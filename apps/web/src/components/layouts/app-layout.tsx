@@ -4,12 +4,12 @@ import type { OwnUser, UserRole } from '@workspace/contracts';
 import { Menu, ShieldCheck, X } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
-import { UserAvatar } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { useSession } from '@/lib/session';
+import { AccountButton } from './account-button';
 
 interface NavItem {
   to: string;
@@ -57,6 +57,8 @@ function Header() {
   const signedIn = status === 'authenticated';
   const items = navItems(user, signedIn);
   const [menuOpen, setMenuOpen] = useState(false);
+  // A click on the avatar before the account menu's code arrived: open the menu when it does.
+  const [accountMenuWanted, setAccountMenuWanted] = useState(false);
   const location = useLocation();
 
   // A followed link closes the phone menu.
@@ -87,8 +89,8 @@ function Header() {
           ) : signedIn ? (
             <>
               {user && <RoleBadge role={user.user_role} className="hidden sm:inline-flex" />}
-              <Suspense fallback={<UserAvatar name={user?.full_name ?? ''} className="size-9" />}>
-                <AccountMenu user={user} />
+              <Suspense fallback={<AccountButton user={user} onClick={() => setAccountMenuWanted(true)} />}>
+                <AccountMenu user={user} defaultOpen={accountMenuWanted} />
               </Suspense>
             </>
           ) : (

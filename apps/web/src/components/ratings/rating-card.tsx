@@ -7,7 +7,7 @@ import { formatDate, formatScore } from '@/lib/format';
 import { CategoryScores } from './category-scores';
 import { Stars } from './stars';
 
-export const NO_FEEDBACK = 'No written feedback provided';
+const NO_FEEDBACK = 'No written feedback provided';
 
 export function RatingCard({
   rating,

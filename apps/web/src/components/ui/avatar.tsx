@@ -5,7 +5,7 @@ import { Avatar as AvatarPrimitive } from 'radix-ui';
 import type * as React from 'react';
 import { cn } from '@/lib/cn';
 
-export function Avatar({ className, ...props }: React.ComponentProps<typeof AvatarPrimitive.Root>) {
+function Avatar({ className, ...props }: React.ComponentProps<typeof AvatarPrimitive.Root>) {
   return (
     <AvatarPrimitive.Root
       data-slot="avatar"
@@ -15,7 +15,7 @@ export function Avatar({ className, ...props }: React.ComponentProps<typeof Avat
   );
 }
 
-export function AvatarImage({ className, ...props }: React.ComponentProps<typeof AvatarPrimitive.Image>) {
+function AvatarImage({ className, ...props }: React.ComponentProps<typeof AvatarPrimitive.Image>) {
   return (
     <AvatarPrimitive.Image
       data-slot="avatar-image"
@@ -25,7 +25,7 @@ export function AvatarImage({ className, ...props }: React.ComponentProps<typeof
   );
 }
 
-export function AvatarFallback({
+function AvatarFallback({
   className,
   children,
   ...props
@@ -45,7 +45,7 @@ export function AvatarFallback({
 }
 
 /** Initials of a name, at most two letters ("Priya Sharma" -> "PS"). */
-export function initials(name: string) {
+function initials(name: string) {
   return name
     .split(/\s+/)
     .filter(Boolean)

@@ -3,7 +3,7 @@
 import { TOAST_LIMIT, TOAST_REMOVE_DELAY_MS } from '@workspace/contracts';
 import { useSyncExternalStore } from 'react';
 
-export type ToastVariant = 'default' | 'success' | 'destructive';
+type ToastVariant = 'default' | 'success' | 'destructive';
 
 export interface ToastItem {
   id: number;

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { ChangePasswordRequest } from '@workspace/contracts';
 import { api } from '@/lib/api-client';
 
-export const changePassword = (body: ChangePasswordRequest) =>
+const changePassword = (body: ChangePasswordRequest) =>
   api.put<{ message: string }>('/auth/change-password/', body);
 
 export function useChangePassword() {

@@ -6,7 +6,7 @@ import { ApiError, api } from '@/lib/api-client';
 import { refreshAfterWrite } from '@/lib/refresh-after-write';
 import { useSession } from '@/lib/session';
 
-export const updateProfile = (body: ProfileUpdateRequest) => api.patch<OwnUser>('/auth/profile/', body);
+const updateProfile = (body: ProfileUpdateRequest) => api.patch<OwnUser>('/auth/profile/', body);
 
 /** SPEC §8: the server's error, else 'Failed to update profile'. */
 export function updateProfileErrorMessage(error: unknown): string {

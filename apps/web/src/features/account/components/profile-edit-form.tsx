@@ -33,7 +33,7 @@ export interface ProfileFormValues {
 
 export const PRIVACY_LABELS = { public: 'Public Details', private: 'Private Details' } as const;
 
-export function profileFormValues(user: OwnUser): ProfileFormValues {
+function profileFormValues(user: OwnUser): ProfileFormValues {
   return {
     full_name: user.full_name,
     city: user.city,
@@ -45,7 +45,7 @@ export function profileFormValues(user: OwnUser): ProfileFormValues {
 }
 
 /** The PATCH body: skills and work history for employees only, incomplete experiences dropped. */
-export function toProfilePayload(values: ProfileFormValues, isEmployee: boolean): ProfileUpdateRequest {
+function toProfilePayload(values: ProfileFormValues, isEmployee: boolean): ProfileUpdateRequest {
   const { skills, work_history, ...common } = values;
   return isEmployee ? { ...common, skills, work_history: completeWorkEntries(work_history) } : common;
 }

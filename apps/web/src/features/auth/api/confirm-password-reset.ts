@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { MSG, type ResetConfirmRequest } from '@workspace/contracts';
 import { ApiError, api } from '@/lib/api-client';
 
-export const confirmPasswordReset = (body: ResetConfirmRequest) =>
+const confirmPasswordReset = (body: ResetConfirmRequest) =>
   api.post<{ message: string }>('/auth/password-reset/confirm/', body, { auth: false });
 
 export function resetConfirmErrorMessage(error: unknown): string {

@@ -3,7 +3,7 @@ import { type LoginRequest, type LoginResponse, MSG } from '@workspace/contracts
 import { ApiError, api } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
 
-export const login = (body: LoginRequest) => api.post<LoginResponse>('/auth/login/', body, { auth: false });
+const login = (body: LoginRequest) => api.post<LoginResponse>('/auth/login/', body, { auth: false });
 
 /** What the login screen says about a failure (SPEC §8). */
 export function loginErrorMessage(error: unknown): string {

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { MSG, type OwnUser, type RegisterRequest } from '@workspace/contracts';
 import { ApiError, api } from '@/lib/api-client';
 
-export const register = (body: RegisterRequest) =>
+const register = (body: RegisterRequest) =>
   api.post<{ message: string; user: OwnUser }>('/auth/register/', body, { auth: false });
 
 /** The registration screen's summary of a failure: first email error, else first password error (SPEC §8). */

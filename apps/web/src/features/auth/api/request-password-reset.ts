@@ -9,7 +9,7 @@ export interface ResetRequestAnswer {
   reset_code?: string;
 }
 
-export const requestPasswordReset = (body: { email: string }) =>
+const requestPasswordReset = (body: { email: string }) =>
   api.post<ResetRequestAnswer>('/auth/password-reset/request/', body, { auth: false });
 
 export function resetRequestErrorMessage(error: unknown): string {

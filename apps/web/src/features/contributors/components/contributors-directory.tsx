@@ -8,7 +8,7 @@ import { Pagination } from '@/components/ui/pagination';
 import type { Contributor } from '../content/contributors';
 import { ContributorImage } from './contributor-image';
 
-export function pageText(page: number, pageCount: number, shown: number, total: number) {
+function pageText(page: number, pageCount: number, shown: number, total: number) {
   return `Page ${page} of ${pageCount}, Showing ${shown} of ${total} contributors`;
 }
 

@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { DashboardResponse } from '@workspace/contracts';
 import { api } from '@/lib/api-client';
 
-export const dashboardQueryOptions = () =>
+const dashboardQueryOptions = () =>
   queryOptions({
     queryKey: ['dashboard'],
     queryFn: ({ signal }) => api.get<DashboardResponse>('/core/dashboard/', { signal }),

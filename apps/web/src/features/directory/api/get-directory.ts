@@ -8,7 +8,7 @@ export type DirectoryKind = 'companies' | 'employees';
 export type DirectoryPage = z.infer<typeof directoryResponse>;
 export type DirectoryParams = Omit<DirectoryQuery, 'page_size'>;
 
-export const directoryQueryOptions = (kind: DirectoryKind, params: DirectoryParams) =>
+const directoryQueryOptions = (kind: DirectoryKind, params: DirectoryParams) =>
   queryOptions({
     queryKey: ['directory', kind, params],
     queryFn: ({ signal }) =>

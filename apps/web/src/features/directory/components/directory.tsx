@@ -3,7 +3,7 @@
 import { type ListSort, PAGE_SIZES } from '@workspace/contracts';
 import { SearchX } from 'lucide-react';
 import { ListPager, showingText } from '@/components/list-paging';
-import { Button } from '@/components/ui/button';
+import { QueryState } from '@/components/query-state';
 import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -13,7 +13,7 @@ import { DirectoryCard } from './directory-card';
 import { DirectoryFilters } from './directory-filters';
 import { useDirectoryParams } from './use-directory-params';
 
-export const SORT_LABELS: Record<ListSort, string> = {
+const SORT_LABELS: Record<ListSort, string> = {
   top: 'Top rated',
   rating: 'Highest rating',
   reviews: 'Most reviews',
@@ -103,21 +103,12 @@ export function Directory({ kind }: { kind: DirectoryKind }) {
           </Select>
         </div>
       </div>
-      {list.isPending ? (
-        <>
-          <CardSkeletons />
-          <p className="sr-only" role="status">
-            Loading...
-          </p>
-        </>
-      ) : !data ? (
-        // SPEC §8: a failed list load is not announced as an error; offer another try.
-        <div className="grid justify-items-center gap-3 rounded-xl border border-dashed py-12 text-center">
-          <p className="text-muted-foreground">The list could not be loaded just now.</p>
-          <Button variant="outline" onClick={() => list.refetch()}>
-            Try again
-          </Button>
-        </div>
+      {list.isPending || !data ? (
+        <QueryState
+          query={list}
+          failure="The list could not be loaded just now."
+          placeholder={<CardSkeletons />}
+        />
       ) : data.results.length === 0 ? (
         <div className="grid justify-items-center gap-2 rounded-xl border border-dashed py-12 text-center">
           <SearchX aria-hidden className="size-10 text-muted-foreground" />

@@ -19,7 +19,7 @@ const isSort = (value: string | null): value is ListSort => LIST_SORTS.some((sor
 const validMinRating = (value: string | null) =>
   MIN_RATING_OPTIONS.some((option) => String(option) === value) ? (value as string) : '';
 
-export function parseDirectorySearch(search: URLSearchParams, withSkills: boolean) {
+function parseDirectorySearch(search: URLSearchParams, withSkills: boolean) {
   const filters: DirectoryFilters = {
     search: search.get('search')?.trim() ?? '',
     city: search.get('city')?.trim() ?? '',
@@ -33,7 +33,7 @@ export function parseDirectorySearch(search: URLSearchParams, withSkills: boolea
   return { filters, sort, page };
 }
 
-export function toQuery({ filters, sort, page }: ReturnType<typeof parseDirectorySearch>): DirectoryParams {
+function toQuery({ filters, sort, page }: ReturnType<typeof parseDirectorySearch>): DirectoryParams {
   return {
     page,
     sort,

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { FlagRequest } from '@workspace/contracts';
 import { api } from '@/lib/api-client';
 
-export const flagRating = ({ ratingId, ...body }: FlagRequest & { ratingId: number }) =>
+const flagRating = ({ ratingId, ...body }: FlagRequest & { ratingId: number }) =>
   api.post<{ id: number }>(`/core/ratings/${ratingId}/flag/`, body);
 
 export function useFlagRating() {

@@ -1,8 +1,15 @@
 // The Flag action on a review: a dialog with the reasons, optional details and a confirming button.
 // The outcome is a toast: thanks, or the server's reason for refusing (e.g. already flagged).
-import { FLAG_REASON_LABELS, FLAG_REASONS, type FlagReason, LIMITS } from '@workspace/contracts';
+import {
+  FLAG_REASON_LABELS,
+  FLAG_REASONS,
+  type FlagReason,
+  type FlagRequest,
+  LIMITS,
+} from '@workspace/contracts';
 import { Flag } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -20,34 +27,33 @@ import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { getErrorMessage } from '@/lib/api-client';
+import { lazyResolver } from '@/lib/lazy-resolver';
 import { useFlagRating } from '../api/flag-rating';
+import type { FlagFormValues } from '../checks/flag';
 
-const CHOOSE_REASON = 'Please choose a reason';
+// The contracts' flagRequest, through zod, loaded once the dialog opens.
+const checks = lazyResolver(() => import('../checks/flag').then((module) => module.flagChecks));
 
 export function FlagRatingButton({ ratingId, authorName }: { ratingId: number; authorName: string }) {
   const id = useId();
   const [open, setOpen] = useState(false);
-  const [reason, setReason] = useState<FlagReason>();
-  const [details, setDetails] = useState('');
-  const [problem, setProblem] = useState<string>();
   const flag = useFlagRating();
-  const detailsTooLong = details.trim().length > LIMITS.flagDetailsMax;
+  // Checked as they change, so the details' length problem shows while typing.
+  const form = useForm<FlagFormValues, unknown, FlagRequest>({
+    resolver: checks.resolver,
+    mode: 'onChange',
+    defaultValues: { details: '' },
+  });
+  const { errors } = form.formState;
+  const reason = form.watch('reason');
+  const detailsLength = (form.watch('details') ?? '').trim().length;
+  const detailsTooLong = Boolean(errors.details);
 
-  const reset = () => {
-    setReason(undefined);
-    setDetails('');
-    setProblem(undefined);
-  };
+  const reset = () => form.reset();
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!reason) {
-      setProblem(CHOOSE_REASON);
-      return;
-    }
-    if (detailsTooLong) return;
+  const submit = form.handleSubmit(({ reason, details }) => {
     flag.mutate(
-      { ratingId, reason, details: details.trim() || null },
+      { ratingId, reason, details },
       {
         onSuccess: () => {
           toast({
@@ -68,14 +74,15 @@ export function FlagRatingButton({ ratingId, authorName }: { ratingId: number; a
         },
       },
     );
-  };
+  });
 
   return (
     <Dialog
       open={open}
       onOpenChange={(next) => {
         setOpen(next);
-        if (!next) reset();
+        if (next) checks.preload();
+        else reset();
       }}
     >
       <DialogTrigger asChild>
@@ -98,10 +105,9 @@ export function FlagRatingButton({ ratingId, authorName }: { ratingId: number; a
             <legend className="mb-2 font-medium text-sm">Reason</legend>
             <RadioGroup
               value={reason ?? ''}
-              onValueChange={(value) => {
-                setReason(value as FlagReason);
-                setProblem(undefined);
-              }}
+              onValueChange={(value) =>
+                form.setValue('reason', value as FlagReason, { shouldValidate: true, shouldDirty: true })
+              }
               aria-label="Reason"
               className="gap-2"
             >
@@ -114,14 +120,13 @@ export function FlagRatingButton({ ratingId, authorName }: { ratingId: number; a
                 </div>
               ))}
             </RadioGroup>
-            <FieldError message={problem} />
+            <FieldError message={errors.reason?.message} />
           </fieldset>
           <div className="grid gap-2">
             <Label htmlFor={`${id}-details`}>Details (optional)</Label>
             <Textarea
               id={`${id}-details`}
-              value={details}
-              onChange={(event) => setDetails(event.target.value)}
+              {...form.register('details')}
               rows={3}
               aria-invalid={detailsTooLong}
               aria-describedby={`${id}-details-count`}
@@ -130,13 +135,9 @@ export function FlagRatingButton({ ratingId, authorName }: { ratingId: number; a
               id={`${id}-details-count`}
               className={detailsTooLong ? 'text-destructive text-xs' : 'text-muted-foreground text-xs'}
             >
-              {details.trim().length}/{LIMITS.flagDetailsMax} characters
+              {detailsLength}/{LIMITS.flagDetailsMax} characters
             </p>
-            <FieldError
-              message={
-                detailsTooLong ? `Details must be at most ${LIMITS.flagDetailsMax} characters` : undefined
-              }
-            />
+            <FieldError message={errors.details?.message} />
           </div>
           <DialogFooter>
             <Button variant="outline" onClick={() => setOpen(false)} disabled={flag.isPending}>

@@ -7,7 +7,7 @@ import { api } from '@/lib/api-client';
 export type AuditPage = z.infer<typeof auditResponse>;
 export const AUDIT_PAGE_SIZE = 50;
 
-export const auditQueryOptions = (page: number) =>
+const auditQueryOptions = (page: number) =>
   queryOptions({
     queryKey: ['moderation', 'audit', page],
     queryFn: ({ signal }) =>

@@ -8,7 +8,7 @@ export type FlagQueueStatus = 'open' | 'resolved';
 export type FlagQueuePage = z.infer<typeof flagsResponse>;
 export const FLAG_QUEUE_PAGE_SIZE = 20;
 
-export const flagQueueQueryOptions = (status: FlagQueueStatus, page: number) =>
+const flagQueueQueryOptions = (status: FlagQueueStatus, page: number) =>
   queryOptions({
     queryKey: ['moderation', 'flags', status, page],
     queryFn: ({ signal }) =>

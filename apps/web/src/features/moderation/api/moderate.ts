@@ -16,15 +16,16 @@ const ENDPOINT: Record<ModerationAction, (id: number) => string> = {
   reinstate: (id) => `/moderation/users/${id}/reinstate/`,
 };
 
-export interface ModerationInput {
+interface ModerationInput {
   action: ModerationAction;
   /** The rating, flag or user the action is about. */
   targetId: number;
-  reason: string;
+  /** Null or blank: none (only dismissing a flag allows that). */
+  reason: string | null;
 }
 
-export const moderate = ({ action, targetId, reason }: ModerationInput) =>
-  api.post<{ message: string }>(ENDPOINT[action](targetId), { reason: reason.trim() || null });
+const moderate = ({ action, targetId, reason }: ModerationInput) =>
+  api.post<{ message: string }>(ENDPOINT[action](targetId), { reason: reason?.trim() || null });
 
 export function useModerate() {
   const queryClient = useQueryClient();

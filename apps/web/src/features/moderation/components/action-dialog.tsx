@@ -1,7 +1,8 @@
 // Every moderation action asks for a reason in a dialog first. Success: a toast with the server's
 // message; refusal: the server's reason inside the dialog, which stays open.
-import { LIMITS, MSG } from '@workspace/contracts';
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import type { ModerationReason } from '@workspace/contracts';
+import { type ReactNode, useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import {
@@ -19,7 +20,16 @@ import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { getErrorMessage } from '@/lib/api-client';
+import { lazyResolver } from '@/lib/lazy-resolver';
 import { type ModerationAction, useModerate } from '../api/moderate';
+
+// The contracts' reason schemas, through zod, loaded once a dialog is touched.
+const requiredReason = lazyResolver(() =>
+  import('../checks/reason').then((module) => module.requiredReasonChecks),
+);
+const optionalReason = lazyResolver(() =>
+  import('../checks/reason').then((module) => module.optionalReasonChecks),
+);
 
 export function ActionDialog({
   action,
@@ -42,17 +52,14 @@ export function ActionDialog({
 }) {
   const id = useId();
   const [open, setOpen] = useState(false);
-  const [reason, setReason] = useState('');
-  const [problem, setProblem] = useState<string>();
   const moderate = useModerate();
+  const checks = reasonOptional ? optionalReason : requiredReason;
+  const form = useForm<ModerationReason>({ resolver: checks.resolver, defaultValues: { reason: '' } });
+  const problem = form.formState.errors.reason?.message;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const text = reason.trim();
-    if (!text && !reasonOptional) return setProblem(MSG.reasonRequired);
-    if (text.length > LIMITS.moderationReasonMax) return setProblem(MSG.tooLong);
+  const submit = form.handleSubmit(({ reason }) => {
     moderate.mutate(
-      { action, targetId, reason: text },
+      { action, targetId, reason },
       {
         onSuccess: (answer) => {
           toast({ title: answer.message, variant: 'success' });
@@ -60,7 +67,7 @@ export function ActionDialog({
         },
       },
     );
-  };
+  });
 
   return (
     <Dialog
@@ -68,9 +75,9 @@ export function ActionDialog({
       onOpenChange={(next) => {
         setOpen(next);
         if (next) {
-          setReason('');
-          setProblem(undefined);
+          form.reset();
           moderate.reset();
+          checks.preload();
         }
       }}
     >
@@ -90,11 +97,7 @@ export function ActionDialog({
             <Label htmlFor={`${id}-reason`}>Reason{reasonOptional ? ' (optional)' : ''}</Label>
             <Textarea
               id={`${id}-reason`}
-              value={reason}
-              onChange={(event) => {
-                setReason(event.target.value);
-                setProblem(undefined);
-              }}
+              {...form.register('reason', { onChange: () => form.clearErrors('reason') })}
               rows={3}
               aria-invalid={Boolean(problem)}
               aria-describedby={problem ? `${id}-hint ${id}-error` : `${id}-hint`}

@@ -1,13 +1,13 @@
 // The moderation log: who did what to which rating, flag or user, why and when.
 import type { AuditEntry } from '@workspace/contracts';
 import { ListPager } from '@/components/list-paging';
+import { QueryState } from '@/components/query-state';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatDateTime } from '@/lib/format';
 import { AUDIT_PAGE_SIZE, useAuditLog } from '../api/get-audit';
 
-export const AUDIT_ACTION_LABELS: Record<AuditEntry['action'], string> = {
+const AUDIT_ACTION_LABELS: Record<AuditEntry['action'], string> = {
   hide_rating: 'Hid rating',
   restore_rating: 'Restored rating',
   dismiss_flag: 'Dismissed flag',
@@ -28,26 +28,20 @@ const TARGET_LABELS: Record<AuditEntry['target_type'], string> = {
 
 export function AuditLog({ page, onPageChange }: { page: number; onPageChange: (page: number) => void }) {
   const log = useAuditLog(page);
-  if (log.isPending) {
+  if (log.isPending || log.isError) {
     return (
-      <div className="grid gap-2" aria-busy>
-        <p className="sr-only" role="status">
-          Loading...
-        </p>
-        <Skeleton className="h-10" />
-        <Skeleton className="h-10" />
-        <Skeleton className="h-10" />
-      </div>
-    );
-  }
-  if (log.isError) {
-    return (
-      <div className="grid justify-items-center gap-3 rounded-xl border border-dashed py-12 text-center">
-        <p className="text-muted-foreground">The audit log could not be loaded.</p>
-        <Button variant="outline" onClick={() => log.refetch()}>
-          Try again
-        </Button>
-      </div>
+      <QueryState
+        query={log}
+        className="gap-2"
+        failure="The audit log could not be loaded."
+        placeholder={
+          <>
+            <Skeleton className="h-10" />
+            <Skeleton className="h-10" />
+            <Skeleton className="h-10" />
+          </>
+        }
+      />
     );
   }
   const { results, total_count, has_next } = log.data;

@@ -3,7 +3,7 @@
 import { ShieldCheck } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { ListPager, showingText } from '@/components/list-paging';
-import { Button } from '@/components/ui/button';
+import { QueryState } from '@/components/query-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { cn } from '@/lib/cn';
@@ -26,25 +26,18 @@ function FlagQueue({
   onPageChange: (page: number) => void;
 }) {
   const queue = useFlagQueue(status, page);
-  if (queue.isPending) {
+  if (queue.isPending || queue.isError) {
     return (
-      <div className="grid gap-4" aria-busy>
-        <p className="sr-only" role="status">
-          Loading...
-        </p>
-        <Skeleton className="h-48" />
-        <Skeleton className="h-48" />
-      </div>
-    );
-  }
-  if (queue.isError) {
-    return (
-      <div className="grid justify-items-center gap-3 rounded-xl border border-dashed py-12 text-center">
-        <p className="text-muted-foreground">The queue could not be loaded.</p>
-        <Button variant="outline" onClick={() => queue.refetch()}>
-          Try again
-        </Button>
-      </div>
+      <QueryState
+        query={queue}
+        failure="The queue could not be loaded."
+        placeholder={
+          <>
+            <Skeleton className="h-48" />
+            <Skeleton className="h-48" />
+          </>
+        }
+      />
     );
   }
   const { results, total_count, has_next } = queue.data;

@@ -7,7 +7,7 @@ import { api } from '@/lib/api-client';
 export type MyRatingsTab = 'received' | 'given';
 export type RatingPage = z.infer<typeof ratingList>;
 
-export const myRatingsQueryOptions = (tab: MyRatingsTab, page: number) =>
+const myRatingsQueryOptions = (tab: MyRatingsTab, page: number) =>
   queryOptions({
     queryKey: ['my-ratings', tab, page],
     queryFn: ({ signal }) =>

@@ -5,10 +5,10 @@ import { EyeOff, MessageSquare } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ListPager, showingText } from '@/components/list-paging';
+import { QueryState } from '@/components/query-state';
 import { CONTEXT_LABELS } from '@/components/ratings/labels';
 import { RatingCard } from '@/components/ratings/rating-card';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { paths } from '@/config/paths';
@@ -28,7 +28,7 @@ const TABS: Record<MyRatingsTab, { label: string; empty: string; hint: string }>
   },
 };
 
-export const REMOVED_LABEL = 'Removed by moderators';
+const REMOVED_LABEL = 'Removed by moderators';
 
 function PersonLink({ id, name }: { id: number | undefined; name: string }) {
   if (id === undefined) return <>{name}</>;
@@ -52,25 +52,18 @@ function RatingsTab({
 }) {
   const list = useMyRatings(tab, page);
   const copy = TABS[tab];
-  if (list.isPending) {
+  if (list.isPending || list.isError) {
     return (
-      <div className="grid gap-4" aria-busy>
-        <p className="sr-only" role="status">
-          Loading...
-        </p>
-        <Skeleton className="h-40" />
-        <Skeleton className="h-40" />
-      </div>
-    );
-  }
-  if (list.isError) {
-    return (
-      <div className="grid justify-items-center gap-3 rounded-xl border border-dashed py-12 text-center">
-        <p className="text-muted-foreground">Your ratings could not be loaded just now.</p>
-        <Button variant="outline" onClick={() => list.refetch()}>
-          Try again
-        </Button>
-      </div>
+      <QueryState
+        query={list}
+        failure="Your ratings could not be loaded just now."
+        placeholder={
+          <>
+            <Skeleton className="h-40" />
+            <Skeleton className="h-40" />
+          </>
+        }
+      />
     );
   }
   const data = list.data;

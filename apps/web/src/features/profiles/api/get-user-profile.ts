@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ProfileResponse } from '@workspace/contracts';
 import { api } from '@/lib/api-client';
 
-export const userProfileQueryOptions = (userId: string) =>
+const userProfileQueryOptions = (userId: string) =>
   queryOptions({
     queryKey: ['profiles', userId],
     queryFn: ({ signal }) =>

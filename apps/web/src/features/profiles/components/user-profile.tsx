@@ -45,7 +45,7 @@ function BackButton() {
 }
 
 /** Whether the viewer may rate this user (SPEC §6); the eligibility check runs when the form opens. */
-export function mayRate(viewer: OwnUser, data: ProfileResponse) {
+function mayRate(viewer: OwnUser, data: ProfileResponse) {
   return browseRole(viewer.user_role) === data.user_profile.user_role && data.can_rate;
 }
 

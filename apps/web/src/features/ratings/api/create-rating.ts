@@ -5,7 +5,7 @@ import { type CreateRatingRequest, MSG, type Rating } from '@workspace/contracts
 import { ApiError, api } from '@/lib/api-client';
 import { refreshAfterWrite } from '@/lib/refresh-after-write';
 
-export const createRating = (body: CreateRatingRequest) => api.post<Rating>('/core/ratings/', body);
+const createRating = (body: CreateRatingRequest) => api.post<Rating>('/core/ratings/', body);
 
 /** SPEC §8: the server's text, else 'Failed to submit rating'. */
 export function submitErrorMessage(error: unknown): string {

@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { RoleContext } from '@workspace/contracts';
 import { api } from '@/lib/api-client';
 
-export const ratingCategoriesQueryOptions = (context: RoleContext) =>
+const ratingCategoriesQueryOptions = (context: RoleContext) =>
   queryOptions({
     queryKey: ['ratings', 'categories', context],
     queryFn: ({ signal }) =>

@@ -1,14 +1,10 @@
 // The rating form (SPEC §2, §5): a star radio group per category, optional feedback with a live
 // counter, the anonymous choice with what it means, Submit (disabled until a category is rated)
-// and Cancel. Only rated categories are sent; the request is checked with the API's own schema.
-import {
-  type CreateRatingRequest,
-  createRatingRequest,
-  LIMITS,
-  MSG,
-  type RoleContext,
-} from '@workspace/contracts';
-import { type FormEvent, useId, useState } from 'react';
+// and Cancel. The form holds the request itself (only rated categories, in the categories' order),
+// checked with the API's own schema.
+import { type CreateRatingRequest, LIMITS, type RoleContext } from '@workspace/contracts';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -17,29 +13,11 @@ import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { cn } from '@/lib/cn';
+import { lazyResolver } from '@/lib/lazy-resolver';
 import { StarInput } from './star-input';
 
-export function buildRatingRequest(input: {
-  rateeId: number;
-  context: RoleContext;
-  categories: readonly string[];
-  scores: Partial<Record<string, number>>;
-  feedback: string;
-  anonymous: boolean;
-}): CreateRatingRequest {
-  const category_scores = input.categories.flatMap((category) => {
-    const score = input.scores[category];
-    return score === undefined ? [] : [{ category, score }];
-  });
-  const feedback = input.feedback.trim();
-  return {
-    ratee: input.rateeId,
-    role_context: input.context,
-    is_anonymous: input.anonymous,
-    feedback_message: feedback || null,
-    category_scores,
-  };
-}
+// The contracts' createRatingRequest, through zod, loaded once the form is touched.
+const checks = lazyResolver(() => import('../checks/rating').then((module) => module.ratingChecks));
 
 export function RatingForm({
   rateeId,
@@ -62,29 +40,48 @@ export function RatingForm({
   error?: string;
 }) {
   const id = useId();
-  const [scores, setScores] = useState<Partial<Record<string, number>>>({});
-  const [feedback, setFeedback] = useState('');
-  const [anonymous, setAnonymous] = useState(false);
-  const [problem, setProblem] = useState<string>();
+  // Checked as they change, so the feedback's length problem shows while typing.
+  const form = useForm<CreateRatingRequest>({
+    resolver: checks.resolver,
+    mode: 'onChange',
+    defaultValues: {
+      ratee: rateeId,
+      role_context: context,
+      is_anonymous: false,
+      feedback_message: '',
+      category_scores: [],
+    },
+  });
+  const { errors } = form.formState;
+  const scores = form.watch('category_scores');
+  const anonymous = form.watch('is_anonymous') ?? false;
+  const feedbackLength = (form.watch('feedback_message') ?? '').trim().length;
+  const feedbackProblem = errors.feedback_message?.message;
+  const problem = errors.category_scores?.message ?? errors.category_scores?.root?.message;
+  const scoreOf = (category: string) => scores.find((entry) => entry.category === category)?.score;
 
-  const ratedCount = categories.filter((c) => scores[c] !== undefined).length;
-  const feedbackLength = feedback.trim().length;
-  const feedbackTooLong = feedbackLength > LIMITS.feedbackMax;
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const request = buildRatingRequest({ rateeId, context, categories, scores, feedback, anonymous });
-    const result = createRatingRequest.safeParse(request);
-    if (!result.success) {
-      setProblem(result.error.issues[0]?.message);
-      return;
-    }
-    setProblem(undefined);
-    onSubmit(request);
+  /** Sets or (score undefined) clears a category's score, keeping the categories' order. */
+  const setScore = (category: string, score: number | undefined) => {
+    const next = new Map(scores.map((entry) => [entry.category, entry.score]));
+    if (score === undefined) next.delete(category);
+    else next.set(category, score);
+    const ordered = categories.flatMap((c) => {
+      const value = next.get(c);
+      return value === undefined ? [] : [{ category: c, score: value }];
+    });
+    form.setValue('category_scores', ordered, { shouldDirty: true });
+    form.clearErrors('category_scores');
   };
 
   return (
-    <form noValidate onSubmit={submit} aria-labelledby={`${id}-title`} className="grid gap-5">
+    <form
+      noValidate
+      onFocus={checks.preload}
+      onPointerDown={checks.preload}
+      onSubmit={form.handleSubmit((request) => onSubmit(request))}
+      aria-labelledby={`${id}-title`}
+      className="grid gap-5"
+    >
       <div className="grid gap-1">
         <h2 id={`${id}-title`} className="font-semibold text-xl">
           Rate {rateeName}
@@ -105,54 +102,45 @@ export function RatingForm({
             <StarInput
               key={category}
               category={category}
-              value={scores[category]}
+              value={scoreOf(category)}
               disabled={pending}
-              onChange={(score) => {
-                setScores((s) => ({ ...s, [category]: score }));
-                setProblem(undefined);
-              }}
-              onClear={() =>
-                setScores((s) => {
-                  const { [category]: _removed, ...rest } = s;
-                  return rest;
-                })
-              }
+              onChange={(score) => setScore(category, score)}
+              onClear={() => setScore(category, undefined)}
             />
           ))}
         </div>
         <p className="mt-2 text-muted-foreground text-sm" aria-live="polite">
-          {ratedCount} of {categories.length} categories rated
+          {scores.length} of {categories.length} categories rated
         </p>
       </fieldset>
       <div className="grid gap-2">
         <Label htmlFor={`${id}-feedback`}>Feedback (optional)</Label>
         <Textarea
           id={`${id}-feedback`}
-          value={feedback}
-          onChange={(event) => setFeedback(event.target.value)}
+          {...form.register('feedback_message')}
           rows={5}
           placeholder="What was it like to work with them?"
-          aria-invalid={feedbackTooLong}
-          aria-describedby={`${id}-count${feedbackTooLong ? ` ${id}-feedback-error` : ''}`}
+          aria-invalid={Boolean(feedbackProblem)}
+          aria-describedby={`${id}-count${feedbackProblem ? ` ${id}-feedback-error` : ''}`}
           disabled={pending}
         />
         <p
           id={`${id}-count`}
           className={cn(
             'text-right text-xs tabular-nums',
-            feedbackTooLong ? 'text-destructive' : 'text-muted-foreground',
+            feedbackLength > LIMITS.feedbackMax ? 'text-destructive' : 'text-muted-foreground',
           )}
         >
           {feedbackLength}/{LIMITS.feedbackMax} characters
         </p>
-        <FieldError id={`${id}-feedback-error`} message={feedbackTooLong ? MSG.feedbackMax : undefined} />
+        <FieldError id={`${id}-feedback-error`} message={feedbackProblem} />
       </div>
       <div className="grid gap-2 rounded-lg border bg-muted/40 p-3 sm:p-4">
         <div className="flex items-center gap-3">
           <Checkbox
             id={`${id}-anonymous`}
             checked={anonymous}
-            onCheckedChange={(checked) => setAnonymous(checked === true)}
+            onCheckedChange={(checked) => form.setValue('is_anonymous', checked === true)}
             aria-describedby={`${id}-anonymous-note`}
             disabled={pending}
           />
@@ -164,12 +152,12 @@ export function RatingForm({
             : `Your name will be shown with this review. Tick the box to show "Anonymous" instead; moderators can still see who wrote a reported review.`}
         </p>
       </div>
-      {problem && !feedbackTooLong && <FieldError message={problem} />}
+      <FieldError message={problem} />
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="outline" onClick={onCancel} disabled={pending}>
           Cancel
         </Button>
-        <Button type="submit" disabled={ratedCount === 0 || pending}>
+        <Button type="submit" disabled={scores.length === 0 || pending}>
           {pending ? <Spinner label="Submitting..." className="text-primary-foreground" /> : 'Submit Rating'}
         </Button>
       </div>

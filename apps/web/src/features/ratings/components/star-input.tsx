@@ -8,7 +8,7 @@ import { cn } from '@/lib/cn';
 
 const SCORES = Array.from({ length: LIMITS.scoreMax - LIMITS.scoreMin + 1 }, (_, i) => LIMITS.scoreMin + i);
 
-export const scoreName = (score: number) => `${score} ${score === 1 ? 'star' : 'stars'}`;
+const scoreName = (score: number) => `${score} ${score === 1 ? 'star' : 'stars'}`;
 
 export function StarInput({
   category,

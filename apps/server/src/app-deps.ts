@@ -1,0 +1,22 @@
+// What the app is built from: the process-wide services bootstrap.ts (or a test) makes once. Its own
+// module so that modules can name it without importing app.ts, which imports them (no import cycle).
+import type { Redis } from 'ioredis';
+import type { Env } from './config/env.ts';
+import type { Database, Db } from './db/client.ts';
+import type { Counters, Tally } from './lib/counters.ts';
+import type { Mailer } from './lib/mailer.ts';
+import type { TokenService } from './lib/tokens.ts';
+import type { ViewCache } from './lib/view-cache.ts';
+
+export interface AppDeps {
+  env: Env;
+  database: Database;
+  db: Db;
+  tokens: TokenService;
+  /** The server's memory counts (lib/counters.ts): the rate limits without Redis or while it is down. */
+  tally: Tally;
+  counters: Counters;
+  mailer: Mailer;
+  redis: Redis | null;
+  viewCache: ViewCache;
+}
