@@ -10,6 +10,8 @@ import {
   type OwnUser,
   type profileUpdateRequest,
   RESET_CODE_TTL_MINUTES,
+  RESET_CODES_PER_HOUR,
+  RESET_FAILURES_PER_HOUR,
   type ResetConfirmRequest,
   type registerRequest,
 } from '@workspace/contracts';
@@ -46,6 +48,11 @@ import {
 
 /** Failed sign-ins are counted per account and IP over this window (DESIGN §2). */
 export const LOGIN_WINDOW_SECONDS = 15 * 60;
+
+/** Reset codes sent and failed reset confirmations are counted per account over this window. */
+export const RESET_WINDOW_SECONDS = 60 * 60;
+export const resetRequestsKey = (userId: number) => `reset-requests:${userId}`;
+export const resetFailuresKey = (userId: number) => `reset-failures:${userId}`;
 
 type RegisterInput = z.output<typeof registerRequest>;
 type ProfileInput = z.output<typeof profileUpdateRequest>;
@@ -210,10 +217,17 @@ export function createAuthService(deps: AppDeps) {
       });
     },
 
-    /** Issues a reset code for an active account; returns it (for EXPOSE_RESET_CODE) or null. */
+    /**
+     * Issues a reset code for an active account; returns it (for EXPOSE_RESET_CODE) or null. Null
+     * too, with no code made and no mail sent, once the account has had RESET_CODES_PER_HOUR codes:
+     * fresh codes would otherwise mean fresh tries, and the caller answers null like an unknown email.
+     */
     async requestReset(email: string): Promise<string | null> {
       const user = await findUserByEmail(db, email);
       if (!user?.isActive) return null;
+      if ((await counters.hit(resetRequestsKey(user.id), RESET_WINDOW_SECONDS)) > RESET_CODES_PER_HOUR) {
+        return null;
+      }
       const code = newResetCode();
       await db.transaction(async (tx) => {
         await lockUser(tx, user.id);
@@ -240,8 +254,15 @@ export function createAuthService(deps: AppDeps) {
     async confirmReset(input: ResetConfirmRequest): Promise<void> {
       if (isCommonPassword(input.new_password)) throw validationError({ new_password: [MSG.passwordCommon] });
       const user = await findUserByEmail(db, input.email);
-      const reset = user?.isActive ? await findLiveReset(db, user.id) : null;
-      if (!user || !reset) throw badRequest(MSG.resetInvalid);
+      if (!user?.isActive) throw badRequest(MSG.resetInvalid);
+      // Tries are counted per account across its codes, before the check and atomically like failed
+      // sign-ins, so neither new codes nor parallel guesses add tries; a success clears the count.
+      const failuresKey = resetFailuresKey(user.id);
+      if ((await counters.hit(failuresKey, RESET_WINDOW_SECONDS)) > RESET_FAILURES_PER_HOUR) {
+        throw badRequest(MSG.resetInvalid);
+      }
+      const reset = await findLiveReset(db, user.id);
+      if (!reset) throw badRequest(MSG.resetInvalid);
       const given = Buffer.from(resetDigest(user.id, input.reset_code));
       const stored = Buffer.from(reset.codeHash);
       if (given.length !== stored.length || !timingSafeEqual(given, stored)) {
@@ -254,6 +275,7 @@ export function createAuthService(deps: AppDeps) {
         await setPasswordHash(tx, user.id, passwordHash);
         await revokeUserFamilies(tx, user.id);
       });
+      await counters.reset(failuresKey);
     },
   };
 }
