@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   MSG,
+  PASSWORD_TOO_EASY,
   RESET_CODE_MAX_TRIES,
   RESET_CODES_PER_HOUR,
   RESET_FAILURES_PER_HOUR,
@@ -79,6 +80,12 @@ describe('PUT /api/auth/change-password/', () => {
       new_password_confirm: 'iloveyou',
     });
     expect(common.body.errors).toEqual({ new_password: [MSG.passwordCommon] });
+    const easy = await changePassword(session.access, {
+      old_password: session.password,
+      new_password: 'aaaaaaaaaa',
+      new_password_confirm: 'aaaaaaaaaa',
+    });
+    expect(easy.body.errors).toEqual({ new_password: [PASSWORD_TOO_EASY.simpleRepeat] });
     expect((await login(session.email, session.password)).status).toBe(200);
   });
 
@@ -256,6 +263,20 @@ describe('POST /api/auth/password-reset/confirm/', () => {
     });
     expect(common.status).toBe(400);
     expect(common.body.errors).toEqual({ new_password: [MSG.passwordCommon] });
+    expect((await confirmReset({ email: session.email, reset_code: code })).status).toBe(200);
+  });
+
+  it('refuses an easy new password, naming why, without using the code up', async () => {
+    const session = await signUp(ctx.app);
+    const code = (await requestReset(session.email)).body.reset_code;
+    const easy = await confirmReset({
+      email: session.email,
+      reset_code: code,
+      new_password: 'abcdefghijk',
+      new_password_confirm: 'abcdefghijk',
+    });
+    expect(easy.status).toBe(400);
+    expect(easy.body.errors).toEqual({ new_password: [PASSWORD_TOO_EASY.sequences] });
     expect((await confirmReset({ email: session.email, reset_code: code })).status).toBe(200);
   });
 

@@ -20,7 +20,8 @@ import type { AppDeps } from '../../app.ts';
 import { jwtSecret } from '../../bootstrap.ts';
 import type { UserRow } from '../../db/schema/index.ts';
 import { badRequest, HttpError, unauthorized } from '../../lib/errors.ts';
-import { burnVerifyTime, hashPassword, isCommonPassword, verifyPassword } from '../../lib/passwords.ts';
+import { passwordProblem } from '../../lib/password-strength.ts';
+import { burnVerifyTime, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { type RefreshClaims, randomId, sha256, TokenError } from '../../lib/tokens.ts';
 import {
   createUser,
@@ -62,6 +63,13 @@ const validationError = (errors: Record<string, string[]>) =>
 
 const tooManyLogins = () =>
   new HttpError(429, MSG.tooManyLogins, undefined, { 'retry-after': String(LOGIN_WINDOW_SECONDS) });
+
+/** What a password should not be built on: the account's email, its name part and the person's name. */
+const personalDetails = (email: string, fullName?: string) => [
+  email,
+  email.split('@')[0] ?? '',
+  ...(fullName?.split(/\s+/) ?? []),
+];
 
 /** A six-digit code from the CSPRNG, leading zeros kept. */
 export const newResetCode = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
@@ -114,7 +122,8 @@ export function createAuthService(deps: AppDeps) {
     async register(input: RegisterInput): Promise<OwnUser> {
       const errors: Record<string, string[]> = {};
       if (await emailTaken(db, input.email)) errors.email = [MSG.emailTaken];
-      if (isCommonPassword(input.password)) errors.password = [MSG.passwordCommon];
+      const weak = await passwordProblem(input.password, personalDetails(input.email, input.full_name));
+      if (weak) errors.password = [weak];
       if (Object.keys(errors).length > 0) throw validationError(errors);
       try {
         const user = await createUser(db, {
@@ -207,7 +216,8 @@ export function createAuthService(deps: AppDeps) {
       if (!(await verifyPassword(user.passwordHash, input.old_password))) {
         errors.old_password = [MSG.oldPasswordIncorrect];
       }
-      if (isCommonPassword(input.new_password)) errors.new_password = [MSG.passwordCommon];
+      const weak = await passwordProblem(input.new_password, personalDetails(user.email, user.fullName));
+      if (weak) errors.new_password = [weak];
       if (Object.keys(errors).length > 0) throw validationError(errors);
       const passwordHash = await hashPassword(input.new_password);
       await db.transaction(async (tx) => {
@@ -252,7 +262,8 @@ export function createAuthService(deps: AppDeps) {
     },
 
     async confirmReset(input: ResetConfirmRequest): Promise<void> {
-      if (isCommonPassword(input.new_password)) throw validationError({ new_password: [MSG.passwordCommon] });
+      const weak = await passwordProblem(input.new_password, personalDetails(input.email));
+      if (weak) throw validationError({ new_password: [weak] });
       const user = await findUserByEmail(db, input.email);
       if (!user?.isActive) throw badRequest(MSG.resetInvalid);
       // Tries are counted per account across its codes, before the check and atomically like failed
