@@ -5,7 +5,7 @@ import { resolve } from 'node:path';
 import pino from 'pino';
 import { buildApp } from './app.ts';
 import { closeDeps, createDeps } from './bootstrap.ts';
-import { EnvError, parseEnv } from './config/env.ts';
+import { type Env, EnvError, parseEnv } from './config/env.ts';
 import { WEB_DIST } from './config/paths.ts';
 import { ensureModerator } from './modules/auth/moderator.ts';
 import { currentRequestId } from './plugins/request-context.ts';
@@ -82,6 +82,7 @@ async function main() {
     '',
     `  WorkTrust is running at ${url}`,
     `  Database: ${deps.database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${env.DATA_DIR}`}`,
+    `  Development conveniences: ${developmentConveniences(env)}`,
     `  API docs: ${url}/api/docs`,
   ];
   if (demoLogins.length > 0) {
@@ -90,6 +91,15 @@ async function main() {
       lines.push(`    ${login.role.padEnd(9)} ${login.email} / ${login.password}`);
   }
   process.stdout.write(`${lines.join('\n')}\n\n`);
+}
+
+/** Which settings that must stay off on a public server are on (they default on only on loopback). */
+function developmentConveniences(env: Env): string {
+  const on = [
+    env.SEED_DEMO && 'demo accounts (SEED_DEMO)',
+    env.EXPOSE_RESET_CODE && 'reset codes in API answers (EXPOSE_RESET_CODE)',
+  ].filter(Boolean);
+  return on.length > 0 ? on.join(', ') : 'none';
 }
 
 main().catch((error) => {

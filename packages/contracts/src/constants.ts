@@ -181,6 +181,10 @@ export const RANKING_PRIOR_WEIGHT = 5;
 
 export const RESET_CODE_TTL_MINUTES = 15;
 export const RESET_CODE_MAX_TRIES = 5;
+/** Reset codes one account can be sent per hour; further requests get the generic answer only. */
+export const RESET_CODES_PER_HOUR = 5;
+/** Failed confirmations per account per hour, across its codes; beyond it even the right code fails. */
+export const RESET_FAILURES_PER_HOUR = 10;
 
 export const SUCCESS_MESSAGE_MS = 3000;
 export const TOAST_LIMIT = 1;

@@ -158,3 +158,24 @@ export const ELIGIBILITY = {
   moderator: 'Moderators cannot submit ratings',
 } as const;
 export type EligibilityReason = (typeof ELIGIBILITY)[keyof typeof ELIGIBILITY];
+
+/**
+ * Why the server refuses a password that is not on the common lists (which get MSG.passwordCommon)
+ * but is still easy to guess, by the warning of the strength estimator (zxcvbn-ts) that found it;
+ * `other` when it names none, usually a short password of few kinds of characters.
+ */
+export const PASSWORD_TOO_EASY = {
+  similarToCommon: 'This password is too easy to guess: it is a common password with little added.',
+  straightRow: 'This password is too easy to guess: it is a straight row of keys.',
+  keyPattern: 'This password is too easy to guess: it is a short keyboard pattern.',
+  simpleRepeat: 'This password is too easy to guess: it repeats one character.',
+  extendedRepeat: 'This password is too easy to guess: it repeats a short pattern.',
+  sequences: 'This password is too easy to guess: it is a sequence such as abc or 6543.',
+  recentYears: 'This password is too easy to guess: it rests on a recent year.',
+  dates: 'This password is too easy to guess: it rests on a date.',
+  wordByItself: 'This password is too easy to guess: it is a single word.',
+  namesByThemselves: 'This password is too easy to guess: it is a name.',
+  commonNames: 'This password is too easy to guess: it rests on common names.',
+  userInputs: 'This password is too easy to guess: it contains your name or email.',
+  other: 'This password is too easy to guess: add another word or two that are not common.',
+} as const;

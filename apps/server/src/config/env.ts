@@ -1,5 +1,6 @@
 // The server's environment, validated once at start (DESIGN §2). A bad value stops the process with
 // one line naming the variable.
+import { BlockList, isIP } from 'node:net';
 import { z } from 'zod';
 
 const boolFlag = z
@@ -35,7 +36,8 @@ const envSchema = z
     JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     ACCESS_TOKEN_TTL: duration.default(15 * 60),
     REFRESH_TOKEN_TTL: duration.default(7 * 86400),
-    SEED_DEMO: boolFlag.default(true),
+    // Unset: on when HOST is a loopback address, off on any other (see devDefaults).
+    SEED_DEMO: boolFlag.optional(),
     MODERATOR_EMAIL: z.email().optional(),
     MODERATOR_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
     RATE_LIMIT_MAX: positiveInt.default(300),
@@ -95,9 +97,24 @@ const envSchema = z
   })
   .transform((env) => ({
     ...env,
-    EXPOSE_RESET_CODE: env.EXPOSE_RESET_CODE ?? env.NODE_ENV !== 'production',
+    // Development conveniences hand over accounts, so they default on only where no one else can
+    // reach the server (issue 15); an explicit setting wins.
+    SEED_DEMO: env.SEED_DEMO ?? isLoopback(env.HOST),
+    EXPOSE_RESET_CODE: env.EXPOSE_RESET_CODE ?? (env.NODE_ENV !== 'production' && isLoopback(env.HOST)),
     TRUST_PROXY: trustProxy(env.TRUST_PROXY),
   }));
+
+const loopback = new BlockList();
+loopback.addSubnet('127.0.0.0', 8, 'ipv4');
+loopback.addAddress('::1', 'ipv6');
+
+/** True for 127.0.0.0/8, ::1 and localhost; not for the wildcards 0.0.0.0 and ::. */
+function isLoopback(host: string): boolean {
+  const bare = host.replace(/^\[(.*)\]$/, '$1');
+  if (bare.toLowerCase() === 'localhost') return true;
+  const family = isIP(bare);
+  return family !== 0 && loopback.check(bare, family === 4 ? 'ipv4' : 'ipv6');
+}
 
 /** TRUST_PROXY as Fastify's trustProxy option. */
 function trustProxy(value: string | undefined): boolean | string[] {

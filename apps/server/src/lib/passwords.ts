@@ -1,6 +1,5 @@
 // Password hashing with argon2id (OWASP's recommended parameters: 19 MiB, 2 passes, 1 lane).
 import argon2 from 'argon2';
-import { COMMON_PASSWORDS } from './common-passwords.ts';
 
 const OPTIONS = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
@@ -21,8 +20,4 @@ let dummyHash: Promise<string> | undefined;
 export async function burnVerifyTime(password: string): Promise<void> {
   dummyHash ??= hashPassword('timing-equaliser-not-a-real-password');
   await verifyPassword(await dummyHash, password);
-}
-
-export function isCommonPassword(password: string): boolean {
-  return COMMON_PASSWORDS.has(password.toLowerCase());
 }

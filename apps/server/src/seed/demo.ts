@@ -1,4 +1,4 @@
-// Demo data on the first start of an empty database (SEED_DEMO, on by default): 40 companies,
+// Demo data on the first start of an empty database (SEED_DEMO, on by default on a loopback HOST): 40 companies,
 // 160 employees and 1,500 ratings from a fixed seed, with known logins for one employee, one
 // employer and one moderator. Takes about a second on the embedded database.
 import type { AppDeps } from '../app-deps.ts';

@@ -1,4 +1,4 @@
-import { MSG, type OwnUser } from '@workspace/contracts';
+import { MSG, type OwnUser, PASSWORD_TOO_EASY } from '@workspace/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refreshFamilies, users } from '../../src/db/schema/index.ts';
@@ -99,6 +99,9 @@ describe('ensureModerator', () => {
     );
     await expect(ensureModerator(ctx.deps.db, uniqueEmail(), 'password1')).rejects.toThrow(
       new ModeratorInputError(`password: ${MSG.passwordCommon}`),
+    );
+    await expect(ensureModerator(ctx.deps.db, uniqueEmail(), 'qwertyuiop123')).rejects.toThrow(
+      new ModeratorInputError(`password: ${PASSWORD_TOO_EASY.similarToCommon}`),
     );
   });
 

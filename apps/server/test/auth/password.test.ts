@@ -1,9 +1,16 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { MSG } from '@workspace/contracts';
+import {
+  MSG,
+  PASSWORD_TOO_EASY,
+  RESET_CODE_MAX_TRIES,
+  RESET_CODES_PER_HOUR,
+  RESET_FAILURES_PER_HOUR,
+} from '@workspace/contracts';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passwordResets, refreshFamilies, users } from '../../src/db/schema/index.ts';
+import { resetFailuresKey } from '../../src/modules/auth/service.ts';
 import { loginAs, signUp, TEST_PASSWORD, uniqueEmail } from '../fixtures.ts';
 import { call, createTestApp, type TestContext } from '../helpers.ts';
 
@@ -73,6 +80,12 @@ describe('PUT /api/auth/change-password/', () => {
       new_password_confirm: 'iloveyou',
     });
     expect(common.body.errors).toEqual({ new_password: [MSG.passwordCommon] });
+    const easy = await changePassword(session.access, {
+      old_password: session.password,
+      new_password: 'aaaaaaaaaa',
+      new_password_confirm: 'aaaaaaaaaa',
+    });
+    expect(easy.body.errors).toEqual({ new_password: [PASSWORD_TOO_EASY.simpleRepeat] });
     expect((await login(session.email, session.password)).status).toBe(200);
   });
 
@@ -253,6 +266,20 @@ describe('POST /api/auth/password-reset/confirm/', () => {
     expect((await confirmReset({ email: session.email, reset_code: code })).status).toBe(200);
   });
 
+  it('refuses an easy new password, naming why, without using the code up', async () => {
+    const session = await signUp(ctx.app);
+    const code = (await requestReset(session.email)).body.reset_code;
+    const easy = await confirmReset({
+      email: session.email,
+      reset_code: code,
+      new_password: 'abcdefghijk',
+      new_password_confirm: 'abcdefghijk',
+    });
+    expect(easy.status).toBe(400);
+    expect(easy.body.errors).toEqual({ new_password: [PASSWORD_TOO_EASY.sequences] });
+    expect((await confirmReset({ email: session.email, reset_code: code })).status).toBe(200);
+  });
+
   it('answers the field rules with their exact messages', async () => {
     const res = await call(ctx.app, 'POST', '/api/auth/password-reset/confirm/', {
       body: { email: 'bad', reset_code: '123', new_password: 'short', new_password_confirm: 'short' },
@@ -280,6 +307,79 @@ describe('POST /api/auth/password-reset/confirm/', () => {
       new_password_confirm: NEW_PASSWORD,
     });
     expect((await confirmReset({ email: session.email, reset_code: code })).status).toBe(400);
+  });
+});
+
+// Issue 15: five tries per code meant nothing while new codes could be asked for without limit.
+describe('per-account reset limits', () => {
+  const mailsTo = (email: string) => {
+    const outbox = join(ctx.deps.env.DATA_DIR, 'outbox');
+    return readdirSync(outbox).filter((f) =>
+      readFileSync(join(outbox, f), 'utf8').startsWith(`To: ${email}\n`),
+    ).length;
+  };
+
+  it(`sends RESET_CODES_PER_HOUR codes an hour, then answers byte for byte as for an unknown email`, async () => {
+    const session = await signUp(ctx.app);
+    for (let i = 0; i < RESET_CODES_PER_HOUR; i++) {
+      expect((await requestReset(session.email)).body.reset_code).toMatch(/^\d{6}$/);
+    }
+    const codes = await ctx.deps.db
+      .select()
+      .from(passwordResets)
+      .where(eq(passwordResets.userId, session.user.id));
+    const mails = mailsTo(session.email);
+    expect(mails).toBe(RESET_CODES_PER_HOUR);
+
+    const limited = await requestReset(session.email);
+    const unknown = await requestReset(uniqueEmail('nobody'));
+    expect(limited.status).toBe(200);
+    expect(limited.raw.body).toBe(unknown.raw.body);
+    expect(limited.raw.headers['content-type']).toBe(unknown.raw.headers['content-type']);
+    expect(limited.body).not.toHaveProperty('reset_code');
+    // No new code, no mail.
+    expect(
+      await ctx.deps.db.select().from(passwordResets).where(eq(passwordResets.userId, session.user.id)),
+    ).toHaveLength(codes.length);
+    expect(mailsTo(session.email)).toBe(mails);
+    // Another account is not affected.
+    expect((await requestReset((await signUp(ctx.app)).email)).body.reset_code).toMatch(/^\d{6}$/);
+  });
+
+  it('counts failed confirmations across codes: past the limit even the right code fails until the window passes', async () => {
+    const session = await signUp(ctx.app);
+    let failures = 0;
+    while (failures < RESET_FAILURES_PER_HOUR) {
+      const code = (await requestReset(session.email)).body.reset_code as string;
+      for (let i = 0; i < RESET_CODE_MAX_TRIES && failures < RESET_FAILURES_PER_HOUR; i++, failures++) {
+        expect((await confirmReset({ email: session.email, reset_code: otherCode(code) })).status).toBe(400);
+      }
+    }
+    const code = (await requestReset(session.email)).body.reset_code as string;
+    const right = await confirmReset({ email: session.email, reset_code: code });
+    expect(right.status).toBe(400);
+    expect(right.body).toEqual({ detail: MSG.resetInvalid });
+    expect((await login(session.email, TEST_PASSWORD)).status).toBe(200);
+
+    // Another account is not affected.
+    const other = await signUp(ctx.app);
+    const otherCodeSent = (await requestReset(other.email)).body.reset_code;
+    expect((await confirmReset({ email: other.email, reset_code: otherCodeSent })).status).toBe(200);
+
+    // The window passing is the count expiring; the refused tries did not use the code up.
+    await ctx.deps.counters.reset(resetFailuresKey(session.user.id));
+    expect((await confirmReset({ email: session.email, reset_code: code })).status).toBe(200);
+    expect((await login(session.email, NEW_PASSWORD)).status).toBe(200);
+  });
+
+  it('a successful reset clears the count of failed confirmations', async () => {
+    const session = await signUp(ctx.app);
+    const first = (await requestReset(session.email)).body.reset_code as string;
+    for (let i = 0; i < RESET_CODE_MAX_TRIES - 1; i++) {
+      await confirmReset({ email: session.email, reset_code: otherCode(first) });
+    }
+    expect((await confirmReset({ email: session.email, reset_code: first })).status).toBe(200);
+    expect(await ctx.deps.counters.get(resetFailuresKey(session.user.id))).toBe(0);
   });
 });
 

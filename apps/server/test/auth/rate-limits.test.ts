@@ -1,4 +1,4 @@
-// Sign-ups and reset requests are limited per IP (AUTH_RATE_LIMIT per 15 minutes); on PostgreSQL
+// Sign-ups, reset requests and reset confirmations are limited per IP (AUTH_RATE_LIMIT per 15 minutes); on PostgreSQL
 // runs with REDIS_URL the counters live in Redis.
 import { MSG } from '@workspace/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -49,6 +49,24 @@ describe('AUTH_RATE_LIMIT', () => {
     expect(limited.body).toEqual({ detail: MSG.tooManyRequests });
     expect(Number(limited.raw.headers['retry-after'])).toBeGreaterThan(0);
     expect((await requestReset('10.9.2.2')).status).toBe(200);
+  });
+
+  it('limits password-reset confirmations per IP the same way', async () => {
+    const confirm = () =>
+      call(ctx.app, 'POST', '/api/auth/password-reset/confirm/', {
+        body: {
+          email: uniqueEmail('nobody'),
+          reset_code: '123456',
+          new_password: 'Monsoon-Rains-Again-7',
+          new_password_confirm: 'Monsoon-Rains-Again-7',
+        },
+        remoteAddress: '10.9.4.1',
+      });
+    expect((await confirm()).status).toBe(400);
+    expect((await confirm()).status).toBe(400);
+    const limited = await confirm();
+    expect(limited.status).toBe(429);
+    expect(limited.body).toEqual({ detail: MSG.tooManyRequests });
   });
 
   it('leaves sign-in to its own per-account limit', async () => {

@@ -1,6 +1,7 @@
 // The server process as `npm start` runs it: starts on a fresh database, seeds the demo data, prints
-// the URL and the demo logins, answers health, and exits 0 on SIGTERM; a bad environment value
-// stops it with one line naming the variable.
+// the URL, the development conveniences that are on and the demo logins, answers health, and exits 0
+// on SIGTERM; on a non-loopback HOST the conveniences default off; a bad environment value stops it
+// with one line naming the variable.
 import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LOGINS } from '../../src/seed/demo.ts';
@@ -36,6 +37,9 @@ describe('the server process', () => {
     try {
       const output = await waitForOutput(child, /Demo logins:(\n.*){3}/);
       expect(output).toContain(`WorkTrust is running at http://127.0.0.1:${port}`);
+      expect(output).toContain(
+        'Development conveniences: demo accounts (SEED_DEMO), reset codes in API answers (EXPOSE_RESET_CODE)',
+      );
       for (const login of DEMO_LOGINS) {
         expect(output).toContain(`${login.role.padEnd(9)} ${login.email} / ${login.password}`);
       }
@@ -60,6 +64,38 @@ describe('the server process', () => {
       child.kill('SIGTERM');
     }
     expect((await exit).code).toBe(0);
+    expect(output).not.toContain('Demo logins');
+  }, 180_000);
+
+  it('on an address others can reach, seeds no demo accounts, exposes no reset code and says so', async () => {
+    const fresh = await scratchDatabase();
+    const port = await freePort();
+    const moderator = { email: 'ops@example.com', password: 'Demo@2026!' };
+    const child = start(SERVER, [], {
+      ...fresh.env,
+      PORT: String(port),
+      HOST: '0.0.0.0',
+      MODERATOR_EMAIL: moderator.email,
+      MODERATOR_PASSWORD: moderator.password,
+    });
+    const exit = finished(child);
+    let output: string;
+    try {
+      output = await waitForOutput(child, /API docs: .*\n/);
+      const reset = await fetch(`http://127.0.0.1:${port}/api/auth/password-reset/request`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: moderator.email }),
+      });
+      expect(reset.status).toBe(200);
+      expect(await reset.json()).not.toHaveProperty('reset_code');
+    } finally {
+      child.kill('SIGTERM');
+    }
+    expect((await exit).code).toBe(0);
+    await fresh.drop();
+    expect(output).toContain(`WorkTrust is running at http://0.0.0.0:${port}`);
+    expect(output).toContain('Development conveniences: none');
     expect(output).not.toContain('Demo logins');
   }, 180_000);
 

@@ -1,11 +1,12 @@
 // The moderator account (DESIGN §5 "Moderation"): created by operators, never by sign-up, from
 // MODERATOR_EMAIL/MODERATOR_PASSWORD at start or `npm run cli -- create-moderator`.
-import { email as emailField, MSG, passwordField } from '@workspace/contracts';
+import { email as emailField, passwordField } from '@workspace/contracts';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { type UserRow, users } from '../../db/schema/index.ts';
-import { hashPassword, isCommonPassword, verifyPassword } from '../../lib/passwords.ts';
+import { passwordProblem } from '../../lib/password-strength.ts';
+import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { createUser, EmailTakenError, findUserByEmail } from '../users/repository.ts';
 import { revokeUserFamilies } from './repository.ts';
 
@@ -22,14 +23,14 @@ export class ModeratorInputError extends Error {
 const credentials = z.object({ email: emailField(), password: passwordField() });
 
 /** Checks and normalises operator input (email lower-cased); throws ModeratorInputError. */
-function parseModeratorCredentials(input: { email: string; password: string }) {
+async function parseModeratorCredentials(input: { email: string; password: string }) {
   const result = credentials.safeParse(input);
   if (!result.success) {
     const issue = result.error.issues[0];
     throw new ModeratorInputError(`${String(issue?.path[0] ?? 'input')}: ${issue?.message ?? 'invalid'}`);
   }
-  if (isCommonPassword(result.data.password))
-    throw new ModeratorInputError(`password: ${MSG.passwordCommon}`);
+  const problem = await passwordProblem(result.data.password, [result.data.email]);
+  if (problem) throw new ModeratorInputError(`password: ${problem}`);
   return result.data;
 }
 
@@ -49,7 +50,7 @@ export async function ensureModerator(
   email: string,
   password: string,
 ): Promise<EnsureModeratorResult> {
-  const input = parseModeratorCredentials({ email, password });
+  const input = await parseModeratorCredentials({ email, password });
   for (let attempt = 0; attempt < 2; attempt++) {
     const existing = await findUserByEmail(db, input.email);
     if (existing) {

@@ -28,7 +28,8 @@ const bearer = [{ bearerAuth: [] }];
 export async function authRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const auth = createAuthService(app.deps);
-  // Sign-ups and reset requests per IP: tighter than the global limit (DESIGN §2, §6).
+  // Sign-ups, reset requests and reset confirmations per IP: tighter than the global limit (DESIGN §2,
+  // §6); reset codes and failed confirmations are also limited per account (service.ts).
   const authLimit = { rateLimit: { max: app.deps.env.AUTH_RATE_LIMIT, timeWindow: '15 minutes' } };
   const signedIn = { preHandler: authenticate(app) };
 
@@ -163,11 +164,12 @@ export async function authRoutes(fastify: FastifyInstance) {
   app.post(
     '/password-reset/confirm',
     {
+      config: authLimit,
       schema: {
         tags: TAGS,
         summary: 'Set a new password with a reset code; every session of the account ends',
         body: resetConfirmRequest,
-        response: { 200: messageBody, 400: errorBody },
+        response: { 200: messageBody, 400: errorBody, 429: errorBody },
       },
     },
     async (request) => {

@@ -11,6 +11,8 @@ import {
   type OwnUser,
   type profileUpdateRequest,
   RESET_CODE_TTL_MINUTES,
+  RESET_CODES_PER_HOUR,
+  RESET_FAILURES_PER_HOUR,
   type ResetConfirmRequest,
   type registerRequest,
 } from '@workspace/contracts';
@@ -19,7 +21,8 @@ import type { AppDeps } from '../../app-deps.ts';
 import { jwtSecret } from '../../config/jwt-secret.ts';
 import type { UserRow } from '../../db/schema/index.ts';
 import { badRequest, HttpError, unauthorized } from '../../lib/errors.ts';
-import { burnVerifyTime, hashPassword, isCommonPassword, verifyPassword } from '../../lib/passwords.ts';
+import { passwordProblem } from '../../lib/password-strength.ts';
+import { burnVerifyTime, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { type RefreshClaims, randomId, sha256, TokenError } from '../../lib/tokens.ts';
 import {
   createUser,
@@ -80,6 +83,11 @@ const loginKeys = (email: string, address: string) => ({
   known: `login-known:${email}:${address}`,
 });
 
+/** Reset codes sent and failed reset confirmations are counted per account over this window. */
+const RESET_WINDOW_SECONDS = 60 * 60;
+const resetRequestsKey = (userId: number) => `reset-requests:${userId}`;
+export const resetFailuresKey = (userId: number) => `reset-failures:${userId}`;
+
 type RegisterInput = z.output<typeof registerRequest>;
 type ProfileInput = z.output<typeof profileUpdateRequest>;
 
@@ -90,6 +98,13 @@ const tooManyLogins = () =>
   new HttpError(429, MSG.tooManyLogins, undefined, { 'retry-after': String(LOGIN_WINDOW_SECONDS) });
 const loginDelayed = (seconds: number) =>
   new HttpError(429, MSG.loginDelayed, undefined, { 'retry-after': String(seconds) });
+
+/** What a password should not be built on: the account's email, its name part and the person's name. */
+const personalDetails = (email: string, fullName?: string) => [
+  email,
+  email.split('@')[0] ?? '',
+  ...(fullName?.split(/\s+/) ?? []),
+];
 
 /** A six-digit code from the CSPRNG, leading zeros kept. */
 const newResetCode = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
@@ -146,7 +161,8 @@ export function createAuthService(deps: AppDeps) {
     async register(input: RegisterInput): Promise<OwnUser> {
       const errors: Record<string, string[]> = {};
       if (await emailTaken(db, input.email)) errors.email = [MSG.emailTaken];
-      if (isCommonPassword(input.password)) errors.password = [MSG.passwordCommon];
+      const weak = await passwordProblem(input.password, personalDetails(input.email, input.full_name));
+      if (weak) errors.password = [weak];
       if (Object.keys(errors).length > 0) throw validationError(errors);
       try {
         const user = await createUser(db, {
@@ -256,7 +272,8 @@ export function createAuthService(deps: AppDeps) {
       if (!(await verifyPassword(user.passwordHash, input.old_password))) {
         errors.old_password = [MSG.oldPasswordIncorrect];
       }
-      if (isCommonPassword(input.new_password)) errors.new_password = [MSG.passwordCommon];
+      const weak = await passwordProblem(input.new_password, personalDetails(user.email, user.fullName));
+      if (weak) errors.new_password = [weak];
       if (Object.keys(errors).length > 0) throw validationError(errors);
       const passwordHash = await hashPassword(input.new_password);
       await db.transaction(async (tx) => {
@@ -266,10 +283,17 @@ export function createAuthService(deps: AppDeps) {
       });
     },
 
-    /** Issues a reset code for an active account; returns it (for EXPOSE_RESET_CODE) or null. */
+    /**
+     * Issues a reset code for an active account; returns it (for EXPOSE_RESET_CODE) or null. Null
+     * too, with no code made and no mail sent, once the account has had RESET_CODES_PER_HOUR codes:
+     * fresh codes would otherwise mean fresh tries, and the caller answers null like an unknown email.
+     */
     async requestReset(email: string): Promise<string | null> {
       const user = await findUserByEmail(db, email);
       if (!user?.isActive) return null;
+      if ((await counters.hit(resetRequestsKey(user.id), RESET_WINDOW_SECONDS)) > RESET_CODES_PER_HOUR) {
+        return null;
+      }
       const code = newResetCode();
       await db.transaction(async (tx) => {
         await lockUser(tx, user.id);
@@ -294,10 +318,18 @@ export function createAuthService(deps: AppDeps) {
     },
 
     async confirmReset(input: ResetConfirmRequest): Promise<void> {
-      if (isCommonPassword(input.new_password)) throw validationError({ new_password: [MSG.passwordCommon] });
+      const weak = await passwordProblem(input.new_password, personalDetails(input.email));
+      if (weak) throw validationError({ new_password: [weak] });
       const user = await findUserByEmail(db, input.email);
-      const reset = user?.isActive ? await findLiveReset(db, user.id) : null;
-      if (!user || !reset) throw badRequest(MSG.resetInvalid);
+      if (!user?.isActive) throw badRequest(MSG.resetInvalid);
+      // Tries are counted per account across its codes, before the check and atomically like failed
+      // sign-ins, so neither new codes nor parallel guesses add tries; a success clears the count.
+      const failuresKey = resetFailuresKey(user.id);
+      if ((await counters.hit(failuresKey, RESET_WINDOW_SECONDS)) > RESET_FAILURES_PER_HOUR) {
+        throw badRequest(MSG.resetInvalid);
+      }
+      const reset = await findLiveReset(db, user.id);
+      if (!reset) throw badRequest(MSG.resetInvalid);
       const given = Buffer.from(resetDigest(user.id, input.reset_code));
       const stored = Buffer.from(reset.codeHash);
       if (given.length !== stored.length || !timingSafeEqual(given, stored)) {
@@ -311,6 +343,7 @@ export function createAuthService(deps: AppDeps) {
         await revokeUserFamilies(tx, user.id);
       });
       await endLoginDelay(input.email);
+      await counters.reset(failuresKey);
     },
   };
 }
