@@ -1,7 +1,7 @@
 // Drizzle definitions mirroring drizzle/*.sql (the migrations are the source of truth for
 // constraints and indexes; these give typed queries).
 
-import type { WorkEntry } from '@workspace/contracts';
+import { DEFAULT_LANGUAGE, LANGUAGES, type WorkEntry } from '@workspace/contracts';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -32,6 +32,7 @@ export const users = pgTable('users', {
   skillsLc: text('skills_lc').array().notNull().default(sql`'{}'`),
   workHistory: jsonb('work_history').$type<WorkEntry[]>().notNull().default([]),
   showRatingDetails: boolean('show_rating_details').notNull().default(true),
+  language: text('language', { enum: LANGUAGES }).notNull().default(DEFAULT_LANGUAGE),
   isActive: boolean('is_active').notNull().default(true),
   dateJoined: ts('date_joined').notNull().defaultNow(),
   ratingSumTenths: integer('rating_sum_tenths').notNull().default(0),
