@@ -1,4 +1,4 @@
-// `npm test`: every test. Unit, component and API tests (Vitest: on PGlite, and on PostgreSQL too
+// `npm test`: every test. The i18n check (catalogs complete, no untranslated component), unit, component and API tests (Vitest: on PGlite, and on PostgreSQL too
 // instead when TEST_DATABASE_URL is set), then the browser end-to-end tests (Playwright in Chromium) against
 // the production build served by the real server.
 import { spawnSync } from 'node:child_process';
@@ -13,6 +13,7 @@ const run = (command, args, env = {}) => {
 console.log(
   `API tests on ${process.env.TEST_DATABASE_URL ? 'PostgreSQL (TEST_DATABASE_URL)' : 'embedded PGlite'}`,
 );
+run('node', ['scripts/check-i18n.mjs']);
 run('npx', ['vitest', 'run']);
 if (existsSync('playwright.config.ts') && process.env.SKIP_E2E !== '1') {
   run('npm', ['run', 'build']);

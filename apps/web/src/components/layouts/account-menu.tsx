@@ -1,4 +1,5 @@
 // The avatar menu of the header: Profile and Sign Out (sign-out returns to the landing page).
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { OwnUser } from '@workspace/contracts';
 import { LogOut, User } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
@@ -16,15 +17,16 @@ import { useSession } from '@/lib/session';
 
 // Loaded only for signed-in users, so visitors do not download the menu machinery.
 export default function AccountMenu({ user }: { user: OwnUser | null }) {
+  const { t } = useLingui();
   const { signOut } = useSession();
   const navigate = useNavigate();
-  const name = user?.full_name ?? 'Account';
+  const name = user?.full_name ?? t`Account`;
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
         <button
           type="button"
-          aria-label="Account menu"
+          aria-label={t`Account menu`}
           className="rounded-full outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60"
         >
           <UserAvatar name={name} src={user?.avatar} className="size-9" />
@@ -43,7 +45,7 @@ export default function AccountMenu({ user }: { user: OwnUser | null }) {
         <DropdownMenuItem asChild>
           <Link to={paths.profile.getHref()}>
             <User aria-hidden />
-            Profile
+            <Trans>Profile</Trans>
           </Link>
         </DropdownMenuItem>
         <DropdownMenuItem
@@ -53,7 +55,7 @@ export default function AccountMenu({ user }: { user: OwnUser | null }) {
           }}
         >
           <LogOut aria-hidden />
-          Sign Out
+          <Trans>Sign Out</Trans>
         </DropdownMenuItem>
       </DropdownMenuContent>
     </DropdownMenu>
