@@ -5,6 +5,7 @@
 import type { ErrorBody } from '@workspace/contracts';
 import { MSG } from '@workspace/contracts';
 import { env } from '@/config/env';
+import { translateApiMessage } from './api-messages';
 
 export const ACCESS_TOKEN_KEY = 'worktrust.access';
 export const REFRESH_TOKEN_KEY = 'worktrust.refresh';
@@ -47,10 +48,9 @@ export async function toApiError(response: Response): Promise<ApiError> {
   return new ApiError(response.status, detail, errors);
 }
 
-/** A message for anything thrown, for places that only need text. */
+/** A message for anything thrown, for places that only need text, in the active language. */
 export function getErrorMessage(error: unknown, fallback: string = MSG.unexpected): string {
-  if (error instanceof ApiError) return error.detail;
-  return fallback;
+  return translateApiMessage(error instanceof ApiError ? error.detail : fallback);
 }
 
 type TokenStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;

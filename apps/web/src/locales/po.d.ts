@@ -1,5 +1,4 @@
 // A PO catalog imported through @lingui/vite-plugin arrives compiled.
 declare module '*.po' {
-  import type { Messages } from '@lingui/core';
-  export const messages: Messages;
+  export const messages: import('@lingui/core').Messages;
 }
