@@ -58,6 +58,8 @@ const ATTRIBUTES = new Set(['aria-label', 'alt', 'title', 'placeholder', 'label'
 const MACRO_ELEMENTS = new Set(['Trans', 'Plural', 'Select', 'SelectOrdinal']);
 // Words shown as they are in every language.
 const UNTRANSLATED = new Set(['WorkTrust', 'LinkedIn']);
+// The contracts' English texts; lib/api-messages.ts translates them.
+const CONTRACT_TEXTS = new Set(['MSG', 'ELIGIBILITY', 'FLAG_REASON_LABELS']);
 const isWords = (text) => /[A-Za-z]{2}/.test(text) && !UNTRANSLATED.has(text.trim());
 
 function findings(file) {
@@ -87,9 +89,27 @@ function findings(file) {
           if (plainString(branch))
             report(path.node, `${name.name} branch ${code.slice(branch.start, branch.end)}`);
     },
+    // {'Text'}, {cond ? 'A' : 'B'} and {MSG.x} shown as they are (use t`…` or t(MSG_TRANSLATIONS.x)).
+    JSXExpressionContainer(path) {
+      const shown = path.parentPath.isJSXElement() || path.parentPath.isJSXFragment();
+      const expression = path.node.expression;
+      const inAttribute = path.parentPath.isJSXAttribute();
+      if (!shown && !inAttribute) return;
+      const branches =
+        expression.type === 'ConditionalExpression' ? [expression.consequent, expression.alternate] : [expression];
+      for (const branch of branches) {
+        if (shown && plainString(branch)) report(branch, `text ${code.slice(branch.start, branch.end)}`);
+        if (
+          branch.type === 'MemberExpression' &&
+          branch.object.type === 'Identifier' &&
+          CONTRACT_TEXTS.has(branch.object.name)
+        )
+          report(branch, `${code.slice(branch.start, branch.end)} shown in English (t(MSG_TRANSLATIONS…))`);
+      }
+    },
     CallExpression(path) {
       const { callee, arguments: args } = path.node;
-      if (callee.type === 'Identifier' && callee.name === 'useDocumentTitle' && plainString(args[0]))
+      if (callee.type === 'Identifier' && callee.name === 'useDocumentTitle' && (plainString(args[0]) || args[0]?.type === 'MemberExpression'))
         report(path.node, `useDocumentTitle(${code.slice(args[0].start, args[0].end)})`);
     },
   });
