@@ -13,7 +13,7 @@ z.config({ jitless: true });
 const root = document.getElementById('root');
 if (root) {
   // The language's catalog (a small chunk of its own) is fetched while the route's code loads.
-  void activateLanguage(initialLanguage()).then(() =>
+  void activateLanguage(initialLanguage(), { remember: false }).then(() =>
     createRoot(root).render(
       <StrictMode>
         <AppProvider>

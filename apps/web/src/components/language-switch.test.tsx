@@ -65,4 +65,19 @@ describe('LanguageSwitch', () => {
     expect(await screen.findByText('लॉग इन')).toBeTruthy();
     expect(document.documentElement.lang).toBe('hi');
   });
+
+  it('a switch made while signed out goes to the account on sign-in', async () => {
+    const account = await live.signUp();
+    const { user } = renderWithProviders(<Page />);
+    await user.click(screen.getByRole('button', { name: 'हिन्दी' }));
+    await screen.findByText('लॉग इन');
+    live.signInPage(account);
+    window.dispatchEvent(new StorageEvent('storage', { key: null })); // as a sign-in in the app does
+    expect(await screen.findByText('authenticated')).toBeTruthy();
+    await waitFor(async () => {
+      const profile = await live.call<OwnUser>('GET', '/api/auth/profile/', { token: account.access });
+      expect(profile.body.language).toBe('hi');
+    });
+    expect(document.documentElement.lang).toBe('hi');
+  });
 });

@@ -17,12 +17,13 @@ describe('choosing the language', () => {
     expect(initialLanguage()).toBe(browserLanguage());
   });
 
-  it('activating loads the catalog, sets <html lang> and remembers the choice', async () => {
+  it('activating loads the catalog, sets <html lang> and remembers a choice, not a guess', async () => {
     await activateLanguage('hi');
     expect(i18n.locale).toBe('hi');
     expect(document.documentElement.lang).toBe('hi');
     expect(localStorage.getItem(LANGUAGE_KEY)).toBe('hi');
-    await activateLanguage('en');
+    await activateLanguage('en', { remember: false });
     expect(document.documentElement.lang).toBe('en');
+    expect(localStorage.getItem(LANGUAGE_KEY)).toBe('hi'); // a guess is not a choice
   });
 });

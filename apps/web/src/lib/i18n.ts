@@ -1,7 +1,7 @@
 // The active language (DESIGN §8.4, ADR 0011). English is the source; each language's catalog is a
 // chunk of its own, fetched when that language is activated, so a visitor downloads only theirs.
 // Choice order: the browser's remembered choice, else the browser's languages (Accept-Language);
-// on sign-in the account's language wins (LanguageSync in app/provider.tsx).
+// on sign-in the account's language wins, unless the person switched just before (lib/language.ts).
 import { i18n, type Messages } from '@lingui/core';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@workspace/contracts';
 
@@ -42,13 +42,17 @@ export const initialLanguage = (): Language => storedLanguage() ?? browserLangua
 
 export const activeLanguage = (): Language => (isLanguage(i18n.locale) ? i18n.locale : DEFAULT_LANGUAGE);
 
-/** Loads the catalog, switches every `<Trans>`/`t` over, and remembers the choice in this browser. */
-export async function activateLanguage(language: Language): Promise<void> {
+/**
+ * Loads the catalog and switches every `<Trans>`/`t` over. `remember`: keep it as this browser's
+ * choice (a person's switch, or their account's language), not for a guess from the browser.
+ */
+export async function activateLanguage(language: Language, { remember = true } = {}): Promise<void> {
   if (i18n.locale !== language) {
     const { messages } = await catalogs[language]();
     i18n.loadAndActivate({ locale: language, messages });
   }
   document.documentElement.lang = language;
+  if (!remember) return;
   try {
     localStorage.setItem(LANGUAGE_KEY, language);
   } catch {

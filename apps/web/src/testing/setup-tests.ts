@@ -18,4 +18,5 @@ afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
   if (typeof localStorage !== 'undefined') localStorage.clear();
+  if (typeof sessionStorage !== 'undefined') sessionStorage.clear();
 });
