@@ -31,7 +31,7 @@ try {
     config,
     `import base from ${JSON.stringify(join(web, 'lingui.config.ts'))};
 export default { ...base, rootDir: ${JSON.stringify(web)},
-  catalogs: base.catalogs.map((c) => ({ ...c, path: ${JSON.stringify(join(tmp, '{locale}', 'messages'))} })) };`,
+  catalogs: base.catalogs.map((c) => ({ ...c, path: c.path.replace('<rootDir>/src/locales', ${JSON.stringify(tmp)}) })) };`,
   );
   const run = spawnSync('npx', ['lingui', 'extract', '--config', config], { cwd: web, encoding: 'utf8' });
   if (run.status !== 0) {
@@ -96,7 +96,9 @@ function findings(file) {
       const inAttribute = path.parentPath.isJSXAttribute();
       if (!shown && !inAttribute) return;
       const branches =
-        expression.type === 'ConditionalExpression' ? [expression.consequent, expression.alternate] : [expression];
+        expression.type === 'ConditionalExpression'
+          ? [expression.consequent, expression.alternate]
+          : [expression];
       for (const branch of branches) {
         if (shown && plainString(branch)) report(branch, `text ${code.slice(branch.start, branch.end)}`);
         if (
@@ -109,7 +111,11 @@ function findings(file) {
     },
     CallExpression(path) {
       const { callee, arguments: args } = path.node;
-      if (callee.type === 'Identifier' && callee.name === 'useDocumentTitle' && (plainString(args[0]) || args[0]?.type === 'MemberExpression'))
+      if (
+        callee.type === 'Identifier' &&
+        callee.name === 'useDocumentTitle' &&
+        (plainString(args[0]) || args[0]?.type === 'MemberExpression')
+      )
         report(path.node, `useDocumentTitle(${code.slice(args[0].start, args[0].end)})`);
     },
   });

@@ -8,7 +8,6 @@ import { Link, Navigate, Outlet, useLocation, useSearchParams } from 'react-rout
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { paths, safeRedirect } from '@/config/paths';
-import { MSG_TRANSLATIONS } from '@/lib/api-messages';
 import { useSession } from '@/lib/session';
 
 export function PageSpinner() {
@@ -20,8 +19,8 @@ export function AccessDenied() {
   return (
     <div className="mx-auto flex max-w-md flex-col items-center gap-4 py-16 text-center">
       <ShieldX aria-hidden className="size-12 text-destructive" />
-      <h1 className="font-semibold text-2xl">{t(MSG_TRANSLATIONS.accessDenied)}</h1>
-      <p className="text-muted-foreground">{t(MSG_TRANSLATIONS.accessDeniedBody)}</p>
+      <h1 className="font-semibold text-2xl">{t`Access Denied`}</h1>
+      <p className="text-muted-foreground">{t`You don't have permission to access this page.`}</p>
       <Button asChild variant="outline">
         <Link to={paths.dashboard.getHref()}>
           <Trans>Go to Dashboard</Trans>

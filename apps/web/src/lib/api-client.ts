@@ -5,7 +5,6 @@
 import type { ErrorBody } from '@workspace/contracts';
 import { MSG } from '@workspace/contracts';
 import { env } from '@/config/env';
-import { translateApiMessage } from './api-messages';
 
 export const ACCESS_TOKEN_KEY = 'worktrust.access';
 export const REFRESH_TOKEN_KEY = 'worktrust.refresh';
@@ -48,9 +47,13 @@ export async function toApiError(response: Response): Promise<ApiError> {
   return new ApiError(response.status, detail, errors);
 }
 
-/** A message for anything thrown, for places that only need text, in the active language. */
+/**
+ * A message for anything thrown, for places that only need text: the API's English; show it with
+ * translateApiMessage (lib/api-messages.ts, kept out of this module so the entry stays small).
+ */
 export function getErrorMessage(error: unknown, fallback: string = MSG.unexpected): string {
-  return translateApiMessage(error instanceof ApiError ? error.detail : fallback);
+  if (error instanceof ApiError) return error.detail;
+  return fallback;
 }
 
 type TokenStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;

@@ -7,7 +7,7 @@ import {
   MSG_TRANSLATIONS,
   translateApiMessage,
 } from './api-messages';
-import { activateLanguage } from './i18n';
+import { activateLanguage, loadApiMessages } from './i18n';
 
 describe('API and contract messages', () => {
   it('carry exactly the contract English text, one entry per constant', () => {
@@ -25,6 +25,7 @@ describe('API and contract messages', () => {
   it('show in the active language, and unknown text as it came', async () => {
     expect(translateApiMessage(MSG.loginIncorrect)).toBe('Email or password is incorrect');
     await activateLanguage('hi');
+    await loadApiMessages();
     expect(translateApiMessage(MSG.loginIncorrect)).toBe('ईमेल या पासवर्ड सही नहीं है');
     expect(translateApiMessage(ELIGIBILITY.self)).toBe('आप खुद को रेटिंग नहीं दे सकते');
     expect(flagReasonLabel('SPAM')).toBe('स्पैम या विज्ञापन');
@@ -33,6 +34,7 @@ describe('API and contract messages', () => {
 
   it('every one has a Hindi translation that differs from the English', async () => {
     await activateLanguage('hi');
+    await loadApiMessages();
     const english = new Set<string>([
       ...Object.values(MSG),
       ...Object.values(ELIGIBILITY),

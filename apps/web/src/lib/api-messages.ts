@@ -2,10 +2,13 @@
 // messages stay in English, the contract; the web app shows its own translation of each known one).
 // Keyed like MSG, ELIGIBILITY and FLAG_REASON_LABELS, so a new constant there fails the typecheck
 // until it is added here; api-messages.test.ts checks that each English text is the contract's own.
+// Their catalog (locales/<lang>/api.po) is fetched by the first component calling useApiMessages.
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react';
 import { ELIGIBILITY, type FLAG_REASON_LABELS, type FlagReason, MSG } from '@workspace/contracts';
-import { i18n } from './i18n';
+import { useEffect } from 'react';
+import { activeLanguage, apiMessagesLoaded, i18n, loadApiMessages } from './i18n';
 
 export const MSG_TRANSLATIONS = {
   emailInvalid: msg`Please enter a valid email address`,
@@ -150,7 +153,23 @@ const byText = new Map<string, MessageDescriptor>([
  */
 export function translateApiMessage(text: string): string {
   const descriptor = byText.get(text);
-  return descriptor && i18n.locale ? i18n._(descriptor) : text;
+  if (!descriptor || !i18n.locale) return text;
+  const language = activeLanguage();
+  if (apiMessagesLoaded(language)) return i18n._(descriptor);
+  // Not fetched yet (useApiMessages was not called): English now, the translation once it arrives.
+  void loadApiMessages(language);
+  return text;
+}
+
+/**
+ * For components that may show API messages (forms, error alerts): fetches their catalog when the
+ * component first renders, and re-renders it on a language switch.
+ */
+export function useApiMessages() {
+  useLingui();
+  useEffect(() => {
+    void loadApiMessages();
+  }, []);
 }
 
 export const flagReasonLabel = (reason: FlagReason) => i18n._(FLAG_REASON_TRANSLATIONS[reason]);

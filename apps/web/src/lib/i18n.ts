@@ -17,6 +17,30 @@ const catalogs: Record<Language, () => Promise<{ messages: Messages }>> = {
   hi: () => import('../locales/hi/messages.po'),
 };
 
+// The API's and contracts' messages (lib/api-messages.ts): a second catalog, fetched with the first
+// form rather than with every page, so the landing page does not carry it.
+const apiCatalogs: Record<Language, () => Promise<{ messages: Messages }>> = {
+  en: () => import('../locales/en/api.po'),
+  hi: () => import('../locales/hi/api.po'),
+};
+const apiLoading = new Map<Language, Promise<void>>();
+const apiLoaded = new Set<Language>();
+
+export const apiMessagesLoaded = (language: Language) => apiLoaded.has(language);
+
+/** Adds the API messages of `language` to its catalog (once); every `useLingui` reader re-renders. */
+export function loadApiMessages(language: Language = activeLanguage()): Promise<void> {
+  let loading = apiLoading.get(language);
+  if (!loading) {
+    loading = apiCatalogs[language]().then(({ messages }) => {
+      i18n.load(language, messages);
+      apiLoaded.add(language);
+    });
+    apiLoading.set(language, loading);
+  }
+  return loading;
+}
+
 export const isLanguage = (value: unknown): value is Language =>
   typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 
@@ -48,8 +72,14 @@ export const activeLanguage = (): Language => (isLanguage(i18n.locale) ? i18n.lo
  */
 export async function activateLanguage(language: Language, { remember = true } = {}): Promise<void> {
   if (i18n.locale !== language) {
-    const { messages } = await catalogs[language]();
-    i18n.loadAndActivate({ locale: language, messages });
+    // A page that needed the API messages needs them in the new language too.
+    const [{ messages }] = await Promise.all([
+      catalogs[language](),
+      apiLoading.size > 0 ? loadApiMessages(language) : null,
+    ]);
+    // load merges (the API messages may already be there); loadAndActivate would replace them.
+    i18n.load(language, messages);
+    i18n.activate(language);
   }
   document.documentElement.lang = language;
   if (!remember) return;

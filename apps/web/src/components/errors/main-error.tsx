@@ -2,7 +2,6 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { TriangleAlert } from 'lucide-react';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
-import { MSG_TRANSLATIONS } from '@/lib/api-messages';
 
 /** The global error screen (SPEC §8): shown when rendering fails anywhere. */
 export function MainErrorFallback() {
@@ -10,8 +9,8 @@ export function MainErrorFallback() {
   return (
     <main className="flex min-h-dvh flex-col items-center justify-center gap-4 p-6 text-center">
       <TriangleAlert aria-hidden className="size-10 text-destructive" />
-      <h1 className="font-semibold text-2xl">{t(MSG_TRANSLATIONS.somethingWrong)}</h1>
-      <p className="max-w-md text-muted-foreground">{t(MSG_TRANSLATIONS.somethingWrongBody)}</p>
+      <h1 className="font-semibold text-2xl">{t`Something went wrong`}</h1>
+      <p className="max-w-md text-muted-foreground">{t`We're sorry, but something unexpected happened. Please try refreshing the page.`}</p>
       <Button onClick={() => window.location.reload()}>
         <Trans>Refresh Page</Trans>
       </Button>

@@ -1,6 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
 import { Loader2 } from 'lucide-react';
-import { MSG_TRANSLATIONS } from '@/lib/api-messages';
 import { cn } from '@/lib/cn';
 
 /** A spinner with a visible (or screen-reader-only) label, announced politely. */
@@ -20,7 +19,7 @@ export function Spinner({
       className={cn('flex items-center justify-center gap-2 text-muted-foreground', className)}
     >
       <Loader2 aria-hidden className="size-5 animate-spin" />
-      <span className={showLabel ? 'text-sm' : 'sr-only'}>{label ?? t(MSG_TRANSLATIONS.loading)}</span>
+      <span className={showLabel ? 'text-sm' : 'sr-only'}>{label ?? t`Loading...`}</span>
     </div>
   );
 }
