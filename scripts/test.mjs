@@ -1,7 +1,8 @@
-// `npm test`: every test that needs only Node.js and Chromium. Unit, component and API tests (Vitest: on
-// PGlite, or on PostgreSQL instead when TEST_DATABASE_URL is set), then the browser end-to-end tests
-// (Playwright in Chromium) against the production build served by the real server. The tests that need
-// PostgreSQL and Redis servers (the `services` project in vitest.config.ts) run with `npm run test:services`.
+// `npm test`: every test that needs only Node.js and Chromium. The i18n check (catalogs complete, no
+// untranslated component), unit, component and API tests (Vitest: on PGlite, or on PostgreSQL instead when
+// TEST_DATABASE_URL is set), then the browser end-to-end tests (Playwright in Chromium) against the
+// production build served by the real server. The tests that need PostgreSQL and Redis servers (the
+// `services` project in vitest.config.ts) run with `npm run test:services`.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
@@ -14,6 +15,7 @@ const run = (command, args, env = {}) => {
 console.log(
   `API tests on ${process.env.TEST_DATABASE_URL ? 'PostgreSQL (TEST_DATABASE_URL)' : 'embedded PGlite'}`,
 );
+run('node', ['scripts/check-i18n.mjs']);
 run('npx', ['vitest', 'run', '--project', '!services']);
 if (existsSync('playwright.config.ts') && process.env.SKIP_E2E !== '1') {
   run('npm', ['run', 'build']);

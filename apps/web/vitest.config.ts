@@ -1,11 +1,12 @@
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineProject } from 'vitest/config';
+import { linguiCatalogs, linguiMacros } from './build/lingui.ts';
 
 // Component and hook tests in happy-dom; a file that talks to the real API over HTTP opts into
 // the node environment with `// @vitest-environment node`.
 export default defineProject({
-  plugins: [react()],
+  plugins: [linguiMacros(), react(), linguiCatalogs()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   test: {
     name: 'web',

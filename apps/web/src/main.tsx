@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { z } from 'zod';
 import { AppProvider } from '@/app/provider';
 import { AppRouter } from '@/app/router';
+import { activateLanguage, initialLanguage } from '@/lib/i18n';
 import './index.css';
 
 // The server's Content-Security-Policy forbids eval. Unless told not to, zod probes `new Function`
@@ -11,11 +12,14 @@ z.config({ jitless: true });
 
 const root = document.getElementById('root');
 if (root) {
-  createRoot(root).render(
-    <StrictMode>
-      <AppProvider>
-        <AppRouter />
-      </AppProvider>
-    </StrictMode>,
+  // The language's catalog (a small chunk of its own) is fetched while the route's code loads.
+  void activateLanguage(initialLanguage(), { remember: false }).then(() =>
+    createRoot(root).render(
+      <StrictMode>
+        <AppProvider>
+          <AppRouter />
+        </AppProvider>
+      </StrictMode>,
+    ),
   );
 }

@@ -3,6 +3,11 @@
 export const USER_ROLES = ['employee', 'employer', 'moderator'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
 /** Roles a person can register with; moderators are created by operators. */
+/** The web app's languages (DESIGN §8.4); a signed-in user's choice is kept on the account. */
+export const LANGUAGES = ['en', 'hi'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'en';
+
 export const REGISTRABLE_ROLES = ['employee', 'employer'] as const;
 export type RegistrableRole = (typeof REGISTRABLE_ROLES)[number];
 

@@ -10,6 +10,7 @@ export const MSG = {
   passwordMax: 'Password must be at most 128 characters',
   passwordsDontMatch: "Passwords don't match",
   roleRequired: 'Please select a role',
+  languageInvalid: 'Choose English (en) or Hindi (hi)',
   cityRequired: 'City is required',
   cityMax: 'City name must be less than 50 characters',
   linkedinInvalid: 'Please enter a valid LinkedIn URL',

@@ -2,7 +2,7 @@ import { MSG, type OwnUser } from '@workspace/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../src/db/schema/index.ts';
-import { signUp } from '../fixtures.ts';
+import { loginAs, signUp } from '../fixtures.ts';
 import { call, createTestApp, type ErrorAnswer, type TestContext } from '../helpers.ts';
 
 let ctx: TestContext;
@@ -158,5 +158,37 @@ describe('PATCH /api/auth/profile/', () => {
     const res = await call(ctx.app, 'PATCH', '/api/auth/profile/', { body: { city: 'Agra' } });
     expect(res.status).toBe(401);
     expect(res.body).toEqual({ detail: MSG.authRequired });
+  });
+});
+
+describe('the account language (DESIGN §8.4)', () => {
+  it('starts as English, is changed by PATCH, and comes back on GET and on a new sign-in', async () => {
+    const session = await signUp(ctx.app);
+    expect(session.user.language).toBe('en');
+
+    const res = await patch(session.access, { language: 'hi' });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ ...session.user, language: 'hi' });
+    expect((await stored(session.user.id)).language).toBe('hi');
+
+    const profile = await call<OwnUser>(ctx.app, 'GET', '/api/auth/profile/', { token: session.access });
+    expect(profile.body.language).toBe('hi');
+    const again = await loginAs(ctx.app, session.email, session.password);
+    expect(again.user.language).toBe('hi');
+  });
+
+  it('keeps the language a person registered in', async () => {
+    const session = await signUp(ctx.app, { language: 'hi' });
+    expect(session.user.language).toBe('hi');
+  });
+
+  it('refuses a language the web app does not have, with a message', async () => {
+    const session = await signUp(ctx.app);
+    for (const language of ['fr', 'HI', '', 7]) {
+      const res = await patch(session.access, { language });
+      expect(res.status).toBe(400);
+      expect(res.body.errors).toEqual({ language: [MSG.languageInvalid] });
+    }
+    expect((await stored(session.user.id)).language).toBe('en');
   });
 });

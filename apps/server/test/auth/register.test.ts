@@ -50,6 +50,7 @@ describe('POST /api/auth/register/', () => {
       date_joined: expect.any(String),
       rating_received: 0,
       total_ratings_received: 0,
+      language: 'en',
     });
     expect(new Date(user.date_joined).toISOString()).toBe(user.date_joined);
     const row = await storedUser(user.id);

@@ -1,7 +1,10 @@
+import { I18nProvider } from '@lingui/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { ErrorBoundary } from '@/components/errors/main-error';
 import { useToasts } from '@/components/ui/use-toast';
+import { i18n } from '@/lib/i18n';
+import { LanguageSync } from '@/lib/language';
 import { createQueryClient } from '@/lib/query-client';
 import { SessionProvider } from '@/lib/session';
 
@@ -22,13 +25,16 @@ function LazyToaster() {
 export function AppProvider({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   return (
-    <ErrorBoundary>
-      <QueryClientProvider client={queryClient}>
-        <SessionProvider>
-          {children}
-          <LazyToaster />
-        </SessionProvider>
-      </QueryClientProvider>
-    </ErrorBoundary>
+    <I18nProvider i18n={i18n}>
+      <ErrorBoundary>
+        <QueryClientProvider client={queryClient}>
+          <SessionProvider>
+            <LanguageSync />
+            {children}
+            <LazyToaster />
+          </SessionProvider>
+        </QueryClientProvider>
+      </ErrorBoundary>
+    </I18nProvider>
   );
 }

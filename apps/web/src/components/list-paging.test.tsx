@@ -1,6 +1,7 @@
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { renderWithI18n as render } from '@/testing/render';
 import { ListPager, pageText, showingText } from './list-paging';
 
 describe('list paging text', () => {

@@ -1,6 +1,8 @@
 // Protected routes (SPEC §2 "Route guard"): a spinner while the session loads, sign-in for
 // visitors (remembering the page), 'Access Denied' for the wrong role, else the page.
-import { MSG, type UserRole } from '@workspace/contracts';
+
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { UserRole } from '@workspace/contracts';
 import { ShieldX } from 'lucide-react';
 import { Link, Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -9,17 +11,20 @@ import { paths, safeRedirect } from '@/config/paths';
 import { useSession } from '@/lib/session';
 
 export function PageSpinner() {
-  return <Spinner label={MSG.loading} className="min-h-[50dvh]" />;
+  return <Spinner className="min-h-[50dvh]" />;
 }
 
 function AccessDenied() {
+  const { t } = useLingui();
   return (
     <div className="mx-auto flex max-w-md flex-col items-center gap-4 py-16 text-center">
       <ShieldX aria-hidden className="size-12 text-destructive" />
-      <h1 className="font-semibold text-2xl">{MSG.accessDenied}</h1>
-      <p className="text-muted-foreground">{MSG.accessDeniedBody}</p>
+      <h1 className="font-semibold text-2xl">{t`Access Denied`}</h1>
+      <p className="text-muted-foreground">{t`You don't have permission to access this page.`}</p>
       <Button asChild variant="outline">
-        <Link to={paths.dashboard.getHref()}>Go to Dashboard</Link>
+        <Link to={paths.dashboard.getHref()}>
+          <Trans>Go to Dashboard</Trans>
+        </Link>
       </Button>
     </div>
   );

@@ -1,5 +1,6 @@
 // Skills as removable chips (registration and profile edit). A new skill is checked with the shared
 // contracts rule on the whole list, so the limits and messages are those of the API.
+import { Trans, useLingui } from '@lingui/react/macro';
 import { LIMITS, skillsField } from '@workspace/contracts';
 import { Plus, X } from 'lucide-react';
 import { type KeyboardEvent, useId, useState } from 'react';
@@ -21,13 +22,14 @@ export function SkillsInput({
   value,
   onChange,
   error,
-  label = 'Skills',
+  label,
 }: {
   value: string[];
   onChange: (skills: string[]) => void;
   error?: string;
   label?: string;
 }) {
+  const { t } = useLingui();
   const id = useId();
   const [draft, setDraft] = useState('');
   const [problem, setProblem] = useState<string>();
@@ -52,7 +54,7 @@ export function SkillsInput({
   const shown = problem ?? error;
   return (
     <div className="grid gap-2">
-      <Label htmlFor={id}>{label}</Label>
+      <Label htmlFor={id}>{label ?? t`Skills`}</Label>
       <div className="flex gap-2">
         <Input
           id={id}
@@ -62,17 +64,20 @@ export function SkillsInput({
             setProblem(undefined);
           }}
           onKeyDown={onKeyDown}
-          placeholder="e.g. React"
+          placeholder={t`e.g. React`}
           aria-invalid={Boolean(shown)}
           aria-describedby={`${id}-hint${shown ? ` ${id}-error` : ''}`}
         />
         <Button variant="outline" onClick={add}>
           <Plus aria-hidden />
-          Add
+          <Trans>Add</Trans>
         </Button>
       </div>
       <p id={`${id}-hint`} className="text-muted-foreground text-xs">
-        {value.length}/{LIMITS.skillsMax} skills, each up to {LIMITS.skillMax} characters. Press Enter to add.
+        <Trans>
+          {value.length}/{LIMITS.skillsMax} skills, each up to {LIMITS.skillMax} characters. Press Enter to
+          add.
+        </Trans>
       </p>
       <FieldError id={`${id}-error`} message={shown} />
       {value.length > 0 && (
@@ -83,7 +88,7 @@ export function SkillsInput({
                 {skill}
                 <button
                   type="button"
-                  aria-label={`Remove ${skill}`}
+                  aria-label={t`Remove ${skill}`}
                   onClick={() => {
                     onChange(value.filter((s) => s !== skill));
                     setProblem(undefined);

@@ -1,15 +1,18 @@
 // Work history entries (registration and profile edit). Entries missing a part are dropped when the
 // form is sent (see completeWorkEntries); complete ones are checked with the shared contracts rule.
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { LIMITS, MSG, type WorkEntry, workEntry } from '@workspace/contracts';
 import { Plus, Trash2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Field, FieldError } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
+import { translateApiMessage } from '@/lib/api-messages';
 
 const PARTS = [
-  { key: 'company', label: 'Company' },
-  { key: 'position', label: 'Position' },
-  { key: 'duration', label: 'Duration', placeholder: 'e.g. 2021 - 2024' },
+  { key: 'company', label: msg`Company` },
+  { key: 'position', label: msg`Position` },
+  { key: 'duration', label: msg`Duration`, placeholder: msg`e.g. 2021 - 2024` },
 ] as const;
 
 const isComplete = (entry: WorkEntry) =>
@@ -48,14 +51,21 @@ export function WorkHistoryEditor({
   showErrors?: boolean;
   error?: string;
 }) {
+  const { t } = useLingui();
   const full = value.length >= LIMITS.workHistoryMax;
   const update = (index: number, key: keyof WorkEntry, text: string) =>
     onChange(value.map((entry, i) => (i === index ? { ...entry, [key]: text } : entry)));
 
   return (
     <fieldset className="grid gap-3">
-      <legend className="mb-2 font-medium text-sm">Work history</legend>
-      {value.length === 0 && <p className="text-muted-foreground text-sm">No work experience added yet.</p>}
+      <legend className="mb-2 font-medium text-sm">
+        <Trans>Work history</Trans>
+      </legend>
+      {value.length === 0 && (
+        <p className="text-muted-foreground text-sm">
+          <Trans>No work experience added yet.</Trans>
+        </p>
+      )}
       <ol className="grid gap-3">
         {value.map((entry, index) => {
           const errors = showErrors ? entryErrors(entry) : {};
@@ -70,8 +80,8 @@ export function WorkHistoryEditor({
                   key={part.key}
                   label={
                     <>
-                      {part.label}
-                      <span className="sr-only"> (experience {index + 1})</span>
+                      {t(part.label)}
+                      <span className="sr-only"> {t`(experience ${index + 1})`}</span>
                     </>
                   }
                   error={errors[part.key]}
@@ -80,7 +90,7 @@ export function WorkHistoryEditor({
                     <Input
                       {...control}
                       value={entry[part.key]}
-                      placeholder={'placeholder' in part ? part.placeholder : undefined}
+                      placeholder={'placeholder' in part ? t(part.placeholder) : undefined}
                       onChange={(event) => update(index, part.key, event.target.value)}
                     />
                   )}
@@ -90,7 +100,7 @@ export function WorkHistoryEditor({
                 variant="ghost"
                 size="icon"
                 className="self-end text-destructive"
-                aria-label={`Remove experience ${index + 1}`}
+                aria-label={t`Remove experience ${index + 1}`}
                 onClick={() => onChange(value.filter((_, i) => i !== index))}
               >
                 <Trash2 aria-hidden />
@@ -107,12 +117,12 @@ export function WorkHistoryEditor({
           onClick={() => onChange([...value, { company: '', position: '', duration: '' }])}
         >
           <Plus aria-hidden />
-          Add experience
+          <Trans>Add experience</Trans>
         </Button>
-        {full && <p className="text-muted-foreground text-sm">{MSG.workHistoryMax}</p>}
+        {full && <p className="text-muted-foreground text-sm">{translateApiMessage(MSG.workHistoryMax)}</p>}
       </div>
       <p className="text-muted-foreground text-xs">
-        Entries without a company, position and duration are not saved.
+        <Trans>Entries without a company, position and duration are not saved.</Trans>
       </p>
       <FieldError message={error} />
     </fieldset>

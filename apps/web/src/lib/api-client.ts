@@ -47,7 +47,10 @@ async function toApiError(response: Response): Promise<ApiError> {
   return new ApiError(response.status, detail, errors);
 }
 
-/** A message for anything thrown, for places that only need text. */
+/**
+ * A message for anything thrown, for places that only need text: the API's English; show it with
+ * translateApiMessage (lib/api-messages.ts, kept out of this module so the entry stays small).
+ */
 export function getErrorMessage(error: unknown, fallback: string = MSG.unexpected): string {
   if (error instanceof ApiError) return error.detail;
   return fallback;

@@ -1,9 +1,12 @@
-// Renders UI inside the app's real providers (query client, session) and a memory router.
+// Renders UI inside the app's real providers (language, query client, session) and a memory router.
+import { I18nProvider } from '@lingui/react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { type RenderOptions, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ReactElement } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
+import { i18n } from '@/lib/i18n';
+import { LanguageSync } from '@/lib/language';
 import { createQueryClient } from '@/lib/query-client';
 import { SessionProvider } from '@/lib/session';
 
@@ -12,11 +15,22 @@ export function renderWithProviders(ui: ReactElement, { path = '/' }: { path?: s
   const router = createMemoryRouter([{ path: '*', element: ui }], { initialEntries: [path] });
   const user = userEvent.setup();
   const view = render(
-    <QueryClientProvider client={queryClient}>
-      <SessionProvider>
-        <RouterProvider router={router} />
-      </SessionProvider>
-    </QueryClientProvider>,
+    <I18nProvider i18n={i18n}>
+      <QueryClientProvider client={queryClient}>
+        <SessionProvider>
+          <LanguageSync />
+          <RouterProvider router={router} />
+        </SessionProvider>
+      </QueryClientProvider>
+    </I18nProvider>,
   );
   return { ...view, user, router, queryClient };
 }
+
+function WithLanguage({ children }: { children: ReactNode }) {
+  return <I18nProvider i18n={i18n}>{children}</I18nProvider>;
+}
+
+/** Testing Library's render with the active language's provider (components using `<Trans>`/`t`). */
+export const renderWithI18n = (ui: ReactElement, options?: Omit<RenderOptions, 'wrapper'>) =>
+  render(ui, { wrapper: WithLanguage, ...options });

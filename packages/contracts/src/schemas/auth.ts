@@ -1,6 +1,6 @@
 // Requests and answers of /api/auth (DESIGN §5).
 import { z } from 'zod';
-import { LIMITS, REGISTRABLE_ROLES, USER_ROLES } from '../constants.ts';
+import { LANGUAGES, LIMITS, REGISTRABLE_ROLES, USER_ROLES } from '../constants.ts';
 import { MSG } from '../messages.ts';
 import {
   bool,
@@ -33,6 +33,8 @@ export const loginRequest = z.object({
 });
 export type LoginRequest = z.infer<typeof loginRequest>;
 
+const languageField = () => z.enum(LANGUAGES, { error: MSG.languageInvalid });
+
 export const registerRequest = z
   .object({
     email: email(),
@@ -44,6 +46,8 @@ export const registerRequest = z
     linkedin_url: linkedinField().optional(),
     skills: skillsField().default([]),
     work_history: workHistoryField().default([]),
+    /** The language the person registered in; the account keeps it. */
+    language: languageField().optional(),
   })
   .superRefine(confirmMatches('password', 'password_confirm'));
 export type RegisterRequest = z.input<typeof registerRequest>;
@@ -55,6 +59,7 @@ export const profileUpdateRequest = z.object({
   skills: skillsField().optional(),
   work_history: workHistoryField().optional(),
   show_rating_details: bool().optional(),
+  language: languageField().optional(),
 });
 export type ProfileUpdateRequest = z.input<typeof profileUpdateRequest>;
 
@@ -107,6 +112,8 @@ export const ownUser = publicUser.extend({
   email: z.string(),
   is_active: z.boolean(),
   total_ratings_received: z.number().int(),
+  /** The web app's language for this account (DESIGN §8.4). */
+  language: z.enum(LANGUAGES),
 });
 export type OwnUser = z.infer<typeof ownUser>;
 

@@ -4,11 +4,13 @@
 
 import {
   APPEAL_STATUSES,
+  DEFAULT_LANGUAGE,
   DISPUTE_OUTCOMES,
   DISPUTE_REASONS,
   DISPUTE_STATUSES,
   FLAG_REASONS,
   FLAG_STATUSES,
+  LANGUAGES,
   MODERATION_ACTIONS,
   MODERATION_TARGETS,
   RANKING_PRIOR_MEAN,
@@ -47,6 +49,7 @@ export const users = pgTable('users', {
   skillsLc: text('skills_lc').array().notNull().default(sql`'{}'`),
   workHistory: jsonb('work_history').$type<WorkEntry[]>().notNull().default([]),
   showRatingDetails: boolean('show_rating_details').notNull().default(true),
+  language: text('language', { enum: LANGUAGES }).notNull().default(DEFAULT_LANGUAGE),
   isActive: boolean('is_active').notNull().default(true),
   dateJoined: ts('date_joined').notNull().defaultNow(),
   ratingSumTenths: integer('rating_sum_tenths').notNull().default(0),

@@ -174,6 +174,7 @@ export function createAuthService(deps: AppDeps) {
           linkedinUrl: input.linkedin_url,
           skills: input.skills,
           workHistory: input.work_history,
+          language: input.language,
         });
         return toOwnUser(user);
       } catch (error) {
@@ -260,6 +261,7 @@ export function createAuthService(deps: AppDeps) {
         skills: input.skills,
         workHistory: input.work_history,
         showRatingDetails: input.show_rating_details,
+        language: input.language,
       });
       if (!updated) throw unauthorized();
       return toOwnUser(updated);

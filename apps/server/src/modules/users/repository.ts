@@ -1,7 +1,7 @@
 // User lookups and writes shared by every module (auth, core, moderation, the command line, the seed).
 // Two rules live here so no caller can forget them: only employees keep skills and work history, and
 // skills_lc always mirrors skills in lower case (the skills filter's index).
-import type { UserRole, WorkEntry } from '@workspace/contracts';
+import { DEFAULT_LANGUAGE, type Language, type UserRole, type WorkEntry } from '@workspace/contracts';
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -61,6 +61,7 @@ export interface NewUser {
   skills?: readonly string[];
   workHistory?: readonly WorkEntry[];
   showRatingDetails?: boolean;
+  language?: Language;
 }
 
 const CODE_ATTEMPTS = 8;
@@ -79,6 +80,7 @@ export async function createUser(ex: Executor, input: NewUser): Promise<UserRow>
     city: input.city,
     linkedinUrl: input.linkedinUrl ?? null,
     showRatingDetails: input.showRatingDetails ?? true,
+    language: input.language ?? DEFAULT_LANGUAGE,
     ...careerFields(input.role, input.skills ?? [], input.workHistory ?? []),
   };
   for (let attempt = 0; attempt < CODE_ATTEMPTS; attempt++) {
@@ -106,6 +108,7 @@ export interface ProfilePatch {
   skills?: readonly string[];
   workHistory?: readonly WorkEntry[];
   showRatingDetails?: boolean;
+  language?: Language;
 }
 
 /** Applies `patch` to the user; skills and work history are ignored unless the user is an employee. */
@@ -119,6 +122,7 @@ export async function updateProfile(
   if (patch.city !== undefined) changes.city = patch.city;
   if (patch.linkedinUrl !== undefined) changes.linkedinUrl = patch.linkedinUrl;
   if (patch.showRatingDetails !== undefined) changes.showRatingDetails = patch.showRatingDetails;
+  if (patch.language !== undefined) changes.language = patch.language;
   if (user.userRole === 'employee') {
     if (patch.skills !== undefined) {
       const { skills, skillsLc } = careerFields('employee', patch.skills, []);

@@ -29,5 +29,6 @@ export function toOwnUser(row: UserRow): OwnUser {
     email: row.email,
     is_active: row.isActive,
     total_ratings_received: row.totalRatingsReceived,
+    language: row.language,
   };
 }

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { Eye, Scale, ShieldCheck, Target } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -23,6 +24,7 @@ const VALUES = [
 ] as const;
 
 export default function AboutRoute() {
+  const { i18n } = useLingui();
   useDocumentTitle('About Us');
   return (
     <div className="grid gap-16">
@@ -75,13 +77,13 @@ export default function AboutRoute() {
         <SectionHeading id="offer-title" title="What We Offer" />
         <ul className="grid gap-4 sm:grid-cols-2">
           {OFFERINGS.map(({ icon: Icon, title, description }) => (
-            <li key={title} className="flex gap-4 rounded-xl border bg-card p-5 shadow-sm">
+            <li key={title.id} className="flex gap-4 rounded-xl border bg-card p-5 shadow-sm">
               <span className="flex size-11 shrink-0 items-center justify-center rounded-lg bg-primary/10 text-primary">
                 <Icon aria-hidden className="size-5" />
               </span>
               <span className="grid gap-1">
-                <h3 className="font-semibold text-lg">{title}</h3>
-                <span className="text-muted-foreground">{description}</span>
+                <h3 className="font-semibold text-lg">{i18n._(title)}</h3>
+                <span className="text-muted-foreground">{i18n._(description)}</span>
               </span>
             </li>
           ))}

@@ -1,7 +1,8 @@
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { MSG } from '@workspace/contracts';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
+import { renderWithI18n as render } from '@/testing/render';
 import { ErrorBoundary, MainErrorFallback } from './main-error';
 
 function Broken(): never {

@@ -1,16 +1,19 @@
-import { MSG } from '@workspace/contracts';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { TriangleAlert } from 'lucide-react';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 
 /** The global error screen (SPEC §8): shown when rendering fails anywhere. */
 export function MainErrorFallback() {
+  const { t } = useLingui();
   return (
     <main className="flex min-h-dvh flex-col items-center justify-center gap-4 p-6 text-center">
       <TriangleAlert aria-hidden className="size-10 text-destructive" />
-      <h1 className="font-semibold text-2xl">{MSG.somethingWrong}</h1>
-      <p className="max-w-md text-muted-foreground">{MSG.somethingWrongBody}</p>
-      <Button onClick={() => window.location.reload()}>Refresh Page</Button>
+      <h1 className="font-semibold text-2xl">{t`Something went wrong`}</h1>
+      <p className="max-w-md text-muted-foreground">{t`We're sorry, but something unexpected happened. Please try refreshing the page.`}</p>
+      <Button onClick={() => window.location.reload()}>
+        <Trans>Refresh Page</Trans>
+      </Button>
     </main>
   );
 }

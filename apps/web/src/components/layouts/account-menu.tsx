@@ -1,4 +1,5 @@
 // The avatar menu of the header: Profile and Sign Out (sign-out returns to the landing page).
+import { Trans } from '@lingui/react/macro';
 import type { OwnUser } from '@workspace/contracts';
 import { LogOut, User } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
@@ -37,7 +38,7 @@ export default function AccountMenu({ user, defaultOpen }: { user: OwnUser | nul
         <DropdownMenuItem asChild>
           <Link to={paths.profile.getHref()}>
             <User aria-hidden />
-            Profile
+            <Trans>Profile</Trans>
           </Link>
         </DropdownMenuItem>
         <DropdownMenuItem
@@ -47,7 +48,7 @@ export default function AccountMenu({ user, defaultOpen }: { user: OwnUser | nul
           }}
         >
           <LogOut aria-hidden />
-          Sign Out
+          <Trans>Sign Out</Trans>
         </DropdownMenuItem>
       </DropdownMenuContent>
     </DropdownMenu>

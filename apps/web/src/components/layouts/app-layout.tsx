@@ -1,9 +1,13 @@
 // The frame of every page: skip link, navigation header (SPEC §2, both states and every role),
 // the page, and the site footer.
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { OwnUser, UserRole } from '@workspace/contracts';
 import { Menu, ShieldCheck, X } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
+import { LanguageSwitch } from '@/components/language-switch';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
@@ -13,33 +17,35 @@ import { AccountButton } from './account-button';
 
 interface NavItem {
   to: string;
-  label: string;
+  label: MessageDescriptor;
 }
 
-export const ROLE_LABELS: Record<UserRole, string> = {
-  employee: 'Employee',
-  employer: 'Employer',
-  moderator: 'Moderator',
+/** Shown with `i18n._(ROLE_LABELS[role])` (or `t(…)` from useLingui). */
+export const ROLE_LABELS: Record<UserRole, MessageDescriptor> = {
+  employee: msg`Employee`,
+  employer: msg`Employer`,
+  moderator: msg`Moderator`,
 };
 
 const ROLE_BADGE = { employee: 'secondary', employer: 'success', moderator: 'orange' } as const;
 
 export function RoleBadge({ role, className }: { role: UserRole; className?: string }) {
+  const { t } = useLingui();
   return (
     <Badge variant={ROLE_BADGE[role]} className={className}>
-      {ROLE_LABELS[role]}
+      {t(ROLE_LABELS[role])}
     </Badge>
   );
 }
 
 function navItems(user: OwnUser | null, signedIn: boolean): NavItem[] {
-  const about = { to: paths.about.getHref(), label: 'About Us' };
+  const about = { to: paths.about.getHref(), label: msg`About Us` };
   if (!signedIn) return [about];
-  const items: NavItem[] = [{ to: paths.dashboard.getHref(), label: 'Dashboard' }];
-  if (user?.user_role === 'employee') items.push({ to: paths.companies.getHref(), label: 'Companies' });
-  if (user?.user_role === 'employer') items.push({ to: paths.employees.getHref(), label: 'Employees' });
-  if (user?.user_role === 'moderator') items.push({ to: paths.moderation.getHref(), label: 'Moderation' });
-  if (user?.user_role !== 'moderator') items.push({ to: paths.myRatings.getHref(), label: 'My Ratings' });
+  const items: NavItem[] = [{ to: paths.dashboard.getHref(), label: msg`Dashboard` }];
+  if (user?.user_role === 'employee') items.push({ to: paths.companies.getHref(), label: msg`Companies` });
+  if (user?.user_role === 'employer') items.push({ to: paths.employees.getHref(), label: msg`Employees` });
+  if (user?.user_role === 'moderator') items.push({ to: paths.moderation.getHref(), label: msg`Moderation` });
+  if (user?.user_role !== 'moderator') items.push({ to: paths.myRatings.getHref(), label: msg`My Ratings` });
   items.push(about);
   return items;
 }
@@ -53,6 +59,7 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   );
 
 function Header() {
+  const { t } = useLingui();
   const { status, user } = useSession();
   const signedIn = status === 'authenticated';
   const items = navItems(user, signedIn);
@@ -75,14 +82,15 @@ function Header() {
           <ShieldCheck aria-hidden className="size-6 text-primary" />
           WorkTrust
         </Link>
-        <nav aria-label="Main" className="ml-4 hidden items-center gap-1 md:flex">
+        <nav aria-label={t`Main`} className="ml-4 hidden items-center gap-1 md:flex">
           {items.map((item) => (
             <NavLink key={item.to} to={item.to} className={navLinkClass}>
-              {item.label}
+              {t(item.label)}
             </NavLink>
           ))}
         </nav>
         <div className="ml-auto flex items-center gap-2">
+          <LanguageSwitch className="hidden md:inline-flex" />
           {status === 'loading' ? (
             // Only a stored sign-in loads: keep the account menu's place so nothing moves when it comes.
             <span aria-hidden className="size-9" />
@@ -96,10 +104,14 @@ function Header() {
           ) : (
             <>
               <Button asChild variant="ghost" size="sm">
-                <Link to={paths.login.getHref()}>Sign In</Link>
+                <Link to={paths.login.getHref()}>
+                  <Trans>Sign In</Trans>
+                </Link>
               </Button>
               <Button asChild size="sm">
-                <Link to={paths.register.getHref()}>Sign Up</Link>
+                <Link to={paths.register.getHref()}>
+                  <Trans>Sign Up</Trans>
+                </Link>
               </Button>
             </>
           )}
@@ -109,7 +121,7 @@ function Header() {
             className="md:hidden"
             aria-expanded={menuOpen}
             aria-controls="mobile-nav"
-            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+            aria-label={menuOpen ? t`Close menu` : t`Open menu`}
             onClick={() => setMenuOpen((open) => !open)}
           >
             {menuOpen ? <X aria-hidden /> : <Menu aria-hidden />}
@@ -117,12 +129,12 @@ function Header() {
         </div>
       </div>
       {menuOpen && (
-        <nav id="mobile-nav" aria-label="Main menu" className="border-t bg-card px-4 py-2 md:hidden">
+        <nav id="mobile-nav" aria-label={t`Main menu`} className="border-t bg-card px-4 py-2 md:hidden">
           <ul className="grid gap-1">
             {items.map((item) => (
               <li key={item.to}>
                 <NavLink to={item.to} className={(s) => cn(navLinkClass(s), 'block')}>
-                  {item.label}
+                  {t(item.label)}
                 </NavLink>
               </li>
             ))}
@@ -131,6 +143,9 @@ function Header() {
                 <RoleBadge role={user.user_role} />
               </li>
             )}
+            <li>
+              <LanguageSwitch className="px-3" />
+            </li>
           </ul>
         </nav>
       )}
@@ -139,6 +154,7 @@ function Header() {
 }
 
 function Footer({ signedIn }: { signedIn: boolean }) {
+  const { t } = useLingui();
   const link =
     'rounded-sm hover:text-foreground hover:underline focus-visible:outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60';
   return (
@@ -146,39 +162,42 @@ function Footer({ signedIn }: { signedIn: boolean }) {
       <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-8 text-muted-foreground text-sm sm:flex-row sm:items-center sm:justify-between">
         <p className="flex items-center gap-2">
           <ShieldCheck aria-hidden className="size-4 text-primary" />
-          WorkTrust: honest ratings for India's job market.
+          <Trans>WorkTrust: honest ratings for India's job market.</Trans>
         </p>
-        <nav aria-label="Footer">
+        <nav aria-label={t`Footer`}>
           <ul className="flex flex-wrap gap-x-4 gap-y-2">
             <li>
               <Link className={link} to={paths.about.getHref()}>
-                About Us
+                <Trans>About Us</Trans>
               </Link>
             </li>
             <li>
               <Link className={link} to={paths.howRatingsWork.getHref()}>
-                How ratings work
+                <Trans>How ratings work</Trans>
               </Link>
             </li>
             <li>
               <Link className={link} to={paths.contributors.getHref()}>
-                Contributors
+                <Trans>Contributors</Trans>
               </Link>
             </li>
             {!signedIn && (
               <>
                 <li>
                   <Link className={link} to={paths.register.getHref()}>
-                    Sign Up
+                    <Trans>Sign Up</Trans>
                   </Link>
                 </li>
                 <li>
                   <Link className={link} to={paths.login.getHref()}>
-                    Sign In
+                    <Trans>Sign In</Trans>
                   </Link>
                 </li>
               </>
             )}
+            <li>
+              <LanguageSwitch className="-my-1.5 h-auto px-0 py-0 font-normal text-muted-foreground text-sm" />
+            </li>
           </ul>
         </nav>
       </div>
@@ -197,7 +216,7 @@ export function AppLayout({ children, wide = false }: { children: ReactNode; wid
         href="#main"
         className="sr-only z-50 rounded-md bg-card px-4 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:ring-[3px] focus:ring-ring/60"
       >
-        Skip to content
+        <Trans>Skip to content</Trans>
       </a>
       <Header />
       <main

@@ -1,6 +1,7 @@
 // A labelled form field: label, control, optional hint and the field's own error beside it. The
 // control is passed as a render function so it receives the ids that tie the three together.
 import { type ReactNode, useId } from 'react';
+import { translateApiMessage, useApiMessages } from '@/lib/api-messages';
 import { cn } from '@/lib/cn';
 import { Label } from './label';
 
@@ -23,6 +24,7 @@ export function Field({
   className?: string;
   children: (control: FieldControlProps) => ReactNode;
 }) {
+  useApiMessages();
   const id = useId();
   const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ');
   return (
@@ -39,11 +41,13 @@ export function Field({
   );
 }
 
+/** `message`: a contract or API message (English), shown in the active language. */
 export function FieldError({ id, message }: { id?: string; message?: string }) {
+  useApiMessages();
   if (!message) return null;
   return (
     <p id={id} data-slot="field-error" className="text-destructive text-sm">
-      {message}
+      {translateApiMessage(message)}
     </p>
   );
 }

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { cn } from '@/lib/cn';
 import { Button } from './button';
@@ -11,7 +12,7 @@ export function Pagination({
   pageCount,
   hasNext,
   onPageChange,
-  label = 'Pagination',
+  label,
   className,
 }: {
   page: number;
@@ -21,12 +22,16 @@ export function Pagination({
   label?: string;
   className?: string;
 }) {
+  const { t } = useLingui();
   const canNext = pageCount !== undefined ? page < pageCount : Boolean(hasNext);
   return (
-    <nav aria-label={label} className={cn('flex flex-wrap items-center justify-center gap-2', className)}>
+    <nav
+      aria-label={label ?? t`Pagination`}
+      className={cn('flex flex-wrap items-center justify-center gap-2', className)}
+    >
       <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onPageChange(page - 1)}>
         <ChevronLeft aria-hidden />
-        Previous
+        <Trans>Previous</Trans>
       </Button>
       {pageCount !== undefined &&
         Array.from({ length: pageCount }, (_, i) => i + 1).map((n) => (
@@ -35,7 +40,7 @@ export function Pagination({
             size="sm"
             variant={n === page ? 'default' : 'outline'}
             aria-current={n === page ? 'page' : undefined}
-            aria-label={`Page ${n}`}
+            aria-label={t`Page ${n}`}
             className="min-w-8"
             onClick={() => onPageChange(n)}
           >
@@ -43,7 +48,7 @@ export function Pagination({
           </Button>
         ))}
       <Button variant="outline" size="sm" disabled={!canNext} onClick={() => onPageChange(page + 1)}>
-        Next
+        <Trans>Next</Trans>
         <ChevronRight aria-hidden />
       </Button>
     </nav>

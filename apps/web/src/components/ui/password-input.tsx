@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { Eye, EyeOff } from 'lucide-react';
 import { type ComponentProps, useState } from 'react';
 import { cn } from '@/lib/cn';
@@ -5,6 +6,7 @@ import { Input } from './input';
 
 /** A password field with a show/hide toggle that keeps the keyboard focus order natural. */
 export function PasswordInput({ className, ...props }: Omit<ComponentProps<'input'>, 'type'>) {
+  const { t } = useLingui();
   const [visible, setVisible] = useState(false);
   return (
     <div className={cn('relative', className)}>
@@ -17,7 +19,7 @@ export function PasswordInput({ className, ...props }: Omit<ComponentProps<'inpu
       >
         {visible ? <EyeOff aria-hidden className="size-4" /> : <Eye aria-hidden className="size-4" />}
         {/* Named by content, not aria-label, so "find the field labelled Password" finds only the field. */}
-        <span className="sr-only">{visible ? 'Hide password' : 'Show password'}</span>
+        <span className="sr-only">{visible ? t`Hide password` : t`Show password`}</span>
       </button>
     </div>
   );

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { TOAST_DURATION_MS, TOAST_HOTKEY, TOAST_SWIPE_THRESHOLD_PX } from '@workspace/contracts';
 import { cva } from 'class-variance-authority';
 import { XIcon } from 'lucide-react';
@@ -20,6 +21,7 @@ const toastVariants = cva(
 );
 
 export function Toaster() {
+  const { t } = useLingui();
   const toasts = useToasts();
   return (
     <Toast.Provider
@@ -27,23 +29,23 @@ export function Toaster() {
       swipeThreshold={TOAST_SWIPE_THRESHOLD_PX}
       swipeDirection="right"
     >
-      {toasts.map((t) => (
+      {toasts.map((toast) => (
         <Toast.Root
-          key={t.id}
-          open={t.open}
+          key={toast.id}
+          open={toast.open}
           onOpenChange={(open) => {
-            if (!open) dismissToast(t.id);
+            if (!open) dismissToast(toast.id);
           }}
-          className={toastVariants({ variant: t.variant })}
+          className={toastVariants({ variant: toast.variant })}
         >
           <div className="grid gap-1">
-            <Toast.Title className="font-semibold text-sm">{t.title}</Toast.Title>
-            {t.description && (
-              <Toast.Description className="text-sm opacity-90">{t.description}</Toast.Description>
+            <Toast.Title className="font-semibold text-sm">{toast.title}</Toast.Title>
+            {toast.description && (
+              <Toast.Description className="text-sm opacity-90">{toast.description}</Toast.Description>
             )}
           </div>
           <Toast.Close
-            aria-label="Close"
+            aria-label={t`Close`}
             className={cn(
               'absolute top-2 right-2 rounded-md p-1 opacity-70 hover:opacity-100 focus-visible:outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60',
             )}

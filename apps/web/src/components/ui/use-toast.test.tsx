@@ -1,6 +1,7 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { TOAST_LIMIT } from '@workspace/contracts';
 import { describe, expect, it } from 'vitest';
+import { renderWithI18n as render } from '@/testing/render';
 import { Toaster } from './toaster';
 import { toast } from './use-toast';
 

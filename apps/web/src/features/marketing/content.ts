@@ -1,4 +1,7 @@
-// Static marketing copy (SPEC §1, §2): the claims, features and steps the public pages show.
+// Static marketing copy (SPEC §1, §2): the claims, features and steps the public pages show, as
+// messages to translate (shown with `t(feature.title)`; ADR 0011).
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import {
   BadgeCheck,
   Filter,
@@ -14,123 +17,119 @@ import {
 
 export interface Feature {
   icon: LucideIcon;
-  title: string;
-  description: string;
+  title: MessageDescriptor;
+  description: MessageDescriptor;
 }
 
 export const STATS = [
-  { value: '10,000+', label: 'Active Users' },
-  { value: '2,500+', label: 'Companies Rated' },
-  { value: '50,000+', label: 'Reviews' },
-  { value: '100+', label: 'Cities' },
-  { value: '24/7', label: 'Support' },
-  { value: '15', label: 'Team Members' },
+  { value: '10,000+', label: msg`Active Users` },
+  { value: '2,500+', label: msg`Companies Rated` },
+  { value: '50,000+', label: msg`Reviews` },
+  { value: '100+', label: msg`Cities` },
+  { value: '24/7', label: msg`Support` },
+  { value: '15', label: msg`Team Members` },
 ] as const;
 
 export const LANDING_FEATURES: Feature[] = [
   {
     icon: UserX,
-    title: 'Anonymous Ratings',
-    description: 'Share honest feedback without fear. Choose to stay anonymous and only the date is shown.',
+    title: msg`Anonymous Ratings`,
+    description: msg`Share honest feedback without fear. Choose to stay anonymous and only the date is shown.`,
   },
   {
     icon: Star,
-    title: 'Category Scores',
-    description:
-      'Rate what matters: work environment, growth, pay, skills, reliability and more, from 1 to 5.',
+    title: msg`Category Scores`,
+    description: msg`Rate what matters: work environment, growth, pay, skills, reliability and more, from 1 to 5.`,
   },
   {
     icon: Search,
-    title: 'Advanced Search',
-    description: 'Find companies and professionals by name, city, skills and minimum rating.',
+    title: msg`Advanced Search`,
+    description: msg`Find companies and professionals by name, city, skills and minimum rating.`,
   },
   {
     icon: ShieldCheck,
-    title: 'Review Protection',
-    description: 'Flagging and human moderation keep fake, abusive and biased reviews out.',
+    title: msg`Review Protection`,
+    description: msg`Flagging and human moderation keep fake, abusive and biased reviews out.`,
   },
   {
     icon: BadgeCheck,
-    title: 'Verified Profiles',
-    description: 'Every profile has a unique code and a public average built only from real ratings.',
+    title: msg`Verified Profiles`,
+    description: msg`Every profile has a unique code and a public average built only from real ratings.`,
   },
   {
     icon: SlidersHorizontal,
-    title: 'Privacy Controls',
-    description:
-      'Decide whether others see your detailed ratings. Your average always stays fair and visible.',
+    title: msg`Privacy Controls`,
+    description: msg`Decide whether others see your detailed ratings. Your average always stays fair and visible.`,
   },
 ];
 
 export const HOW_IT_WORKS = [
   {
-    title: 'Sign Up',
-    description: 'Create a free account as an employee or an employer, with your city and skills.',
+    title: msg`Sign Up`,
+    description: msg`Create a free account as an employee or an employer, with your city and skills.`,
   },
   {
-    title: 'Connect & Rate',
-    description: 'Find companies or employees you have worked with and rate them category by category.',
+    title: msg`Connect & Rate`,
+    description: msg`Find companies or employees you have worked with and rate them category by category.`,
   },
   {
-    title: 'Build Reputation',
-    description: 'Collect ratings from real working relationships and let your profile speak for you.',
+    title: msg`Build Reputation`,
+    description: msg`Collect ratings from real working relationships and let your profile speak for you.`,
   },
 ] as const;
 
 export const OFFERINGS: Feature[] = [
   {
     icon: UserX,
-    title: 'Anonymous Rating',
-    description: 'Employees rate employers and employers rate employees, publicly or anonymously.',
+    title: msg`Anonymous Rating`,
+    description: msg`Employees rate employers and employers rate employees, publicly or anonymously.`,
   },
   {
     icon: UserRoundPen,
-    title: 'Profile Management',
-    description:
-      'Keep your city, LinkedIn, skills and work history current, and control who sees your details.',
+    title: msg`Profile Management`,
+    description: msg`Keep your city, LinkedIn, skills and work history current, and control who sees your details.`,
   },
   {
     icon: BadgeCheck,
-    title: 'Verified Profile Search',
-    description: 'Browse real profiles with unique codes, ratings and review counts before you decide.',
+    title: msg`Verified Profile Search`,
+    description: msg`Browse real profiles with unique codes, ratings and review counts before you decide.`,
   },
   {
     icon: ShieldCheck,
-    title: 'Review Protection',
-    description: 'One rating per relationship, flagging of unfair reviews and moderation by our team.',
+    title: msg`Review Protection`,
+    description: msg`One rating per relationship, flagging of unfair reviews and moderation by our team.`,
   },
 ];
 
 export const ABOUT_FEATURES: Feature[] = [
   {
     icon: KeyRound,
-    title: 'Role-Based Secure Login',
-    description: 'Token-based sign-in that knows whether you are an employee or an employer.',
+    title: msg`Role-Based Secure Login`,
+    description: msg`Token-based sign-in that knows whether you are an employee or an employer.`,
   },
   {
     icon: UserRoundPen,
-    title: 'Profile Creation',
-    description: 'A professional profile with your city, skills, work history and LinkedIn.',
+    title: msg`Profile Creation`,
+    description: msg`A professional profile with your city, skills, work history and LinkedIn.`,
   },
   {
     icon: Star,
-    title: 'Category Ratings with Anonymity',
-    description: 'Score each category from 1 to 5, add feedback, and choose to stay anonymous.',
+    title: msg`Category Ratings with Anonymity`,
+    description: msg`Score each category from 1 to 5, add feedback, and choose to stay anonymous.`,
   },
   {
     icon: Search,
-    title: 'Advanced Search',
-    description: 'Search by name or city across thousands of profiles.',
+    title: msg`Advanced Search`,
+    description: msg`Search by name or city across thousands of profiles.`,
   },
   {
     icon: ShieldCheck,
-    title: 'Moderation Tools',
-    description: 'Reviews can be flagged; moderators hide abuse and suspend bad actors, with an audit log.',
+    title: msg`Moderation Tools`,
+    description: msg`Reviews can be flagged; moderators hide abuse and suspend bad actors, with an audit log.`,
   },
   {
     icon: Filter,
-    title: 'Smart Filtering',
-    description:
-      'Filter by city, minimum rating and skills, ranked so one lucky review cannot jump the queue.',
+    title: msg`Smart Filtering`,
+    description: msg`Filter by city, minimum rating and skills, ranked so one lucky review cannot jump the queue.`,
   },
 ];

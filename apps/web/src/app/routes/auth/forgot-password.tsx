@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useNavigate } from 'react-router';
 import { AuthLayout } from '@/components/layouts/auth-layout';
 import { TextLink } from '@/components/ui/text-link';
@@ -6,15 +7,18 @@ import { ForgotPasswordForm } from '@/features/auth/components/forgot-password-f
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 export default function ForgotPasswordRoute() {
-  useDocumentTitle('Forgot Password');
+  const { t } = useLingui();
+  useDocumentTitle(t`Forgot Password`);
   const navigate = useNavigate();
   return (
     <AuthLayout
-      title="Forgot your password?"
-      description="Enter your account's email and we will send you a 6-character reset code."
+      title={t`Forgot your password?`}
+      description={t`Enter your account's email and we will send you a 6-character reset code.`}
       footer={
         <p>
-          Remembered it? <TextLink to={paths.login.getHref()}>Sign In</TextLink>
+          <Trans>
+            Remembered it? <TextLink to={paths.login.getHref()}>Sign In</TextLink>
+          </Trans>
         </p>
       }
     >

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { CheckCircle2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
@@ -6,6 +7,7 @@ import { Alert, AlertDescription } from '@/components/ui/alert';
 import { TextLink } from '@/components/ui/text-link';
 import { paths } from '@/config/paths';
 import { LoginForm } from '@/features/auth/components/login-form';
+import { translateApiMessage } from '@/lib/api-messages';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 /** A one-time message handed over by the page that sent the user here (registration, password reset). */
@@ -24,22 +26,25 @@ function useFlashMessage() {
 }
 
 export default function LoginRoute() {
-  useDocumentTitle('Sign In');
+  const { t } = useLingui();
+  useDocumentTitle(t`Sign In`);
   const message = useFlashMessage();
   return (
     <AuthLayout
-      title="Welcome back"
-      description="Sign in to your WorkTrust account"
+      title={t`Welcome back`}
+      description={t`Sign in to your WorkTrust account`}
       footer={
         <p>
-          Don't have an account? <TextLink to={paths.register.getHref()}>Sign Up</TextLink>
+          <Trans>
+            Don't have an account? <TextLink to={paths.register.getHref()}>Sign Up</TextLink>
+          </Trans>
         </p>
       }
     >
       {message && (
         <Alert variant="success" className="mb-5">
           <CheckCircle2 aria-hidden />
-          <AlertDescription>{message}</AlertDescription>
+          <AlertDescription>{translateApiMessage(message)}</AlertDescription>
         </Alert>
       )}
       <LoginForm />

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { MSG } from '@workspace/contracts';
 import { useLocation, useNavigate } from 'react-router';
 import { AuthLayout } from '@/components/layouts/auth-layout';
@@ -7,18 +8,21 @@ import { RegisterForm } from '@/features/auth/components/register-form';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 export default function RegisterRoute() {
-  useDocumentTitle('Sign Up');
+  const { t } = useLingui();
+  useDocumentTitle(t`Sign Up`);
   const navigate = useNavigate();
   // 'Join as Employer' on the landing page preselects the role.
   const state = useLocation().state as { role?: unknown } | null;
   return (
     <AuthLayout
       wide
-      title="Create your account"
-      description="Join WorkTrust to rate and be rated, fairly."
+      title={t`Create your account`}
+      description={t`Join WorkTrust to rate and be rated, fairly.`}
       footer={
         <p>
-          Already have an account? <TextLink to={paths.login.getHref()}>Sign In</TextLink>
+          <Trans>
+            Already have an account? <TextLink to={paths.login.getHref()}>Sign In</TextLink>
+          </Trans>
         </p>
       }
     >

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Info, KeyRound } from 'lucide-react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { AuthLayout } from '@/components/layouts/auth-layout';
@@ -5,6 +6,7 @@ import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { TextLink } from '@/components/ui/text-link';
 import { paths } from '@/config/paths';
 import { ResetPasswordForm } from '@/features/auth/components/reset-password-form';
+import { translateApiMessage } from '@/lib/api-messages';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 interface SentState {
@@ -14,17 +16,20 @@ interface SentState {
 }
 
 export default function ResetPasswordRoute() {
-  useDocumentTitle('Reset Password');
+  const { t } = useLingui();
+  useDocumentTitle(t`Reset Password`);
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const sent = (useLocation().state ?? {}) as SentState;
   return (
     <AuthLayout
-      title="Reset your password"
-      description="Enter the code we emailed you and choose a new password."
+      title={t`Reset your password`}
+      description={t`Enter the code we emailed you and choose a new password.`}
       footer={
         <p>
-          No code? <TextLink to={paths.forgotPassword.getHref()}>Request a new one</TextLink>
+          <Trans>
+            No code? <TextLink to={paths.forgotPassword.getHref()}>Request a new one</TextLink>
+          </Trans>
         </p>
       }
     >
@@ -33,8 +38,8 @@ export default function ResetPasswordRoute() {
           <Alert variant="info">
             <Info aria-hidden />
             <AlertDescription>
-              {sent.message}
-              {sent.expiresIn && ` The code expires in ${sent.expiresIn}.`}
+              {translateApiMessage(sent.message)}
+              {sent.expiresIn && ` ${t`The code expires in ${translateApiMessage(sent.expiresIn)}.`}`}
             </AlertDescription>
           </Alert>
         )}
@@ -42,11 +47,15 @@ export default function ResetPasswordRoute() {
         {sent.resetCode && (
           <Alert>
             <KeyRound aria-hidden />
-            <AlertTitle>Development mode</AlertTitle>
+            <AlertTitle>
+              <Trans>Development mode</Trans>
+            </AlertTitle>
             <AlertDescription>
               <p>
-                Your reset code is{' '}
-                <strong className="font-mono text-base tracking-widest">{sent.resetCode}</strong>
+                <Trans>
+                  Your reset code is{' '}
+                  <strong className="font-mono text-base tracking-widest">{sent.resetCode}</strong>
+                </Trans>
               </p>
             </AlertDescription>
           </Alert>

@@ -1,5 +1,6 @@
 // The own profile (SPEC §2 /profile): view and edit modes, a rating card, account information and
 // change password. After a save the view returns with 'Profile updated successfully!' for 3 seconds.
+import { useLingui } from '@lingui/react';
 import { MSG, type OwnUser, SUCCESS_MESSAGE_MS } from '@workspace/contracts';
 import { ArrowRight, Briefcase, CheckCircle2, Pencil } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
@@ -127,6 +128,7 @@ function OwnRatingCard({ user }: { user: OwnUser }) {
 }
 
 function AccountInfo({ user }: { user: OwnUser }) {
+  const { i18n } = useLingui();
   return (
     <Card>
       <CardHeader>
@@ -137,7 +139,7 @@ function AccountInfo({ user }: { user: OwnUser }) {
           {(
             [
               ['User code', user.user_code],
-              ['Role', ROLE_LABELS[user.user_role]],
+              ['Role', i18n._(ROLE_LABELS[user.user_role])],
               ['Email', user.email],
               ['Status', user.is_active ? 'Active' : 'Suspended'],
               ['Member since', formatDate(user.date_joined)],

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { resetRequest } from '@workspace/contracts';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -7,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
+import { translateApiMessage } from '@/lib/api-messages';
 import {
   type ResetRequestAnswer,
   resetRequestErrorMessage,
@@ -19,6 +21,7 @@ export function ForgotPasswordForm({
 }: {
   onSent: (email: string, answer: ResetRequestAnswer) => void;
 }) {
+  const { t } = useLingui();
   const request = useRequestPasswordReset();
   const form = useForm<z.input<typeof resetRequest>, unknown, z.output<typeof resetRequest>>({
     resolver: zodResolver(resetRequest),
@@ -34,17 +37,17 @@ export function ForgotPasswordForm({
     >
       {request.isError && (
         <Alert variant="destructive">
-          <AlertDescription>{resetRequestErrorMessage(request.error)}</AlertDescription>
+          <AlertDescription>{translateApiMessage(resetRequestErrorMessage(request.error))}</AlertDescription>
         </Alert>
       )}
-      <Field label="Email" error={form.formState.errors.email?.message}>
+      <Field label={t`Email`} error={form.formState.errors.email?.message}>
         {(control) => <Input {...control} type="email" autoComplete="email" {...form.register('email')} />}
       </Field>
       <Button type="submit" size="lg" disabled={request.isPending}>
         {request.isPending ? (
-          <Spinner label="Sending..." className="text-primary-foreground" />
+          <Spinner label={t`Sending...`} className="text-primary-foreground" />
         ) : (
-          'Send Reset Code'
+          <Trans>Send Reset Code</Trans>
         )}
       </Button>
     </form>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { LoginRequest } from '@workspace/contracts';
 import { useForm } from 'react-hook-form';
 import { Alert, AlertDescription } from '@/components/ui/alert';
@@ -8,6 +9,7 @@ import { PasswordInput } from '@/components/ui/password-input';
 import { Spinner } from '@/components/ui/spinner';
 import { TextLink } from '@/components/ui/text-link';
 import { paths } from '@/config/paths';
+import { translateApiMessage } from '@/lib/api-messages';
 import { lazyResolver } from '@/lib/lazy-resolver';
 import { loginErrorMessage, useLogin } from '../api/login';
 
@@ -16,6 +18,7 @@ const checks = lazyResolver(() => import('../checks/login').then((module) => mod
 
 /** Email and password; a successful sign-in updates the session and the page's guard moves on. */
 export function LoginForm() {
+  const { t } = useLingui();
   const login = useLogin();
   const form = useForm<LoginRequest>({
     resolver: checks.resolver,
@@ -33,22 +36,28 @@ export function LoginForm() {
     >
       {login.isError && (
         <Alert variant="destructive">
-          <AlertDescription>{loginErrorMessage(login.error)}</AlertDescription>
+          <AlertDescription>{translateApiMessage(loginErrorMessage(login.error))}</AlertDescription>
         </Alert>
       )}
-      <Field label="Email" error={errors.email?.message}>
+      <Field label={t`Email`} error={errors.email?.message}>
         {(control) => <Input {...control} type="email" autoComplete="email" {...form.register('email')} />}
       </Field>
-      <Field label="Password" error={errors.password?.message}>
+      <Field label={t`Password`} error={errors.password?.message}>
         {(control) => (
           <PasswordInput {...control} autoComplete="current-password" {...form.register('password')} />
         )}
       </Field>
       <div className="-mt-2 text-right text-sm">
-        <TextLink to={paths.forgotPassword.getHref()}>Forgot password?</TextLink>
+        <TextLink to={paths.forgotPassword.getHref()}>
+          <Trans>Forgot password?</Trans>
+        </TextLink>
       </div>
       <Button type="submit" size="lg" disabled={login.isPending}>
-        {login.isPending ? <Spinner label="Signing in..." className="text-primary-foreground" /> : 'Sign In'}
+        {login.isPending ? (
+          <Spinner label={t`Signing in...`} className="text-primary-foreground" />
+        ) : (
+          <Trans>Sign In</Trans>
+        )}
       </Button>
     </form>
   );

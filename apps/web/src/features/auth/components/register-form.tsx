@@ -1,4 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   REGISTRABLE_ROLES,
   type RegisterRequest,
@@ -19,7 +22,9 @@ import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
 import { Spinner } from '@/components/ui/spinner';
 import { completeWorkEntries, WorkHistoryEditor } from '@/components/work-history-editor';
 import { ApiError } from '@/lib/api-client';
+import { translateApiMessage } from '@/lib/api-messages';
 import { cn } from '@/lib/cn';
+import { activeLanguage } from '@/lib/i18n';
 import { registerErrorMessage, useRegister } from '../api/register';
 
 export interface RegisterFormValues {
@@ -59,9 +64,12 @@ const registerFormSchema = z
   .transform(toRegisterPayload)
   .pipe(registerRequest);
 
-const ROLE_OPTIONS: Record<RegistrableRole, { label: string; hint: string; icon: typeof Briefcase }> = {
-  employee: { label: 'Employee', hint: 'Rate the companies you work for', icon: Briefcase },
-  employer: { label: 'Employer', hint: 'Rate the people you employ', icon: Building2 },
+const ROLE_OPTIONS: Record<
+  RegistrableRole,
+  { label: MessageDescriptor; hint: MessageDescriptor; icon: typeof Briefcase }
+> = {
+  employee: { label: msg`Employee`, hint: msg`Rate the companies you work for`, icon: Briefcase },
+  employer: { label: msg`Employer`, hint: msg`Rate the people you employ`, icon: Building2 },
 };
 
 const FORM_FIELDS = new Set<string>([
@@ -83,6 +91,7 @@ export function RegisterForm({
   onSuccess: () => void;
   defaultRole?: RegistrableRole;
 }) {
+  const { t } = useLingui();
   const registration = useRegister();
   const form = useForm<RegisterFormValues, unknown, z.output<typeof registerFormSchema>>({
     resolver: zodResolver(registerFormSchema),
@@ -102,29 +111,35 @@ export function RegisterForm({
   const role = form.watch('user_role');
 
   const submit = form.handleSubmit(() =>
-    registration.mutate(toRegisterPayload(form.getValues()), {
-      onSuccess,
-      onError: (error) => {
-        // The server's field messages go beside their fields as well.
-        if (!(error instanceof ApiError)) return;
-        for (const [field, messages] of Object.entries(error.errors)) {
-          if (FORM_FIELDS.has(field) && messages[0]) {
-            form.setError(field as FieldPath<RegisterFormValues>, { message: messages[0] });
+    // The account keeps the language the person registered in (DESIGN §8.4).
+    registration.mutate(
+      { ...toRegisterPayload(form.getValues()), language: activeLanguage() },
+      {
+        onSuccess,
+        onError: (error) => {
+          // The server's field messages go beside their fields as well.
+          if (!(error instanceof ApiError)) return;
+          for (const [field, messages] of Object.entries(error.errors)) {
+            if (FORM_FIELDS.has(field) && messages[0]) {
+              form.setError(field as FieldPath<RegisterFormValues>, { message: messages[0] });
+            }
           }
-        }
+        },
       },
-    }),
+    ),
   );
 
   return (
     <form noValidate onSubmit={submit} className="grid gap-5">
       {registration.isError && (
         <Alert variant="destructive">
-          <AlertDescription>{registerErrorMessage(registration.error)}</AlertDescription>
+          <AlertDescription>{translateApiMessage(registerErrorMessage(registration.error))}</AlertDescription>
         </Alert>
       )}
       <fieldset className="grid gap-2">
-        <legend className="mb-2 font-medium text-sm">I am joining as</legend>
+        <legend className="mb-2 font-medium text-sm">
+          <Trans>I am joining as</Trans>
+        </legend>
         <Controller
           control={form.control}
           name="user_role"
@@ -133,7 +148,7 @@ export function RegisterForm({
               value={field.value}
               onValueChange={(value) => field.onChange(value as RegistrableRole)}
               className="grid-cols-1 sm:grid-cols-2"
-              aria-label="Role"
+              aria-label={t`Role`}
             >
               {REGISTRABLE_ROLES.map((value) => {
                 const option = ROLE_OPTIONS[value];
@@ -151,9 +166,9 @@ export function RegisterForm({
                     <span className="grid gap-1">
                       <span className="flex items-center gap-2 font-medium">
                         <Icon aria-hidden className="size-4 text-primary" />
-                        {option.label}
+                        {t(option.label)}
                       </span>
-                      <span className="text-muted-foreground text-sm">{option.hint}</span>
+                      <span className="text-muted-foreground text-sm">{t(option.hint)}</span>
                     </span>
                   </label>
                 );
@@ -164,32 +179,32 @@ export function RegisterForm({
         <FieldError message={errors.user_role?.message} />
       </fieldset>
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field label="Full name" error={errors.full_name?.message}>
+        <Field label={t`Full name`} error={errors.full_name?.message}>
           {(control) => <Input {...control} autoComplete="name" {...form.register('full_name')} />}
         </Field>
-        <Field label="Email" error={errors.email?.message}>
+        <Field label={t`Email`} error={errors.email?.message}>
           {(control) => <Input {...control} type="email" autoComplete="email" {...form.register('email')} />}
         </Field>
-        <Field label="Password" error={errors.password?.message} hint="At least 8 characters.">
+        <Field label={t`Password`} error={errors.password?.message} hint={t`At least 8 characters.`}>
           {(control) => (
             <PasswordInput {...control} autoComplete="new-password" {...form.register('password')} />
           )}
         </Field>
-        <Field label="Confirm password" error={errors.password_confirm?.message}>
+        <Field label={t`Confirm password`} error={errors.password_confirm?.message}>
           {(control) => (
             <PasswordInput {...control} autoComplete="new-password" {...form.register('password_confirm')} />
           )}
         </Field>
-        <Field label="City" error={errors.city?.message}>
+        <Field label={t`City`} error={errors.city?.message}>
           {(control) => <Input {...control} autoComplete="address-level2" {...form.register('city')} />}
         </Field>
-        <Field label="LinkedIn URL (optional)" error={errors.linkedin_url?.message}>
+        <Field label={t`LinkedIn URL (optional)`} error={errors.linkedin_url?.message}>
           {(control) => (
             <Input
               {...control}
               type="url"
               inputMode="url"
-              placeholder="https://www.linkedin.com/in/your-name"
+              placeholder={t`https://www.linkedin.com/in/your-name`}
               {...form.register('linkedin_url')}
             />
           )}
@@ -220,9 +235,9 @@ export function RegisterForm({
       )}
       <Button type="submit" size="lg" disabled={registration.isPending}>
         {registration.isPending ? (
-          <Spinner label="Creating account..." className="text-primary-foreground" />
+          <Spinner label={t`Creating account...`} className="text-primary-foreground" />
         ) : (
-          'Create Account'
+          <Trans>Create Account</Trans>
         )}
       </Button>
     </form>

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { LIMITS, resetConfirmRequest } from '@workspace/contracts';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -8,10 +9,12 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { PasswordInput } from '@/components/ui/password-input';
 import { Spinner } from '@/components/ui/spinner';
+import { translateApiMessage } from '@/lib/api-messages';
 import { resetConfirmErrorMessage, useConfirmPasswordReset } from '../api/confirm-password-reset';
 
 /** Step two: the emailed 6-character code and a new password, twice. */
 export function ResetPasswordForm({ email, onDone }: { email: string; onDone: (message: string) => void }) {
+  const { t } = useLingui();
   const confirm = useConfirmPasswordReset();
   const form = useForm<z.input<typeof resetConfirmRequest>, unknown, z.output<typeof resetConfirmRequest>>({
     resolver: zodResolver(resetConfirmRequest),
@@ -28,16 +31,16 @@ export function ResetPasswordForm({ email, onDone }: { email: string; onDone: (m
     >
       {confirm.isError && (
         <Alert variant="destructive">
-          <AlertDescription>{resetConfirmErrorMessage(confirm.error)}</AlertDescription>
+          <AlertDescription>{translateApiMessage(resetConfirmErrorMessage(confirm.error))}</AlertDescription>
         </Alert>
       )}
-      <Field label="Email" error={errors.email?.message}>
+      <Field label={t`Email`} error={errors.email?.message}>
         {(control) => <Input {...control} type="email" autoComplete="email" {...form.register('email')} />}
       </Field>
       <Field
-        label="Reset code"
+        label={t`Reset code`}
         error={errors.reset_code?.message}
-        hint={`The ${LIMITS.resetCodeLength}-character code from the email.`}
+        hint={t`The ${LIMITS.resetCodeLength}-character code from the email.`}
       >
         {(control) => (
           <Input
@@ -50,12 +53,12 @@ export function ResetPasswordForm({ email, onDone }: { email: string; onDone: (m
           />
         )}
       </Field>
-      <Field label="New password" error={errors.new_password?.message}>
+      <Field label={t`New password`} error={errors.new_password?.message}>
         {(control) => (
           <PasswordInput {...control} autoComplete="new-password" {...form.register('new_password')} />
         )}
       </Field>
-      <Field label="Confirm new password" error={errors.new_password_confirm?.message}>
+      <Field label={t`Confirm new password`} error={errors.new_password_confirm?.message}>
         {(control) => (
           <PasswordInput
             {...control}
@@ -66,9 +69,9 @@ export function ResetPasswordForm({ email, onDone }: { email: string; onDone: (m
       </Field>
       <Button type="submit" size="lg" disabled={confirm.isPending}>
         {confirm.isPending ? (
-          <Spinner label="Resetting..." className="text-primary-foreground" />
+          <Spinner label={t`Resetting...`} className="text-primary-foreground" />
         ) : (
-          'Reset Password'
+          <Trans>Reset Password</Trans>
         )}
       </Button>
     </form>

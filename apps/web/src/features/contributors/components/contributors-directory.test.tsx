@@ -1,6 +1,7 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { renderWithI18n } from '@/testing/render';
 import { CONTRIBUTORS } from '../content/contributors';
 import { ContributorImage } from './contributor-image';
 import { ContributorsDirectory } from './contributors-directory';
@@ -21,7 +22,7 @@ describe('ContributorsDirectory', () => {
 
   it('pages 5 at a time with the page text and disabled ends', async () => {
     const user = userEvent.setup();
-    render(<ContributorsDirectory contributors={CONTRIBUTORS} />);
+    renderWithI18n(<ContributorsDirectory contributors={CONTRIBUTORS} />);
     const previous = screen.getByRole('button', { name: 'Previous' });
     const next = screen.getByRole('button', { name: 'Next' });
 
@@ -52,7 +53,7 @@ describe('ContributorsDirectory', () => {
       calls.push({ target: this, options });
     };
     try {
-      render(<ContributorsDirectory contributors={CONTRIBUTORS} />);
+      renderWithI18n(<ContributorsDirectory contributors={CONTRIBUTORS} />);
       expect(calls).toHaveLength(0);
       fireEvent.click(screen.getByRole('button', { name: 'Page 2' }));
       expect(calls).toEqual([
@@ -76,7 +77,7 @@ describe('ContributorsDirectory', () => {
   });
 
   it('counts what the last page really shows', () => {
-    render(<ContributorsDirectory contributors={CONTRIBUTORS.slice(0, 7)} />);
+    renderWithI18n(<ContributorsDirectory contributors={CONTRIBUTORS.slice(0, 7)} />);
     fireEvent.click(screen.getByRole('button', { name: 'Page 2' }));
     expect(screen.getByText('Page 2 of 2, Showing 2 of 7 contributors')).toBeTruthy();
   });
@@ -84,7 +85,7 @@ describe('ContributorsDirectory', () => {
 
 describe('ContributorImage', () => {
   it('falls back to an icon when the image is broken', () => {
-    render(<ContributorImage src="/missing.png" name="Priya Iyer" />);
+    renderWithI18n(<ContributorImage src="/missing.png" name="Priya Iyer" />);
     const img = screen.getByRole('img', { name: 'Priya Iyer' });
     expect(img.tagName).toBe('IMG');
     fireEvent.error(img);

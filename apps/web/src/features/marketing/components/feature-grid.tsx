@@ -1,22 +1,24 @@
+import { useLingui } from '@lingui/react/macro';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import type { Feature } from '../content';
 
 export function FeatureGrid({ features }: { features: Feature[] }) {
+  const { t } = useLingui();
   return (
     <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
       {features.map(({ icon: Icon, title, description }) => (
-        <li key={title}>
+        <li key={title.id}>
           <Card className="h-full gap-3 transition-shadow hover:shadow-md">
             <CardHeader>
               <span className="mb-2 flex size-11 items-center justify-center rounded-lg bg-primary/10 text-primary">
                 <Icon aria-hidden className="size-5" />
               </span>
               <CardTitle as="h3" className="text-lg">
-                {title}
+                {t(title)}
               </CardTitle>
             </CardHeader>
             <CardContent>
-              <CardDescription className="text-base">{description}</CardDescription>
+              <CardDescription className="text-base">{t(description)}</CardDescription>
             </CardContent>
           </Card>
         </li>

@@ -1,36 +1,45 @@
 // The landing page's bands (SPEC §2): hero, six features, statistics, How It Works, call to action.
+
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ArrowRight, Briefcase, Building2, ShieldCheck, Star } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
+import { formatScore } from '@/lib/format';
 import { HOW_IT_WORKS, LANDING_FEATURES, STATS } from '../content';
 import { FeatureGrid, SectionHeading } from './feature-grid';
 
 const SAMPLE_SCORES = [
-  ['Work Environment', 5],
-  ['Career Growth', 4],
-  ['Work-Life Balance', 4],
-  ['Compensation', 3],
+  [msg`Work Environment`, 5],
+  [msg`Career Growth`, 4],
+  [msg`Work-Life Balance`, 4],
+  [msg`Compensation`, 3],
 ] as const;
 
 function SampleReview() {
+  const { t } = useLingui();
   return (
     <div aria-hidden className="relative mx-auto w-full max-w-sm">
       <div className="-inset-4 absolute rotate-3 rounded-2xl bg-primary/10" />
       <div className="relative grid gap-4 rounded-2xl border bg-card p-6 shadow-xl">
         <div className="flex items-center justify-between">
           <div>
-            <p className="font-semibold">Anonymous</p>
-            <p className="text-muted-foreground text-sm">Company Rating</p>
+            <p className="font-semibold">
+              <Trans>Anonymous</Trans>
+            </p>
+            <p className="text-muted-foreground text-sm">
+              <Trans>Company Rating</Trans>
+            </p>
           </div>
           <span className="flex items-center gap-1 rounded-md bg-success/10 px-2 py-1 font-semibold text-success text-sm">
-            <Star className="size-4 fill-current" /> 4.0
+            <Star className="size-4 fill-current" /> {formatScore(4)}
           </span>
         </div>
         <ul className="grid gap-2 text-sm">
           {SAMPLE_SCORES.map(([label, score]) => (
-            <li key={label} className="grid grid-cols-[1fr_auto] items-center gap-3">
-              <span>{label}</span>
+            <li key={label.id} className="grid grid-cols-[1fr_auto] items-center gap-3">
+              <span>{t(label)}</span>
               <span className="font-medium tabular-nums">{score}/5</span>
               <span className="col-span-2 h-2 overflow-hidden rounded-full bg-muted">
                 <span className="block h-full rounded-full bg-primary" style={{ width: `${score * 20}%` }} />
@@ -39,7 +48,7 @@ function SampleReview() {
           ))}
         </ul>
         <p className="rounded-lg bg-muted p-3 text-muted-foreground text-sm">
-          "Supportive managers and real learning. Pay could be better."
+          <Trans>"Supportive managers and real learning. Pay could be better."</Trans>
         </p>
       </div>
     </div>
@@ -56,26 +65,30 @@ export function Hero() {
         <div className="grid gap-6">
           <p className="flex w-fit items-center gap-2 rounded-full border bg-card px-3 py-1 text-muted-foreground text-sm">
             <ShieldCheck aria-hidden className="size-4 text-primary" />
-            Trusted, transparent, unbiased
+            <Trans>Trusted, transparent, unbiased</Trans>
           </p>
           <h1 id="hero-title" className="font-bold text-4xl tracking-tight sm:text-5xl">
-            Honest ratings for India's <span className="text-primary">workplaces</span> and professionals
+            <Trans>
+              Honest ratings for India's <span className="text-primary">workplaces</span> and professionals
+            </Trans>
           </h1>
           <p className="max-w-xl text-lg text-muted-foreground">
-            Employees rate the companies they work for. Employers rate the people they hire. Everyone builds a
-            reputation from real working relationships, with anonymity when it matters.
+            <Trans>
+              Employees rate the companies they work for. Employers rate the people they hire. Everyone builds
+              a reputation from real working relationships, with anonymity when it matters.
+            </Trans>
           </p>
           <div className="flex flex-col gap-3 sm:flex-row">
             <Button asChild size="lg">
               <Link to={paths.register.getHref()}>
                 <Briefcase aria-hidden />
-                Join as Employee
+                <Trans>Join as Employee</Trans>
               </Link>
             </Button>
             <Button asChild size="lg" variant="outline">
               <Link to={paths.register.getHref()} state={{ role: 'employer' }}>
                 <Building2 aria-hidden />
-                Join as Employer
+                <Trans>Join as Employer</Trans>
               </Link>
             </Button>
           </div>
@@ -87,12 +100,13 @@ export function Hero() {
 }
 
 export function Features() {
+  const { t } = useLingui();
   return (
     <section aria-labelledby="features-title" className="mx-auto max-w-6xl px-4 py-16 sm:py-20">
       <SectionHeading
         id="features-title"
-        title="Everything you need to rate fairly"
-        lead="Built for India's job market: honest feedback in both directions, protected from abuse."
+        title={t`Everything you need to rate fairly`}
+        lead={t`Built for India's job market: honest feedback in both directions, protected from abuse.`}
       />
       <FeatureGrid features={LANDING_FEATURES} />
     </section>
@@ -100,16 +114,17 @@ export function Features() {
 }
 
 export function Stats() {
+  const { t } = useLingui();
   return (
     <section aria-labelledby="stats-title" className="bg-primary text-primary-foreground">
       <div className="mx-auto max-w-6xl px-4 py-14">
         <h2 id="stats-title" className="sr-only">
-          WorkTrust in numbers
+          <Trans>WorkTrust in numbers</Trans>
         </h2>
         <dl className="grid grid-cols-2 gap-8 text-center sm:grid-cols-3 lg:grid-cols-6">
           {STATS.map((stat) => (
-            <div key={stat.label} className="grid gap-1">
-              <dt className="order-2 text-primary-foreground/85 text-sm">{stat.label}</dt>
+            <div key={stat.label.id} className="grid gap-1">
+              <dt className="order-2 text-primary-foreground/85 text-sm">{t(stat.label)}</dt>
               <dd className="order-1 font-bold text-3xl tabular-nums sm:text-4xl">{stat.value}</dd>
             </div>
           ))}
@@ -120,17 +135,22 @@ export function Stats() {
 }
 
 export function HowItWorks() {
+  const { t } = useLingui();
   return (
     <section aria-labelledby="how-title" className="mx-auto max-w-6xl px-4 py-16 sm:py-20">
-      <SectionHeading id="how-title" title="How It Works" lead="Three steps from sign-up to a reputation." />
+      <SectionHeading
+        id="how-title"
+        title={t`How It Works`}
+        lead={t`Three steps from sign-up to a reputation.`}
+      />
       <ol className="grid gap-8 md:grid-cols-3">
         {HOW_IT_WORKS.map((step, index) => (
-          <li key={step.title} className="grid content-start justify-items-center gap-3 text-center">
+          <li key={step.title.id} className="grid content-start justify-items-center gap-3 text-center">
             <span className="flex size-12 items-center justify-center rounded-full bg-primary font-bold text-lg text-primary-foreground">
               {index + 1}
             </span>
-            <h3 className="font-semibold text-xl">{step.title}</h3>
-            <p className="max-w-xs text-muted-foreground">{step.description}</p>
+            <h3 className="font-semibold text-xl">{t(step.title)}</h3>
+            <p className="max-w-xs text-muted-foreground">{t(step.description)}</p>
           </li>
         ))}
       </ol>
@@ -143,20 +163,22 @@ export function CallToAction() {
     <section aria-labelledby="cta-title" className="px-4 pb-16 sm:pb-20">
       <div className="mx-auto grid max-w-4xl justify-items-center gap-5 rounded-2xl border bg-card px-6 py-12 text-center shadow-sm">
         <h2 id="cta-title" className="font-bold text-3xl tracking-tight">
-          Ready to build trust at work?
+          <Trans>Ready to build trust at work?</Trans>
         </h2>
         <p className="max-w-xl text-lg text-muted-foreground">
-          Join thousands of employees and employers who rate honestly and hire with confidence.
+          <Trans>Join thousands of employees and employers who rate honestly and hire with confidence.</Trans>
         </p>
         <div className="flex flex-col gap-3 sm:flex-row">
           <Button asChild size="lg">
             <Link to={paths.register.getHref()}>
-              Get Started Free
+              <Trans>Get Started Free</Trans>
               <ArrowRight aria-hidden />
             </Link>
           </Button>
           <Button asChild size="lg" variant="outline">
-            <Link to={paths.about.getHref()}>Learn More</Link>
+            <Link to={paths.about.getHref()}>
+              <Trans>Learn More</Trans>
+            </Link>
           </Button>
         </div>
       </div>

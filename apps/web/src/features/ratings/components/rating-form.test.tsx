@@ -1,7 +1,8 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { type CreateRatingRequest, LIMITS, MSG, RATING_CATEGORIES } from '@workspace/contracts';
 import { describe, expect, it } from 'vitest';
+import { renderWithI18n } from '@/testing/render';
 import { RatingForm } from './rating-form';
 
 const categories = RATING_CATEGORIES.EMPLOYEE_TO_COMPANY;
@@ -9,7 +10,7 @@ const categories = RATING_CATEGORIES.EMPLOYEE_TO_COMPANY;
 function setup() {
   const sent: CreateRatingRequest[] = [];
   let cancelled = 0;
-  render(
+  renderWithI18n(
     <RatingForm
       rateeId={42}
       rateeName="Kiran Pharma"
@@ -111,7 +112,7 @@ describe('RatingForm', () => {
   });
 
   it("shows the submission error it is given (the server's text)", () => {
-    render(
+    renderWithI18n(
       <RatingForm
         rateeId={1}
         rateeName="X"

@@ -1,0 +1,49 @@
+import { ELIGIBILITY, FLAG_REASON_LABELS, MSG } from '@workspace/contracts';
+import { describe, expect, it } from 'vitest';
+import {
+  ELIGIBILITY_TRANSLATIONS,
+  FLAG_REASON_TRANSLATIONS,
+  flagReasonLabel,
+  MSG_TRANSLATIONS,
+  translateApiMessage,
+} from './api-messages';
+import { activateLanguage, loadApiMessages } from './i18n';
+
+describe('API and contract messages', () => {
+  it('carry exactly the contract English text, one entry per constant', () => {
+    for (const [table, translations] of [
+      [MSG, MSG_TRANSLATIONS],
+      [ELIGIBILITY, ELIGIBILITY_TRANSLATIONS],
+      [FLAG_REASON_LABELS, FLAG_REASON_TRANSLATIONS],
+    ] as const) {
+      expect(Object.keys(translations).sort()).toEqual(Object.keys(table).sort());
+      for (const [key, text] of Object.entries(table))
+        expect((translations as Record<string, { message?: string }>)[key]?.message).toBe(text);
+    }
+  });
+
+  it('show in the active language, and unknown text as it came', async () => {
+    expect(translateApiMessage(MSG.loginIncorrect)).toBe('Email or password is incorrect');
+    await activateLanguage('hi');
+    await loadApiMessages();
+    expect(translateApiMessage(MSG.loginIncorrect)).toBe('ईमेल या पासवर्ड सही नहीं है');
+    expect(translateApiMessage(ELIGIBILITY.self)).toBe('आप खुद को रेटिंग नहीं दे सकते');
+    expect(flagReasonLabel('SPAM')).toBe('स्पैम या विज्ञापन');
+    expect(translateApiMessage('A message the server added later')).toBe('A message the server added later');
+  });
+
+  it('every one has a Hindi translation that differs from the English', async () => {
+    await activateLanguage('hi');
+    await loadApiMessages();
+    const english = new Set<string>([
+      ...Object.values(MSG),
+      ...Object.values(ELIGIBILITY),
+      ...Object.values(FLAG_REASON_LABELS),
+    ]);
+    for (const text of [...Object.values(MSG), ...Object.values(ELIGIBILITY)]) {
+      const hindi = translateApiMessage(text);
+      expect(english.has(hindi), text).toBe(false);
+      expect(hindi, text).toMatch(/[\u0900-\u097F]/);
+    }
+  });
+});

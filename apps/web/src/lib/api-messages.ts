@@ -1,0 +1,231 @@
+// The web app's translation of every message the API and the contracts speak (DESIGN §8.4: API
+// messages stay in English, the contract; the web app shows its own translation of each known one).
+// Keyed like MSG, ELIGIBILITY and FLAG_REASON_LABELS, so a new constant there fails the typecheck
+// until it is added here; api-messages.test.ts checks that each English text is the contract's own.
+// Their catalog (locales/<lang>/api.po) is fetched by the first component calling useApiMessages.
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react';
+import {
+  ELIGIBILITY,
+  type FLAG_REASON_LABELS,
+  type FlagReason,
+  MSG,
+  PASSWORD_TOO_EASY,
+} from '@workspace/contracts';
+import { useEffect } from 'react';
+import { activeLanguage, apiMessagesLoaded, i18n, loadApiMessages } from './i18n';
+
+export const MSG_TRANSLATIONS = {
+  emailInvalid: msg`Please enter a valid email address`,
+  passwordRequired: msg`Password is required`,
+  fullNameMin: msg`Full name must be at least 2 characters`,
+  fullNameMax: msg`Full name must be less than 100 characters`,
+  passwordMin: msg`Password must be at least 8 characters`,
+  passwordMax: msg`Password must be at most 128 characters`,
+  passwordsDontMatch: msg`Passwords don't match`,
+  roleRequired: msg`Please select a role`,
+  languageInvalid: msg`Choose English (en) or Hindi (hi)`,
+  cityRequired: msg`City is required`,
+  cityMax: msg`City name must be less than 50 characters`,
+  linkedinInvalid: msg`Please enter a valid LinkedIn URL`,
+  feedbackMax: msg`Feedback must be less than 1000 characters`,
+  rateOneCategory: msg`Please rate at least one category`,
+  scoreRange: msg`Score must be a whole number from 1 to 5`,
+  categoryInvalid: msg`This category does not belong to the rating context`,
+  categoryDuplicate: msg`Each category can be rated only once`,
+  skillsMax: msg`Maximum 20 skills allowed`,
+  skillDuplicate: msg`This skill is already added`,
+  skillMax: msg`Each skill must be at most 30 characters`,
+  workHistoryMax: msg`Maximum 10 work experiences allowed`,
+  companyRequired: msg`Company is required`,
+  companyMax: msg`Company must be at most 100 characters`,
+  positionRequired: msg`Position is required`,
+  positionMax: msg`Position must be at most 100 characters`,
+  durationRequired: msg`Duration is required`,
+  durationMax: msg`Duration must be at most 50 characters`,
+  resetCodeLength: msg`Reset code must be 6 characters`,
+  oldPasswordRequired: msg`Old password is required`,
+  required: msg`This field is required.`,
+  notText: msg`Must be text.`,
+  notBoolean: msg`Must be true or false.`,
+  notNumber: msg`Must be a whole number.`,
+  notList: msg`Must be a list.`,
+  notObject: msg`Must be an object.`,
+  invalidChoice: msg`Not a valid choice.`,
+  tooLong: msg`Too long.`,
+  registered: msg`User registered successfully`,
+  emailTaken: msg`User with this email already exists`,
+  passwordCommon: msg`This password is too common.`,
+  badCredentials: msg`No active account found with the given credentials`,
+  passwordChanged: msg`Password changed successfully`,
+  oldPasswordIncorrect: msg`Old password is incorrect`,
+  resetRequested: msg`If an account exists for this email, a reset code has been sent.`,
+  resetExpiresIn: msg`15 minutes`,
+  resetDone: msg`Password reset successfully`,
+  resetInvalid: msg`Invalid or expired reset code`,
+  onlyEmployees: msg`This endpoint is only for employees`,
+  onlyEmployers: msg`This endpoint is only for employers`,
+  onlyModerators: msg`This endpoint is only for moderators`,
+  userNotFound: msg`User not found`,
+  ratingNotFound: msg`Rating not found`,
+  flagNotFound: msg`Flag not found`,
+  notFound: msg`Not found`,
+  alreadyFlagged: msg`You have already flagged this rating`,
+  cannotFlagOwn: msg`You cannot flag your own rating`,
+  roleContextRequired: msg`role_context must be EMPLOYEE_TO_COMPANY or EMPLOYER_TO_EMPLOYEE`,
+  validationFailed: msg`Please correct the highlighted fields.`,
+  invalidJson: msg`The request body is not valid JSON.`,
+  notJson: msg`The request body must be JSON (Content-Type: application/json).`,
+  bodyTooLarge: msg`The request body is too large (64 KB at most).`,
+  tooManyRequests: msg`Too many requests. Please try again later.`,
+  tooManyLogins: msg`Too many failed sign-in attempts. Please try again later.`,
+  authRequired: msg`Authentication credentials were not provided.`,
+  tokenInvalid: msg`Given token not valid for any token type`,
+  internalError: msg`Internal server error`,
+  serviceUnavailable: msg`Service temporarily unavailable. Please try again shortly.`,
+  alreadyHidden: msg`This rating is already hidden`,
+  notHidden: msg`This rating is not hidden`,
+  alreadySuspended: msg`This user is already suspended`,
+  notSuspended: msg`This user is not suspended`,
+  cannotSuspendModerator: msg`Moderators cannot be suspended`,
+  flagAlreadyResolved: msg`This flag is already resolved`,
+  reasonRequired: msg`A reason is required`,
+  raterSuspended: msg`The rater is suspended: reinstate the user to publish their ratings again`,
+  ratingHidden: msg`Rating hidden`,
+  ratingRestored: msg`Rating restored`,
+  flagDismissed: msg`Flag dismissed`,
+  userSuspended: msg`User suspended`,
+  userReinstated: msg`User reinstated`,
+  loginFailed: msg`Login failed`,
+  loginIncorrect: msg`Email or password is incorrect`,
+  unexpected: msg`An unexpected error occurred`,
+  registrationFailed: msg`Registration failed`,
+  registrationSuccess: msg`Registration successful! Please log in.`,
+  profileUpdateFailed: msg`Profile update failed`,
+  profileUpdateFailedScreen: msg`Failed to update profile`,
+  profileUpdated: msg`Profile updated successfully!`,
+  passwordChangeFailed: msg`Password change failed`,
+  resetRequestFailed: msg`Password reset request failed`,
+  resetConfirmFailed: msg`Password reset confirmation failed`,
+  categoriesLoadFailed: msg`Failed to load rating categories`,
+  eligibilityFailed: msg`Unable to verify rating eligibility`,
+  ratingSubmitFailed: msg`Failed to submit rating`,
+  profileLoadFailed: msg`Failed to load user profile`,
+  somethingWrong: msg`Something went wrong`,
+  somethingWrongBody: msg`We're sorry, but something unexpected happened. Please try refreshing the page.`,
+  loading: msg`Loading...`,
+  testProfileSignedOut: msg`Please log in to test the profile endpoints`,
+  testProfileFetched: msg`Profile fetched successfully`,
+  testProfileFetchFailed: msg`Profile fetch failed`,
+  testProfileUpdated: msg`Profile updated successfully`,
+  accessDenied: msg`Access Denied`,
+  accessDeniedBody: msg`You don't have permission to access this page.`,
+  loginDelayed: msg`This account has had many failed sign-in attempts, so each new attempt must wait a little. Please try again shortly, or reset your password.`,
+  onlyRateeMayReply: msg`Only the rated company or person can reply to this rating`,
+  alreadyReplied: msg`You have already replied to this rating: edit your reply instead`,
+  noReply: msg`This rating has no reply`,
+  replyHiddenByModerator: msg`A moderator hid this reply, so it can no longer be edited`,
+  replyRequired: msg`Write a reply`,
+  replyMax: msg`A reply can be at most 2000 characters`,
+  onlyRaterMayChange: msg`Only the author of this rating can change it`,
+  editWindowClosed: msg`Ratings can be edited only within 30 days of being posted`,
+  editNeedsChange: msg`Change the scores or the written feedback`,
+  cannotEditHidden: msg`A hidden rating cannot be edited: you can appeal instead`,
+  onlyRateeMayDispute: msg`Only the rated company or person can dispute this rating`,
+  alreadyDisputed: msg`This rating has already been disputed`,
+  disputeReasonRequired: msg`Choose why you dispute this rating`,
+  disputeDetailsRequired: msg`Explain what is wrong with this rating`,
+  disputeDetailsMax: msg`Details can be at most 2000 characters`,
+  disputeNotFound: msg`Dispute not found`,
+  disputeAlreadyDecided: msg`This dispute has already been decided`,
+  outcomeRequired: msg`Choose UPHELD or REJECTED`,
+  onlyRaterMayAppeal: msg`Only the author of this rating can appeal`,
+  appealOnlyHidden: msg`Only a hidden rating can be appealed`,
+  alreadyAppealed: msg`You have already appealed this decision`,
+  appealMessageRequired: msg`Explain why the rating should be published again`,
+  appealMessageMax: msg`An appeal can be at most 2000 characters`,
+  appealNotFound: msg`Appeal not found`,
+  appealAlreadyDecided: msg`This appeal has already been decided`,
+  ratingNotVisible: msg`This rating is not published`,
+  replySaved: msg`Reply saved`,
+  replyHidden: msg`Reply hidden`,
+  disputeDecided: msg`Dispute decided`,
+  appealRejected: msg`Appeal rejected`,
+} as const satisfies Record<keyof typeof MSG, MessageDescriptor>;
+
+export const ELIGIBILITY_TRANSLATIONS = {
+  ok: msg`You can rate this user`,
+  self: msg`You cannot rate yourself`,
+  notFound: msg`User not found`,
+  employeesRateCompanies: msg`Employees can only rate companies`,
+  employersRateEmployees: msg`Employers can only rate employees`,
+  wrongContext: msg`Invalid rating context for your role`,
+  alreadyRated: msg`You have already rated this user in this context`,
+  inactive: msg`This user is not active`,
+  moderator: msg`Moderators cannot submit ratings`,
+} as const satisfies Record<keyof typeof ELIGIBILITY, MessageDescriptor>;
+
+export const FLAG_REASON_TRANSLATIONS = {
+  FAKE: msg`Fake or not a real experience`,
+  OFFENSIVE: msg`Offensive or abusive`,
+  SPAM: msg`Spam or advertising`,
+  CONFLICT_OF_INTEREST: msg`Conflict of interest`,
+  PERSONAL_INFORMATION: msg`Reveals personal information`,
+  OTHER: msg`Something else`,
+} as const satisfies Record<keyof typeof FLAG_REASON_LABELS, MessageDescriptor>;
+
+const PASSWORD_TOO_EASY_TRANSLATIONS = {
+  similarToCommon: msg`This password is too easy to guess: it is a common password with little added.`,
+  straightRow: msg`This password is too easy to guess: it is a straight row of keys.`,
+  keyPattern: msg`This password is too easy to guess: it is a short keyboard pattern.`,
+  simpleRepeat: msg`This password is too easy to guess: it repeats one character.`,
+  extendedRepeat: msg`This password is too easy to guess: it repeats a short pattern.`,
+  sequences: msg`This password is too easy to guess: it is a sequence such as abc or 6543.`,
+  recentYears: msg`This password is too easy to guess: it rests on a recent year.`,
+  dates: msg`This password is too easy to guess: it rests on a date.`,
+  wordByItself: msg`This password is too easy to guess: it is a single word.`,
+  namesByThemselves: msg`This password is too easy to guess: it is a name.`,
+  commonNames: msg`This password is too easy to guess: it rests on common names.`,
+  userInputs: msg`This password is too easy to guess: it contains your name or email.`,
+  other: msg`This password is too easy to guess: add another word or two that are not common.`,
+} as const satisfies Record<keyof typeof PASSWORD_TOO_EASY, MessageDescriptor>;
+
+// The contract's English text → its descriptor, for messages that arrive as text (API details,
+// field errors). Built from the constants, not from `descriptor.message`, which the build strips.
+const byText = new Map<string, MessageDescriptor>([
+  ...Object.entries(MSG).map(([key, text]) => [text, MSG_TRANSLATIONS[key as keyof typeof MSG]] as const),
+  ...Object.entries(ELIGIBILITY).map(
+    ([key, text]) => [text, ELIGIBILITY_TRANSLATIONS[key as keyof typeof ELIGIBILITY]] as const,
+  ),
+  ...Object.entries(PASSWORD_TOO_EASY).map(
+    ([key, text]) => [text, PASSWORD_TOO_EASY_TRANSLATIONS[key as keyof typeof PASSWORD_TOO_EASY]] as const,
+  ),
+]);
+
+/**
+ * A message from the API or the contracts in the active language. Text the web app does not know
+ * (a message added to the server later) is shown as it came, in English.
+ */
+export function translateApiMessage(text: string): string {
+  const descriptor = byText.get(text);
+  if (!descriptor || !i18n.locale) return text;
+  const language = activeLanguage();
+  if (apiMessagesLoaded(language)) return i18n._(descriptor);
+  // Not fetched yet (useApiMessages was not called): English now, the translation once it arrives.
+  void loadApiMessages(language);
+  return text;
+}
+
+/**
+ * For components that may show API messages (forms, error alerts): fetches their catalog when the
+ * component first renders, and re-renders it on a language switch.
+ */
+export function useApiMessages() {
+  useLingui();
+  useEffect(() => {
+    void loadApiMessages();
+  }, []);
+}
+
+export const flagReasonLabel = (reason: FlagReason) => i18n._(FLAG_REASON_TRANSLATIONS[reason]);

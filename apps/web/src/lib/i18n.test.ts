@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { activateLanguage, browserLanguage, i18n, initialLanguage, LANGUAGE_KEY } from './i18n';
+
+describe('choosing the language', () => {
+  it("follows the browser's first language we have", () => {
+    expect(browserLanguage(['hi-IN', 'en-GB'])).toBe('hi');
+    expect(browserLanguage(['ta-IN', 'en-IN', 'hi'])).toBe('en');
+    expect(browserLanguage(['fr-FR', 'HI'])).toBe('hi');
+    expect(browserLanguage(['ta-IN'])).toBe('en');
+    expect(browserLanguage([])).toBe('en');
+  });
+
+  it('prefers the choice remembered in this browser, ignoring anything else stored', () => {
+    localStorage.setItem(LANGUAGE_KEY, 'hi');
+    expect(initialLanguage()).toBe('hi');
+    localStorage.setItem(LANGUAGE_KEY, 'fr');
+    expect(initialLanguage()).toBe(browserLanguage());
+  });
+
+  it('activating loads the catalog, sets <html lang> and remembers a choice, not a guess', async () => {
+    await activateLanguage('hi');
+    expect(i18n.locale).toBe('hi');
+    expect(document.documentElement.lang).toBe('hi');
+    expect(localStorage.getItem(LANGUAGE_KEY)).toBe('hi');
+    await activateLanguage('en', { remember: false });
+    expect(document.documentElement.lang).toBe('en');
+    expect(localStorage.getItem(LANGUAGE_KEY)).toBe('hi'); // a guess is not a choice
+  });
+});

@@ -1,0 +1,94 @@
+// The active language (DESIGN §8.4, ADR 0011). English is the source; each language's catalog is a
+// chunk of its own, fetched when that language is activated, so a visitor downloads only theirs.
+// Choice order: the browser's remembered choice, else the browser's languages (Accept-Language);
+// on sign-in the account's language wins, unless the person switched just before (lib/language.ts).
+import { i18n, type Messages } from '@lingui/core';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@workspace/contracts';
+
+export { i18n };
+
+export const LANGUAGE_KEY = 'worktrust.language';
+
+/** Each language's name in itself, as the switch shows it. */
+export const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', hi: 'हिन्दी' };
+
+const catalogs: Record<Language, () => Promise<{ messages: Messages }>> = {
+  en: () => import('../locales/en/messages.po'),
+  hi: () => import('../locales/hi/messages.po'),
+};
+
+// The API's and contracts' messages (lib/api-messages.ts): a second catalog, fetched with the first
+// form rather than with every page, so the landing page does not carry it.
+const apiCatalogs: Record<Language, () => Promise<{ messages: Messages }>> = {
+  en: () => import('../locales/en/api.po'),
+  hi: () => import('../locales/hi/api.po'),
+};
+const apiLoading = new Map<Language, Promise<void>>();
+const apiLoaded = new Set<Language>();
+
+export const apiMessagesLoaded = (language: Language) => apiLoaded.has(language);
+
+/** Adds the API messages of `language` to its catalog (once); every `useLingui` reader re-renders. */
+export function loadApiMessages(language: Language = activeLanguage()): Promise<void> {
+  let loading = apiLoading.get(language);
+  if (!loading) {
+    loading = apiCatalogs[language]().then(({ messages }) => {
+      i18n.load(language, messages);
+      apiLoaded.add(language);
+    });
+    apiLoading.set(language, loading);
+  }
+  return loading;
+}
+
+export const isLanguage = (value: unknown): value is Language =>
+  typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+
+function storedLanguage(): Language | null {
+  try {
+    const value = localStorage.getItem(LANGUAGE_KEY);
+    return isLanguage(value) ? value : null;
+  } catch {
+    return null; // storage blocked
+  }
+}
+
+/** The first of the browser's languages we have ("hi-IN" → "hi"), else English. */
+export function browserLanguage(preferred: readonly string[] = navigator.languages ?? []): Language {
+  for (const tag of preferred) {
+    const base = tag.toLowerCase().split('-')[0];
+    if (isLanguage(base)) return base;
+  }
+  return DEFAULT_LANGUAGE;
+}
+
+export const initialLanguage = (): Language => storedLanguage() ?? browserLanguage();
+
+export const activeLanguage = (): Language => (isLanguage(i18n.locale) ? i18n.locale : DEFAULT_LANGUAGE);
+
+/**
+ * Loads the catalog and switches every `<Trans>`/`t` over. `remember`: keep it as this browser's
+ * choice (a person's switch, or their account's language), not for a guess from the browser.
+ */
+export async function activateLanguage(language: Language, { remember = true } = {}): Promise<void> {
+  if (i18n.locale !== language) {
+    // A page that needed the API messages needs them in the new language too.
+    const [{ messages }] = await Promise.all([
+      catalogs[language](),
+      apiLoading.size > 0 ? loadApiMessages(language) : null,
+    ]);
+    // load merges (the API messages may already be there); loadAndActivate would replace them.
+    i18n.load(language, messages);
+    i18n.activate(language);
+  }
+  document.documentElement.lang = language;
+  if (!remember) return;
+  try {
+    localStorage.setItem(LANGUAGE_KEY, language);
+  } catch {
+    // storage blocked: the choice lasts for this page only
+  }
+}
+
+/** Intl locale for numbers and dates: Indian English or Hindi (Indian digit grouping both). */
+export const intlLocale = (language: Language = activeLanguage()) => `${language}-IN`;

@@ -1,0 +1,160 @@
+// `npm run i18n:check` (also run by `npm test`): fails (exit 1) when
+//   1. a message in the web app's code is missing from a catalog or has no Hindi translation
+//      (the code is extracted afresh into a temporary folder and compared with the committed PO files:
+//      run `npm run i18n:extract`, then translate the new `msgstr ""` in src/locales/hi/messages.po);
+//   2. a component shows English that is not wrapped for translation: JSX text outside <Trans>, or a
+//      plain string in aria-label, alt, title, placeholder, label, description, or useDocumentTitle('…')
+//      (ADR 0011). Files listed in apps/web/i18n-untranslated.txt are not checked for (2) until their
+//      screen is converted; a listed file with nothing left to convert must leave the list.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative, resolve } from 'node:path';
+import { parse } from '@babel/parser';
+import traverseModule from '@babel/traverse';
+import { formatter } from '@lingui/format-po';
+
+const traverse = traverseModule.default ?? traverseModule;
+const web = resolve('apps/web');
+const src = join(web, 'src');
+const LOCALES = ['en', 'hi'];
+const ALLOW_LIST = join(web, 'i18n-untranslated.txt');
+const problems = [];
+
+// 1. Catalogs against a fresh extraction.
+const po = formatter({ lineNumbers: false });
+const readCatalog = (file) => po.parse(readFileSync(file, 'utf8'));
+const tmp = mkdtempSync(join(tmpdir(), 'i18n-check-'));
+try {
+  const config = join(tmp, 'lingui.config.mjs');
+  writeFileSync(
+    config,
+    `import base from ${JSON.stringify(join(web, 'lingui.config.ts'))};
+export default { ...base, rootDir: ${JSON.stringify(web)},
+  catalogs: base.catalogs.map((c) => ({ ...c, path: c.path.replace('<rootDir>/src/locales', ${JSON.stringify(tmp)}) })) };`,
+  );
+  const run = spawnSync('npx', ['lingui', 'extract', '--config', config], { cwd: web, encoding: 'utf8' });
+  if (run.status !== 0) {
+    console.error(run.stdout, run.stderr);
+    process.exit(1);
+  }
+  const fresh = readCatalog(join(tmp, 'en', 'messages.po'));
+  for (const locale of LOCALES) {
+    const committed = readCatalog(join(src, 'locales', locale, 'messages.po'));
+    for (const [id, message] of Object.entries(fresh)) {
+      const entry = committed[id];
+      const text = JSON.stringify(message.message);
+      if (!entry || entry.obsolete)
+        problems.push(`${locale}: ${text} is not in the catalog (npm run i18n:extract)`);
+      else if (locale !== 'en' && !entry.translation) problems.push(`${locale}: ${text} has no translation`);
+    }
+  }
+} finally {
+  rmSync(tmp, { recursive: true, force: true });
+}
+
+// 2. User-facing English outside the macros.
+const ATTRIBUTES = new Set(['aria-label', 'alt', 'title', 'placeholder', 'label', 'description']);
+const MACRO_ELEMENTS = new Set(['Trans', 'Plural', 'Select', 'SelectOrdinal']);
+// Words shown as they are in every language.
+const UNTRANSLATED = new Set(['WorkTrust', 'LinkedIn']);
+// The contracts' English texts; lib/api-messages.ts translates them.
+const CONTRACT_TEXTS = new Set(['MSG', 'ELIGIBILITY', 'FLAG_REASON_LABELS']);
+const isWords = (text) => /[A-Za-z]{2}/.test(text) && !UNTRANSLATED.has(text.trim());
+
+function findings(file) {
+  const code = readFileSync(file, 'utf8');
+  const ast = parse(code, { sourceType: 'module', plugins: ['typescript', 'jsx'] });
+  const found = [];
+  const report = (node, what) => found.push(`${relative(web, file)}:${node.loc.start.line} ${what}`);
+  const plainString = (node) =>
+    (node?.type === 'StringLiteral' && isWords(node.value)) ||
+    (node?.type === 'TemplateLiteral' && node.quasis.some((q) => isWords(q.value.cooked)));
+  traverse(ast, {
+    JSXElement(path) {
+      const name = path.node.openingElement.name;
+      if (name.type === 'JSXIdentifier' && MACRO_ELEMENTS.has(name.name)) path.skip();
+    },
+    JSXText(path) {
+      if (isWords(path.node.value)) report(path.node, `text ${JSON.stringify(path.node.value.trim())}`);
+    },
+    JSXAttribute(path) {
+      const { name, value } = path.node;
+      if (name.type !== 'JSXIdentifier' || !ATTRIBUTES.has(name.name)) return;
+      const literal = value?.type === 'JSXExpressionContainer' ? value.expression : value;
+      if (plainString(literal))
+        report(path.node, `${name.name}=${JSON.stringify(code.slice(literal.start, literal.end))}`);
+      if (literal?.type === 'ConditionalExpression')
+        for (const branch of [literal.consequent, literal.alternate])
+          if (plainString(branch))
+            report(path.node, `${name.name} branch ${code.slice(branch.start, branch.end)}`);
+    },
+    // {'Text'}, {cond ? 'A' : 'B'} and {MSG.x} shown as they are (use t`…` or t(MSG_TRANSLATIONS.x)).
+    JSXExpressionContainer(path) {
+      const shown = path.parentPath.isJSXElement() || path.parentPath.isJSXFragment();
+      const expression = path.node.expression;
+      const inAttribute = path.parentPath.isJSXAttribute();
+      if (!shown && !inAttribute) return;
+      const branches =
+        expression.type === 'ConditionalExpression'
+          ? [expression.consequent, expression.alternate]
+          : [expression];
+      for (const branch of branches) {
+        if (shown && plainString(branch)) report(branch, `text ${code.slice(branch.start, branch.end)}`);
+        if (
+          branch.type === 'MemberExpression' &&
+          branch.object.type === 'Identifier' &&
+          CONTRACT_TEXTS.has(branch.object.name)
+        )
+          report(branch, `${code.slice(branch.start, branch.end)} shown in English (t(MSG_TRANSLATIONS…))`);
+      }
+    },
+    CallExpression(path) {
+      const { callee, arguments: args } = path.node;
+      if (
+        callee.type === 'Identifier' &&
+        callee.name === 'useDocumentTitle' &&
+        (plainString(args[0]) || args[0]?.type === 'MemberExpression')
+      )
+        report(path.node, `useDocumentTitle(${code.slice(args[0].start, args[0].end)})`);
+    },
+  });
+  return found;
+}
+
+const sources = [];
+const walk = (dir) => {
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) walk(path);
+    else if (/\.tsx$/.test(name) && !/\.test\.tsx$/.test(name) && !path.includes('/testing/'))
+      sources.push(path);
+  }
+};
+walk(src);
+
+const allowed = new Set(
+  readFileSync(ALLOW_LIST, 'utf8')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line && !line.startsWith('#')),
+);
+for (const file of sources) {
+  const name = relative(web, file);
+  const found = findings(file);
+  if (allowed.has(name)) {
+    if (found.length === 0)
+      problems.push(`${name} has nothing left to translate: remove it from i18n-untranslated.txt`);
+  } else problems.push(...found);
+}
+for (const name of allowed)
+  if (!sources.some((file) => relative(web, file) === name))
+    problems.push(`i18n-untranslated.txt lists ${name}, which does not exist`);
+
+if (problems.length > 0) {
+  console.error(`i18n check: ${problems.length} problem(s)\n  ${problems.join('\n  ')}`);
+  process.exit(1);
+}
+console.log(
+  `i18n check: catalogs complete; ${sources.length - allowed.size} components checked, ${allowed.size} still listed as untranslated`,
+);
