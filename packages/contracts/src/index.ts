@@ -5,4 +5,5 @@ export * from './schemas/auth.ts';
 export * from './schemas/common.ts';
 export * from './schemas/core.ts';
 export * from './schemas/moderation.ts';
+export * from './schemas/privacy.ts';
 export * from './schemas/profile.ts';

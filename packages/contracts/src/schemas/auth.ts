@@ -44,6 +44,8 @@ export const registerRequest = z
     linkedin_url: linkedinField().optional(),
     skills: skillsField().default([]),
     work_history: workHistoryField().default([]),
+    /** Optional: the privacy notice version accepted on the form; only the current one is taken. */
+    consent_version: text().max(40, MSG.consentVersionStale).optional(),
   })
   .superRefine(confirmMatches('password', 'password_confirm'));
 export type RegisterRequest = z.input<typeof registerRequest>;
@@ -107,6 +109,10 @@ export const ownUser = publicUser.extend({
   email: z.string(),
   is_active: z.boolean(),
   total_ratings_received: z.number().int(),
+  /** The latest privacy notice version the user accepted, or null (DESIGN §8.3). */
+  consent_version: z.string().nullable(),
+  /** True while consent_version is not the current PRIVACY_NOTICE_VERSION: the web app asks again. */
+  consent_required: z.boolean(),
 });
 export type OwnUser = z.infer<typeof ownUser>;
 

@@ -1,6 +1,6 @@
 // Flags and moderation (DESIGN §5 "Moderation").
 import { z } from 'zod';
-import { FLAG_REASONS, LIMITS } from '../constants.ts';
+import { FLAG_REASONS, LIMITS, MODERATION_ACTIONS } from '../constants.ts';
 import { MSG } from '../messages.ts';
 import { isoDateTime, listEnvelope, pageQuery, text } from './common.ts';
 import { rating } from './core.ts';
@@ -80,10 +80,11 @@ export const flagsResponse = listEnvelope(flaggedRating);
 
 export const auditEntry = z.object({
   id: z.number().int(),
-  moderator_id: z.number().int(),
+  /** Null for an account its holder deleted (no moderator acted). */
+  moderator_id: z.number().int().nullable(),
   moderator_name: z.string(),
-  action: z.enum(['hide_rating', 'restore_rating', 'dismiss_flag', 'suspend_user', 'reinstate_user']),
-  target_type: z.enum(['rating', 'flag', 'user']),
+  action: z.enum(MODERATION_ACTIONS),
+  target_type: z.enum(['rating', 'flag', 'user', 'grievance']),
   target_id: z.number().int(),
   reason: z.string().nullable(),
   created_at: isoDateTime,

@@ -8,6 +8,7 @@ import {
   type LoginResponse,
   MSG,
   type OwnUser,
+  PRIVACY_NOTICE_VERSION,
   type profileUpdateRequest,
   RESET_CODE_TTL_MINUTES,
   type ResetConfirmRequest,
@@ -20,6 +21,7 @@ import type { UserRow } from '../../db/schema/index.ts';
 import { badRequest, HttpError, unauthorized } from '../../lib/errors.ts';
 import { burnVerifyTime, hashPassword, isCommonPassword, verifyPassword } from '../../lib/passwords.ts';
 import { type RefreshClaims, randomId, sha256, TokenError } from '../../lib/tokens.ts';
+import { latestConsent, recordConsent } from '../privacy/repository.ts';
 import {
   createUser,
   EmailTakenError,
@@ -44,6 +46,9 @@ import {
   rotateFamily,
 } from './repository.ts';
 
+/** The stored User-Agent is cut to this many characters (drizzle/0009). */
+const USER_AGENT_MAX = 512;
+
 /** Failed sign-ins are counted per account and IP over this window (DESIGN §2). */
 export const LOGIN_WINDOW_SECONDS = 15 * 60;
 
@@ -53,7 +58,7 @@ type ProfileInput = z.output<typeof profileUpdateRequest>;
 const validationError = (errors: Record<string, string[]>) =>
   new HttpError(400, MSG.validationFailed, errors);
 
-const tooManyLogins = () =>
+export const tooManyLogins = () =>
   new HttpError(429, MSG.tooManyLogins, undefined, { 'retry-after': String(LOGIN_WINDOW_SECONDS) });
 
 /** A six-digit code from the CSPRNG, leading zeros kept. */
@@ -71,7 +76,7 @@ export function createAuthService(deps: AppDeps) {
   const refreshExpiry = () => new Date(Date.now() + tokens.refreshTtlSeconds * 1000);
 
   /** Starts a session: a new refresh family and its first pair of tokens. */
-  async function startSession(user: UserRow): Promise<LoginResponse> {
+  async function startSession(user: UserRow, userAgent: string | null): Promise<LoginResponse> {
     const familyId = randomId();
     const jti = randomUUID();
     await createFamily(db, {
@@ -79,13 +84,17 @@ export function createAuthService(deps: AppDeps) {
       userId: user.id,
       currentJtiHash: sha256(jti),
       expiresAt: refreshExpiry(),
+      userAgent: userAgent?.slice(0, USER_AGENT_MAX) ?? null,
     });
-    const [access, refresh] = await Promise.all([
+    const [access, refresh, consent] = await Promise.all([
       tokens.signAccess({ userId: user.id, sessionId: familyId }),
       tokens.signRefresh({ userId: user.id, familyId, jti }),
+      latestConsent(db, user.id),
     ]);
-    return { access, refresh, user: toOwnUser(user) };
+    return { access, refresh, user: toOwnUser(user, consent) };
   }
+
+  const ownUser = async (user: UserRow) => toOwnUser(user, await latestConsent(db, user.id));
 
   async function readRefresh(token: string): Promise<RefreshClaims> {
     try {
@@ -109,18 +118,27 @@ export function createAuthService(deps: AppDeps) {
       if (await emailTaken(db, input.email)) errors.email = [MSG.emailTaken];
       if (isCommonPassword(input.password)) errors.password = [MSG.passwordCommon];
       if (Object.keys(errors).length > 0) throw validationError(errors);
+      // Consent given on the form counts only for the notice in force (the seed's clients send none).
+      if (input.consent_version !== undefined && input.consent_version !== PRIVACY_NOTICE_VERSION) {
+        throw validationError({ consent_version: [MSG.consentVersionStale] });
+      }
+      const passwordHash = await hashPassword(input.password);
       try {
-        const user = await createUser(db, {
-          email: input.email,
-          passwordHash: await hashPassword(input.password),
-          fullName: input.full_name,
-          role: input.user_role,
-          city: input.city,
-          linkedinUrl: input.linkedin_url,
-          skills: input.skills,
-          workHistory: input.work_history,
+        return await db.transaction(async (tx) => {
+          const user = await createUser(tx, {
+            email: input.email,
+            passwordHash,
+            fullName: input.full_name,
+            role: input.user_role,
+            city: input.city,
+            linkedinUrl: input.linkedin_url,
+            skills: input.skills,
+            workHistory: input.work_history,
+          });
+          if (input.consent_version === undefined) return toOwnUser(user, null);
+          await recordConsent(tx, user.id, input.consent_version);
+          return toOwnUser(user, input.consent_version);
         });
-        return toOwnUser(user);
       } catch (error) {
         // Two registrations of one email racing: the database lets one through.
         if (error instanceof EmailTakenError) throw validationError({ email: [MSG.emailTaken] });
@@ -128,7 +146,7 @@ export function createAuthService(deps: AppDeps) {
       }
     },
 
-    async login(input: LoginRequest, ip: string): Promise<LoginResponse> {
+    async login(input: LoginRequest, ip: string, userAgent: string | null = null): Promise<LoginResponse> {
       // Counted before the check, atomically, so parallel guesses cannot slip past the limit.
       const key = `login:${input.email}:${ip}`;
       if ((await counters.hit(key, LOGIN_WINDOW_SECONDS)) > env.LOGIN_RATE_LIMIT) throw tooManyLogins();
@@ -138,7 +156,7 @@ export function createAuthService(deps: AppDeps) {
       else await burnVerifyTime(input.password);
       if (!user || !passwordOk || !user.isActive) throw unauthorized(MSG.badCredentials);
       await counters.reset(key);
-      return startSession(user);
+      return startSession(user, userAgent);
     },
 
     async refresh(token: string): Promise<{ access: string; refresh: string }> {
@@ -176,7 +194,7 @@ export function createAuthService(deps: AppDeps) {
     },
 
     async profile(userId: number): Promise<OwnUser> {
-      return toOwnUser(await currentUser(userId));
+      return ownUser(await currentUser(userId));
     },
 
     async updateProfile(userId: number, input: ProfileInput): Promise<OwnUser> {
@@ -190,7 +208,7 @@ export function createAuthService(deps: AppDeps) {
         showRatingDetails: input.show_rating_details,
       });
       if (!updated) throw unauthorized();
-      return toOwnUser(updated);
+      return ownUser(updated);
     },
 
     /** Sets a new password and ends every other session (`keepSession` is the caller's). */

@@ -22,7 +22,7 @@ const isDeadlock = (error: unknown): boolean => {
   return false;
 };
 
-async function inTransaction<T>(db: Db, work: (tx: Executor) => Promise<T>): Promise<T> {
+export async function inTransaction<T>(db: Db, work: (tx: Executor) => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await db.transaction(work);

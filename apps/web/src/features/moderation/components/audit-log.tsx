@@ -13,12 +13,15 @@ export const AUDIT_ACTION_LABELS: Record<AuditEntry['action'], string> = {
   dismiss_flag: 'Dismissed flag',
   suspend_user: 'Suspended user',
   reinstate_user: 'Reinstated user',
+  close_grievance: 'Closed grievance',
+  delete_account: 'Account deleted by its holder',
 };
 
 const TARGET_LABELS: Record<AuditEntry['target_type'], string> = {
   rating: 'Rating',
   flag: 'Flag',
   user: 'User',
+  grievance: 'Grievance',
 };
 
 export function AuditLog({ page, onPageChange }: { page: number; onPageChange: (page: number) => void }) {
