@@ -4,6 +4,7 @@
 //   npm run cli -- create-moderator --email E --password P
 //   npm run cli -- seed --users N --ratings M [--seed S] [--append]
 //   npm run cli -- backup --out FILE / restore --from FILE [--force]   (embedded database only)
+//   npm run cli -- purge
 // Exit codes: 0 done, 1 failed while working, 2 bad arguments or environment.
 import { parseArgs } from 'node:util';
 import { email as emailField, passwordField } from '@workspace/contracts';
@@ -12,6 +13,7 @@ import { BackupError, backupEmbedded, restoreEmbedded } from './db/backup.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { ensureModerator } from './modules/auth/moderator.ts';
+import { purgeExpired } from './modules/privacy/repository.ts';
 import { planSeed, SeedPlanError } from './seed/generate.ts';
 import { analyzeAfterSeed, DatabaseNotEmptyError, SEED_PASSWORD, seedDatabase } from './seed/load.ts';
 import { terminalProgress } from './seed/progress.ts';
@@ -32,6 +34,10 @@ Commands:
   restore --from FILE [--force]              Embedded database only, server stopped: load a backup into
                                              DATA_DIR. --force replaces an existing database, which is
                                              kept beside it as pgdata.before-restore-<time>.
+  purge                                      Remove what the privacy notice keeps only for a time:
+                                             ended or expired sessions, used or expired reset codes,
+                                             and the contact email of grievances closed over a year
+                                             ago. Prints the counts. Safe to run daily.
 
 The database is PostgreSQL when DATABASE_URL is set, else the embedded PGlite in DATA_DIR
 (default ./data). Seeded accounts all use the password ${SEED_PASSWORD}.`;
@@ -178,6 +184,18 @@ function embeddedDataDir(command: string): string {
   return env.DATA_DIR;
 }
 
+async function runPurge(args: string[]) {
+  parsed(() => parseArgs({ args, options: {}, strict: true }));
+  await withDatabase(async (database, where) => {
+    await migrate(database.db);
+    const purged = await purgeExpired(database.db);
+    console.log(
+      `Purged ${purged.sessions} ended or expired session(s), ${purged.resetCodes} used or expired ` +
+        `reset code(s) and the contact email of ${purged.grievanceEmails} grievance(s) closed over a year ago (${where}).`,
+    );
+  });
+}
+
 async function runBackup(args: string[]) {
   const { values } = parsed(() => parseArgs({ args, options: { out: { type: 'string' } }, strict: true }));
   if (!values.out) throw new UsageError('backup needs --out FILE');
@@ -213,6 +231,7 @@ const COMMANDS: Record<string, (args: string[]) => Promise<void>> = {
   seed: runSeed,
   backup: runBackup,
   restore: runRestore,
+  purge: runPurge,
 };
 
 async function main(argv: string[]): Promise<number> {
@@ -225,7 +244,7 @@ async function main(argv: string[]): Promise<number> {
   try {
     if (!run)
       throw new UsageError(
-        `unknown command "${command}" (expected migrate, create-moderator, seed, backup or restore)`,
+        `unknown command "${command}" (expected migrate, create-moderator, seed, backup, restore or purge)`,
       );
     if (args.includes('--help') || args.includes('-h')) {
       console.log(USAGE);

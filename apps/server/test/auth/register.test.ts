@@ -50,6 +50,9 @@ describe('POST /api/auth/register/', () => {
       date_joined: expect.any(String),
       rating_received: 0,
       total_ratings_received: 0,
+      // No consent given on this form: the web app will ask (DESIGN §8.3).
+      consent_version: null,
+      consent_required: true,
     });
     expect(new Date(user.date_joined).toISOString()).toBe(user.date_joined);
     const row = await storedUser(user.id);
