@@ -96,6 +96,14 @@ describe('filing', () => {
     expect(bad.body.errors?.category?.[0]).toContain('CONTENT');
     const tooLong = await file({ category: 'OTHER', details: 'x'.repeat(5001), email: 'a@example.in' });
     expect(tooLong.body.errors?.details).toBeDefined();
+    // A path on this site is a fine subject too.
+    const path = await file({
+      category: 'CONTENT',
+      subject_url: '/users/12',
+      details: DETAILS,
+      email: 'a@example.in',
+    });
+    expect(path.status).toBe(201);
   });
 
   it('a bad token is refused before the body is judged', async () => {

@@ -59,7 +59,7 @@ const subjectUrl = z
     z
       .string()
       .max(LIMITS.grievanceUrlMax, MSG.grievanceUrlInvalid)
-      .regex(/^https?:\/\/\S+$/i, MSG.grievanceUrlInvalid)
+      .regex(/^(https?:\/\/\S+|\/\S*)$/i, MSG.grievanceUrlInvalid)
       .nullable(),
   );
 
