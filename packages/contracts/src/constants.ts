@@ -131,7 +131,9 @@ export const GRIEVANCE_CATEGORIES = ['CONTENT', 'PRIVACY', 'ACCOUNT', 'OTHER'] a
 export type GrievanceCategory = (typeof GRIEVANCE_CATEGORIES)[number];
 export const GRIEVANCE_STATUSES = ['open', 'closed'] as const;
 export type GrievanceStatus = (typeof GRIEVANCE_STATUSES)[number];
-/** IT Rules 2021: a complaint is resolved within 15 days. */
+/** IT Rules 2021: a complaint is acknowledged within 24 hours... */
+export const GRIEVANCE_ACKNOWLEDGE_HOURS = 24;
+/** ...and resolved within 15 days. */
 export const GRIEVANCE_DUE_DAYS = 15;
 /** Closed grievances keep the complainant's contact email this long, then `cli purge` removes it. */
 export const GRIEVANCE_EMAIL_RETENTION_DAYS = 365;

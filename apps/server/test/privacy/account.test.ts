@@ -247,7 +247,7 @@ describe('without a token', () => {
     expect(res.body.errors?.email).toBeDefined();
   });
 
-  it('counts failures with sign-in and stops at LOGIN_RATE_LIMIT', async () => {
+  it('counts failures with sign-in and stops at LOGIN_RATE_LIMIT', { timeout: 60_000 }, async () => {
     const limited = await createTestApp({ LOGIN_RATE_LIMIT: '2' });
     try {
       const body = { email: 'someone@example.in', password: 'Wrong-Password-9', ratings_given: 'DELETE' };
@@ -261,6 +261,19 @@ describe('without a token', () => {
         body: { email: body.email, password: body.password },
       });
       expect(login.status).toBe(429);
+
+      // Signed in, wrong passwords are counted the same way.
+      const user = await register(limited, 'employee');
+      const { access } = await signIn(limited, user.email);
+      const signedIn: number[] = [];
+      for (let i = 0; i < 3; i++) {
+        const res = await call(limited.app, 'DELETE', '/api/auth/account/', {
+          body: { password: 'Wrong-Password-9', ratings_given: 'DELETE' },
+          token: access,
+        });
+        signedIn.push(res.status);
+      }
+      expect(signedIn).toEqual([400, 400, 429]);
     } finally {
       await limited.close();
     }

@@ -7,6 +7,7 @@ import {
   consentResponse,
   deleteAccountRequest,
   errorBody,
+  GRIEVANCE_ACKNOWLEDGE_HOURS,
   GRIEVANCE_DUE_DAYS,
   grievanceCreated,
   grievanceList,
@@ -31,9 +32,6 @@ const bearer = [{ bearerAuth: [] }];
 const noContent = z.null().describe('No content');
 const errors = <S extends number>(...statuses: S[]) =>
   Object.fromEntries(statuses.map((s) => [s, errorBody])) as Record<S, typeof errorBody>;
-
-/** The Grievance Officer acknowledges within a day (IT Rules 2021). */
-const ACKNOWLEDGE_WITHIN_HOURS = 24;
 
 export async function privacyAuthRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
@@ -149,7 +147,7 @@ export async function grievanceRoutes(instance: FastifyInstance) {
     async () => ({
       name: env.GRIEVANCE_OFFICER_NAME,
       email: env.GRIEVANCE_OFFICER_EMAIL,
-      acknowledge_within_hours: ACKNOWLEDGE_WITHIN_HOURS,
+      acknowledge_within_hours: GRIEVANCE_ACKNOWLEDGE_HOURS,
       resolve_within_days: GRIEVANCE_DUE_DAYS,
     }),
   );

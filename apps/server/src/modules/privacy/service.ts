@@ -106,26 +106,25 @@ export function createPrivacyService(deps: AppDeps) {
      * account exactly as sign-in does (same counter, same generic 401), suspended accounts included.
      */
     async deleteAccount(userId: number | null, input: DeleteAccountRequest, ip: string): Promise<void> {
-      let user: Awaited<ReturnType<typeof findUserById>>;
-      if (userId !== null) {
-        user = await findUserById(db, userId);
-        if (!user) throw unauthorized();
-        if (user.userRole === 'moderator') throw forbidden(MSG.moderatorCannotDeleteSelf);
-        if (!(await verifyPassword(user.passwordHash, input.password))) {
-          throw validationError({ password: [MSG.passwordIncorrect] });
-        }
-      } else {
-        if (!input.email) throw validationError({ email: [MSG.emailInvalid] });
-        const key = `login:${input.email}:${ip}`;
-        if ((await counters.hit(key, LOGIN_WINDOW_SECONDS)) > env.LOGIN_RATE_LIMIT) throw tooManyLogins();
-        user = await findUserByEmail(db, input.email);
-        let passwordOk = false;
-        if (user) passwordOk = await verifyPassword(user.passwordHash, input.password);
-        else await burnVerifyTime(input.password);
-        if (!user || !passwordOk) throw unauthorized(MSG.badCredentials);
-        await counters.reset(key);
-        if (user.userRole === 'moderator') throw forbidden(MSG.moderatorCannotDeleteSelf);
+      const signedIn = userId !== null;
+      const email = signedIn ? (await findUserById(db, userId))?.email : input.email;
+      if (signedIn && !email) throw unauthorized();
+      if (!email) throw validationError({ email: [MSG.emailInvalid] });
+      // Password guesses here count with sign-in's (same key), signed in or not.
+      const key = `login:${email}:${ip}`;
+      if ((await counters.hit(key, LOGIN_WINDOW_SECONDS)) > env.LOGIN_RATE_LIMIT) throw tooManyLogins();
+      const user = await findUserByEmail(db, email);
+      if (signedIn && user?.userRole === 'moderator') throw forbidden(MSG.moderatorCannotDeleteSelf);
+      let passwordOk = false;
+      if (user) passwordOk = await verifyPassword(user.passwordHash, input.password);
+      else await burnVerifyTime(input.password);
+      if (!user || !passwordOk) {
+        // Signed in, the person is known: say which field is wrong. Without a token, sign-in's 401.
+        if (signedIn) throw validationError({ password: [MSG.passwordIncorrect] });
+        throw unauthorized(MSG.badCredentials);
       }
+      await counters.reset(key);
+      if (user.userRole === 'moderator') throw forbidden(MSG.moderatorCannotDeleteSelf);
       await eraseAccount(db, user.id, input.ratings_given);
     },
 
