@@ -14,6 +14,7 @@ import { coreRoutes } from './modules/core/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { flagRoutes } from './modules/moderation/flag-routes.ts';
 import { moderationRoutes } from './modules/moderation/routes.ts';
+import { grievanceModerationRoutes, grievanceRoutes, privacyAuthRoutes } from './modules/privacy/routes.ts';
 import { transparencyRoutes } from './modules/transparency/routes.ts';
 import { frameworkErrors, registerErrorHandling } from './plugins/errors.ts';
 import { registerMetrics } from './plugins/metrics.ts';
@@ -137,6 +138,9 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
       await api.register(transparencyRoutes, { prefix: '/core' });
       await api.register(flagRoutes, { prefix: '/core' });
       await api.register(moderationRoutes, { prefix: '/moderation' });
+      await api.register(privacyAuthRoutes, { prefix: '/auth' });
+      await api.register(grievanceRoutes, { prefix: '/core' });
+      await api.register(grievanceModerationRoutes, { prefix: '/moderation' });
     },
     { prefix: '/api' },
   );

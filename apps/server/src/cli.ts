@@ -5,6 +5,7 @@
 //   npm run cli -- seed --users N --ratings M [--seed S] [--append]
 //   npm run cli -- recompute
 //   npm run cli -- backup --out FILE / restore --from FILE [--force]   (embedded database only)
+//   npm run cli -- purge
 // Exit codes: 0 done, 1 failed while working, 2 bad arguments or environment.
 import { parseArgs } from 'node:util';
 import { email as emailField, passwordField } from '@workspace/contracts';
@@ -13,6 +14,7 @@ import { BackupError, backupEmbedded, restoreEmbedded } from './db/backup.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { ensureModerator } from './modules/auth/moderator.ts';
+import { purgeExpired } from './modules/privacy/repository.ts';
 import { recomputeAllAggregates } from './modules/ratings/aggregates.ts';
 import { planSeed, SeedPlanError } from './seed/generate.ts';
 import { analyzeAfterSeed, DatabaseNotEmptyError, SEED_PASSWORD, seedDatabase } from './seed/load.ts';
@@ -39,6 +41,10 @@ Commands:
   restore --from FILE [--force]              Embedded database only, server stopped: load a backup into
                                              DATA_DIR. --force replaces an existing database, which is
                                              kept beside it as pgdata.before-restore-<time>.
+  purge                                      Remove what the privacy notice keeps only for a time:
+                                             ended or expired sessions, used or expired reset codes,
+                                             and the contact email of grievances closed over a year
+                                             ago. Prints the counts. Safe to run daily.
 
 The database is PostgreSQL when DATABASE_URL is set, else the embedded PGlite in DATA_DIR
 (default ./data). Seeded accounts all use the password ${SEED_PASSWORD}.`;
@@ -208,6 +214,18 @@ function embeddedDataDir(command: string): string {
   return env.DATA_DIR;
 }
 
+async function runPurge(args: string[]) {
+  parsed(() => parseArgs({ args, options: {}, strict: true }));
+  await withDatabase(async (database, where) => {
+    await migrate(database.db);
+    const purged = await purgeExpired(database.db);
+    console.log(
+      `Purged ${purged.sessions} ended or expired session(s), ${purged.resetCodes} used or expired ` +
+        `reset code(s) and the contact email of ${purged.grievanceEmails} grievance(s) closed over a year ago (${where}).`,
+    );
+  });
+}
+
 async function runBackup(args: string[]) {
   const { values } = parsed(() => parseArgs({ args, options: { out: { type: 'string' } }, strict: true }));
   if (!values.out) throw new UsageError('backup needs --out FILE');
@@ -244,6 +262,7 @@ const COMMANDS: Record<string, (args: string[]) => Promise<void>> = {
   recompute: runRecompute,
   backup: runBackup,
   restore: runRestore,
+  purge: runPurge,
 };
 
 async function main(argv: string[]): Promise<number> {

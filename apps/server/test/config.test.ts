@@ -106,3 +106,22 @@ describe('development conveniences', () => {
     expect(parseEnv({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32) }).EXPOSE_RESET_CODE).toBe(false);
   });
 });
+
+describe('GRIEVANCE_OFFICER_NAME and GRIEVANCE_OFFICER_EMAIL', () => {
+  it('take a name and an address, with defaults', () => {
+    const env = parseEnv({
+      GRIEVANCE_OFFICER_NAME: 'Priya Raman',
+      GRIEVANCE_OFFICER_EMAIL: 'grievance@worktrust.in',
+    });
+    expect(env.GRIEVANCE_OFFICER_NAME).toBe('Priya Raman');
+    expect(env.GRIEVANCE_OFFICER_EMAIL).toBe('grievance@worktrust.in');
+    expect(parseEnv({}).GRIEVANCE_OFFICER_NAME).toBe('Grievance Officer');
+  });
+
+  it.each([
+    ['GRIEVANCE_OFFICER_EMAIL', 'not an address'],
+    ['GRIEVANCE_OFFICER_NAME', 'P'],
+  ])('refuses %s=%s with one line naming the variable', (name, value) => {
+    expect(() => parseEnv({ [name]: value })).toThrow(new RegExp(`^Invalid environment variable ${name}: `));
+  });
+});

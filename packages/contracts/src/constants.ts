@@ -110,9 +110,11 @@ export const MODERATION_ACTIONS = [
   'hide_reply',
   'decide_dispute',
   'reject_appeal',
+  'close_grievance',
+  'delete_account',
 ] as const;
 export type ModerationActionName = (typeof MODERATION_ACTIONS)[number];
-export const MODERATION_TARGETS = ['rating', 'flag', 'user', 'dispute', 'appeal'] as const;
+export const MODERATION_TARGETS = ['rating', 'flag', 'user', 'dispute', 'appeal', 'grievance'] as const;
 export type ModerationTarget = (typeof MODERATION_TARGETS)[number];
 
 /**
@@ -162,6 +164,10 @@ export const LIMITS = {
   replyMax: 2000,
   disputeDetailsMax: 2000,
   appealMax: 2000,
+  grievanceDetailsMin: 10,
+  grievanceDetailsMax: 5000,
+  grievanceUrlMax: 500,
+  grievanceReasonMax: 2000,
 } as const;
 
 export const PAGE_SIZES = {
@@ -198,3 +204,23 @@ export const TOAST_REMOVE_DELAY_MS = 1_000_000;
 export const TOAST_SWIPE_THRESHOLD_PX = 50;
 /** Keys that move focus to the toast area. */
 export const TOAST_HOTKEY = ['F8'];
+
+// --- privacy and grievances (DESIGN §8.3) ---
+
+/** The version of the privacy notice and terms in force; consent to an older one is asked again. */
+export const PRIVACY_NOTICE_VERSION = '2026-11-23';
+
+/** What happens to the ratings a person gave when they delete their account. */
+export const RATINGS_GIVEN_CHOICES = ['DELETE', 'KEEP_ANONYMOUS'] as const;
+export type RatingsGivenChoice = (typeof RATINGS_GIVEN_CHOICES)[number];
+
+export const GRIEVANCE_CATEGORIES = ['CONTENT', 'PRIVACY', 'ACCOUNT', 'OTHER'] as const;
+export type GrievanceCategory = (typeof GRIEVANCE_CATEGORIES)[number];
+export const GRIEVANCE_STATUSES = ['open', 'closed'] as const;
+export type GrievanceStatus = (typeof GRIEVANCE_STATUSES)[number];
+/** IT Rules 2021: a complaint is acknowledged within 24 hours... */
+export const GRIEVANCE_ACKNOWLEDGE_HOURS = 24;
+/** ...and resolved within 15 days. */
+export const GRIEVANCE_DUE_DAYS = 15;
+/** Closed grievances keep the complainant's contact email this long, then `cli purge` removes it. */
+export const GRIEVANCE_EMAIL_RETENTION_DAYS = 365;

@@ -119,6 +119,26 @@ export const MSG = {
   disputeDecided: 'Dispute decided',
   appealRejected: 'Appeal rejected',
 
+  // privacy and grievances (DESIGN §8.3)
+  consentVersionStale:
+    'This is not the current version of the privacy notice. Please read the current notice and accept it.',
+  consentRecorded: 'Consent recorded',
+  sessionNotFound: 'Session not found',
+  ratingsGivenChoice: 'Choose DELETE or KEEP_ANONYMOUS for the ratings you gave',
+  passwordIncorrect: 'Password is incorrect',
+  moderatorCannotDeleteSelf: 'Moderator accounts cannot be deleted this way; ask an operator',
+  grievanceCategory: 'Choose a category: CONTENT, PRIVACY, ACCOUNT or OTHER',
+  grievanceDetailsMin: 'Please describe the problem in at least 10 characters',
+  grievanceDetailsMax: 'Details must be at most 5000 characters',
+  grievanceUrlInvalid:
+    'Please enter a web address starting with http:// or https:// (at most 500 characters)',
+  grievanceEmailRequired: 'Please enter an email address so that we can answer you',
+  grievanceNotFound: 'Grievance not found',
+  grievanceAlreadyClosed: 'This grievance is already closed',
+  grievanceReasonMax: 'The reason must be at most 2000 characters',
+  grievanceClosed: 'Grievance closed',
+  tooManyGrievances: 'Too many grievances from this account. Please try again later.',
+
   // client (SPEC §8)
   loginFailed: 'Login failed',
   loginIncorrect: 'Email or password is incorrect',

@@ -55,6 +55,14 @@ const envSchema = z
       .string()
       .regex(/^([^<>@]*<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/, 'must be an address or Name <address>')
       .default('WorkTrust <no-reply@localhost>'),
+    // The Grievance Officer named on /grievance and in grievance mails (IT Rules 2021, DESIGN §8.3).
+    GRIEVANCE_OFFICER_NAME: z
+      .string()
+      .trim()
+      .min(2, 'must be at least 2 characters')
+      .max(100, 'must be at most 100 characters')
+      .default('Grievance Officer'),
+    GRIEVANCE_OFFICER_EMAIL: z.email('must be an email address').default('grievances@worktrust.example'),
     EXPOSE_RESET_CODE: boolFlag.optional(),
     CORS_ORIGINS: z
       .string()

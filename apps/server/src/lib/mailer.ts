@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 
-interface Mail {
+export interface Mail {
   to: string;
   subject: string;
   /** Plain text, paragraphs separated by blank lines; the HTML part is made from it. */

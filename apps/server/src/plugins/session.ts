@@ -117,6 +117,13 @@ export function authenticate(app: FastifyInstance): preHandlerAsyncHookHandler {
   };
 }
 
+/** preHandler: a token is optional, but if one is sent it must be valid. */
+export function optionalAuth(app: FastifyInstance): preHandlerAsyncHookHandler {
+  return async (request) => {
+    request.session = await readSession(app, request);
+  };
+}
+
 /** preHandler (after authenticate): the caller must have one of `roles`, else 403 with `detail`. */
 export function requireRole(roles: readonly UserRole[], detail: string): preHandlerAsyncHookHandler {
   return async (request) => {

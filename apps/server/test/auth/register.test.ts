@@ -51,6 +51,9 @@ describe('POST /api/auth/register/', () => {
       rating_received: 0,
       total_ratings_received: 0,
       language: 'en',
+      // No consent given on this form: the web app will ask (DESIGN §8.3).
+      consent_version: null,
+      consent_required: true,
     });
     expect(new Date(user.date_joined).toISOString()).toBe(user.date_joined);
     const row = await storedUser(user.id);

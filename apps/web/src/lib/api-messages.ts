@@ -152,6 +152,22 @@ export const MSG_TRANSLATIONS = {
   replyHidden: msg`Reply hidden`,
   disputeDecided: msg`Dispute decided`,
   appealRejected: msg`Appeal rejected`,
+  consentVersionStale: msg`This is not the current version of the privacy notice. Please read the current notice and accept it.`,
+  consentRecorded: msg`Consent recorded`,
+  sessionNotFound: msg`Session not found`,
+  ratingsGivenChoice: msg`Choose DELETE or KEEP_ANONYMOUS for the ratings you gave`,
+  passwordIncorrect: msg`Password is incorrect`,
+  moderatorCannotDeleteSelf: msg`Moderator accounts cannot be deleted this way; ask an operator`,
+  grievanceCategory: msg`Choose a category: CONTENT, PRIVACY, ACCOUNT or OTHER`,
+  grievanceDetailsMin: msg`Please describe the problem in at least 10 characters`,
+  grievanceDetailsMax: msg`Details must be at most 5000 characters`,
+  grievanceUrlInvalid: msg`Please enter a web address starting with http:// or https:// (at most 500 characters)`,
+  grievanceEmailRequired: msg`Please enter an email address so that we can answer you`,
+  grievanceNotFound: msg`Grievance not found`,
+  grievanceAlreadyClosed: msg`This grievance is already closed`,
+  grievanceReasonMax: msg`The reason must be at most 2000 characters`,
+  grievanceClosed: msg`Grievance closed`,
+  tooManyGrievances: msg`Too many grievances from this account. Please try again later.`,
 } as const satisfies Record<keyof typeof MSG, MessageDescriptor>;
 
 export const ELIGIBILITY_TRANSLATIONS = {

@@ -48,6 +48,8 @@ export const registerRequest = z
     work_history: workHistoryField().default([]),
     /** The language the person registered in; the account keeps it. */
     language: languageField().optional(),
+    /** Optional: the privacy notice version accepted on the form; only the current one is taken. */
+    consent_version: text().max(40, MSG.consentVersionStale).optional(),
   })
   .superRefine(confirmMatches('password', 'password_confirm'));
 export type RegisterRequest = z.input<typeof registerRequest>;
@@ -114,6 +116,10 @@ export const ownUser = publicUser.extend({
   total_ratings_received: z.number().int(),
   /** The web app's language for this account (DESIGN §8.4). */
   language: z.enum(LANGUAGES),
+  /** The latest privacy notice version the user accepted, or null (DESIGN §8.3). */
+  consent_version: z.string().nullable(),
+  /** True while consent_version is not the current PRIVACY_NOTICE_VERSION: the web app asks again. */
+  consent_required: z.boolean(),
 });
 export type OwnUser = z.infer<typeof ownUser>;
 

@@ -87,7 +87,8 @@ export const flagsResponse = listEnvelope(flaggedRating);
 
 export const auditEntry = z.object({
   id: z.number().int(),
-  moderator_id: z.number().int(),
+  /** Null for an account its holder deleted (no moderator acted). */
+  moderator_id: z.number().int().nullable(),
   moderator_name: z.string(),
   action: z.enum(MODERATION_ACTIONS),
   target_type: z.enum(MODERATION_TARGETS),

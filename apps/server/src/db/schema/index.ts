@@ -10,6 +10,8 @@ import {
   DISPUTE_STATUSES,
   FLAG_REASONS,
   FLAG_STATUSES,
+  GRIEVANCE_CATEGORIES,
+  GRIEVANCE_STATUSES,
   LANGUAGES,
   MODERATION_ACTIONS,
   MODERATION_TARGETS,
@@ -166,6 +168,9 @@ export const refreshFamilies = pgTable('refresh_families', {
   createdAt: ts('created_at').notNull().defaultNow(),
   expiresAt: ts('expires_at').notNull(),
   revokedAt: ts('revoked_at'),
+  /** The User-Agent the session was started with, cut to 512 characters (drizzle/0011). */
+  userAgent: text('user_agent'),
+  lastUsedAt: ts('last_used_at').notNull().defaultNow(),
 });
 
 export const passwordResets = pgTable('password_resets', {
@@ -198,9 +203,8 @@ export const flags = pgTable('flags', {
 
 export const moderationActions = pgTable('moderation_actions', {
   id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-  moderatorId: integer('moderator_id')
-    .notNull()
-    .references(() => users.id),
+  /** Null only for 'delete_account': the account holder acted (drizzle/0011). */
+  moderatorId: integer('moderator_id').references(() => users.id),
   action: text('action', { enum: MODERATION_ACTIONS }).notNull(),
   targetType: text('target_type', { enum: MODERATION_TARGETS }).notNull(),
   targetId: integer('target_id').notNull(),
@@ -217,6 +221,33 @@ export const suspensionHiddenRatings = pgTable('suspension_hidden_ratings', {
     .notNull()
     .references(() => users.id),
 });
+
+/** Acceptances of a privacy notice version (drizzle/0011). */
+export const consents = pgTable('consents', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  version: text('version').notNull(),
+  acceptedAt: ts('accepted_at').notNull().defaultNow(),
+});
+
+/** Grievances (drizzle/0011): user_id is null for visitors and after the account is deleted. */
+export const grievances = pgTable('grievances', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+  category: text('category', { enum: GRIEVANCE_CATEGORIES }).notNull(),
+  subjectUrl: text('subject_url'),
+  details: text('details').notNull(),
+  email: text('email'),
+  status: text('status', { enum: GRIEVANCE_STATUSES }).notNull().default('open'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  dueAt: ts('due_at').notNull(),
+  closedAt: ts('closed_at'),
+  closedBy: integer('closed_by').references(() => users.id),
+  closeReason: text('close_reason'),
+});
+export type GrievanceRow = typeof grievances.$inferSelect;
 
 export type UserRow = typeof users.$inferSelect;
 export type RatingRow = typeof ratings.$inferSelect;

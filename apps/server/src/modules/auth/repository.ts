@@ -11,7 +11,7 @@ export type RefreshFamily = typeof refreshFamilies.$inferSelect;
 
 export async function createFamily(
   ex: Executor,
-  family: { id: string; userId: number; currentJtiHash: string; expiresAt: Date },
+  family: { id: string; userId: number; currentJtiHash: string; expiresAt: Date; userAgent?: string | null },
 ): Promise<void> {
   await ex.insert(refreshFamilies).values(family);
 }
@@ -33,7 +33,7 @@ export async function rotateFamily(
 ): Promise<boolean> {
   const rows = await ex
     .update(refreshFamilies)
-    .set({ currentJtiHash: next.jtiHash, expiresAt: next.expiresAt })
+    .set({ currentJtiHash: next.jtiHash, expiresAt: next.expiresAt, lastUsedAt: sql`now()` })
     .where(
       and(
         eq(refreshFamilies.id, id),

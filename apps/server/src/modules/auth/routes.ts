@@ -60,7 +60,7 @@ export async function authRoutes(fastify: FastifyInstance) {
         response: { 200: loginResponse, 400: errorBody, 401: errorBody, 429: errorBody },
       },
     },
-    async (request) => auth.login(request.body, request.ip),
+    async (request) => auth.login(request.body, request.ip, request.headers['user-agent'] ?? null),
   );
 
   app.post(

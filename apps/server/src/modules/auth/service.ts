@@ -9,6 +9,7 @@ import {
   type LoginResponse,
   MSG,
   type OwnUser,
+  PRIVACY_NOTICE_VERSION,
   type profileUpdateRequest,
   RESET_CODE_TTL_MINUTES,
   RESET_CODES_PER_HOUR,
@@ -24,6 +25,7 @@ import { badRequest, HttpError, unauthorized } from '../../lib/errors.ts';
 import { passwordProblem } from '../../lib/password-strength.ts';
 import { burnVerifyTime, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { type RefreshClaims, randomId, sha256, TokenError } from '../../lib/tokens.ts';
+import { latestConsent, recordConsent } from '../privacy/repository.ts';
 import {
   createUser,
   EmailTakenError,
@@ -48,8 +50,11 @@ import {
   rotateFamily,
 } from './repository.ts';
 
+/** The stored User-Agent is cut to this many characters (drizzle/0011). */
+const USER_AGENT_MAX = 512;
+
 /** Failed sign-ins are counted per account and IP over this window (DESIGN §2). */
-const LOGIN_WINDOW_SECONDS = 15 * 60;
+export const LOGIN_WINDOW_SECONDS = 15 * 60;
 /** ...and per account, from any address, over this one (LOGIN_ACCOUNT_LIMIT). */
 const ACCOUNT_FAILURES_WINDOW_SECONDS = 24 * 3600;
 /** The longest wait between attempts for one account: a guesser with many addresses gets about 100 a day. */
@@ -94,7 +99,7 @@ type ProfileInput = z.output<typeof profileUpdateRequest>;
 const validationError = (errors: Record<string, string[]>) =>
   new HttpError(400, MSG.validationFailed, errors);
 
-const tooManyLogins = () =>
+export const tooManyLogins = () =>
   new HttpError(429, MSG.tooManyLogins, undefined, { 'retry-after': String(LOGIN_WINDOW_SECONDS) });
 const loginDelayed = (seconds: number) =>
   new HttpError(429, MSG.loginDelayed, undefined, { 'retry-after': String(seconds) });
@@ -125,7 +130,7 @@ export function createAuthService(deps: AppDeps) {
   const refreshExpiry = () => new Date(Date.now() + tokens.refreshTtlSeconds * 1000);
 
   /** Starts a session: a new refresh family and its first pair of tokens. */
-  async function startSession(user: UserRow): Promise<LoginResponse> {
+  async function startSession(user: UserRow, userAgent: string | null): Promise<LoginResponse> {
     const familyId = randomId();
     const jti = randomUUID();
     await createFamily(db, {
@@ -133,13 +138,17 @@ export function createAuthService(deps: AppDeps) {
       userId: user.id,
       currentJtiHash: sha256(jti),
       expiresAt: refreshExpiry(),
+      userAgent: userAgent?.slice(0, USER_AGENT_MAX) ?? null,
     });
-    const [access, refresh] = await Promise.all([
+    const [access, refresh, consent] = await Promise.all([
       tokens.signAccess({ userId: user.id, sessionId: familyId }),
       tokens.signRefresh({ userId: user.id, familyId, jti }),
+      latestConsent(db, user.id),
     ]);
-    return { access, refresh, user: toOwnUser(user) };
+    return { access, refresh, user: toOwnUser(user, consent) };
   }
+
+  const ownUser = async (user: UserRow) => toOwnUser(user, await latestConsent(db, user.id));
 
   async function readRefresh(token: string): Promise<RefreshClaims> {
     try {
@@ -164,19 +173,28 @@ export function createAuthService(deps: AppDeps) {
       const weak = await passwordProblem(input.password, personalDetails(input.email, input.full_name));
       if (weak) errors.password = [weak];
       if (Object.keys(errors).length > 0) throw validationError(errors);
+      // Consent given on the form counts only for the notice in force (the seed's clients send none).
+      if (input.consent_version !== undefined && input.consent_version !== PRIVACY_NOTICE_VERSION) {
+        throw validationError({ consent_version: [MSG.consentVersionStale] });
+      }
+      const passwordHash = await hashPassword(input.password);
       try {
-        const user = await createUser(db, {
-          email: input.email,
-          passwordHash: await hashPassword(input.password),
-          fullName: input.full_name,
-          role: input.user_role,
-          city: input.city,
-          linkedinUrl: input.linkedin_url,
-          skills: input.skills,
-          workHistory: input.work_history,
-          language: input.language,
+        return await db.transaction(async (tx) => {
+          const user = await createUser(tx, {
+            email: input.email,
+            passwordHash,
+            fullName: input.full_name,
+            role: input.user_role,
+            city: input.city,
+            linkedinUrl: input.linkedin_url,
+            skills: input.skills,
+            workHistory: input.work_history,
+            language: input.language,
+          });
+          if (input.consent_version === undefined) return toOwnUser(user, null);
+          await recordConsent(tx, user.id, input.consent_version);
+          return toOwnUser(user, input.consent_version);
         });
-        return toOwnUser(user);
       } catch (error) {
         // Two registrations of one email racing: the database lets one through.
         if (error instanceof EmailTakenError) throw validationError({ email: [MSG.emailTaken] });
@@ -184,7 +202,7 @@ export function createAuthService(deps: AppDeps) {
       }
     },
 
-    async login(input: LoginRequest, ip: string): Promise<LoginResponse> {
+    async login(input: LoginRequest, ip: string, userAgent: string | null = null): Promise<LoginResponse> {
       const keys = loginKeys(input.email, clientAddress(ip));
       // Counted before the check, atomically, so parallel guesses cannot slip past the limit.
       if ((await counters.hit(keys.pair, LOGIN_WINDOW_SECONDS)) > env.LOGIN_RATE_LIMIT) throw tooManyLogins();
@@ -211,7 +229,7 @@ export function createAuthService(deps: AppDeps) {
       }
       await Promise.all([counters.reset(keys.pair), endLoginDelay(input.email)]);
       await counters.hit(keys.known, KNOWN_ADDRESS_SECONDS);
-      return startSession(user);
+      return startSession(user, userAgent);
     },
 
     async refresh(token: string): Promise<{ access: string; refresh: string }> {
@@ -249,7 +267,7 @@ export function createAuthService(deps: AppDeps) {
     },
 
     async profile(userId: number): Promise<OwnUser> {
-      return toOwnUser(await currentUser(userId));
+      return ownUser(await currentUser(userId));
     },
 
     async updateProfile(userId: number, input: ProfileInput): Promise<OwnUser> {
@@ -264,7 +282,7 @@ export function createAuthService(deps: AppDeps) {
         language: input.language,
       });
       if (!updated) throw unauthorized();
-      return toOwnUser(updated);
+      return ownUser(updated);
     },
 
     /** Sets a new password and ends every other session (`keepSession` is the caller's). */

@@ -163,6 +163,9 @@ export function toFlagView(flag: FlagRow) {
   };
 }
 
+/** Who an entry without a moderator names: the holder of a deleted account acted. */
+const ACCOUNT_HOLDER = 'Account holder';
+
 /** The moderation log, newest first, with each moderator's name. */
 export async function auditLog(db: Executor, query: PageQuery): Promise<Page<AuditEntry>> {
   const { limit, offset } = pageWindow(query);
@@ -170,7 +173,7 @@ export async function auditLog(db: Executor, query: PageQuery): Promise<Page<Aud
   const rows = await db
     .select({ action: moderationActions, moderatorName: users.fullName })
     .from(moderationActions)
-    .innerJoin(users, eq(users.id, moderationActions.moderatorId))
+    .leftJoin(users, eq(users.id, moderationActions.moderatorId))
     .orderBy(desc(moderationActions.createdAt), desc(moderationActions.id))
     .limit(limit)
     .offset(offset);
@@ -179,7 +182,7 @@ export async function auditLog(db: Executor, query: PageQuery): Promise<Page<Aud
     items: rows.map(({ action, moderatorName }) => ({
       id: action.id,
       moderator_id: action.moderatorId,
-      moderator_name: moderatorName,
+      moderator_name: moderatorName ?? ACCOUNT_HOLDER,
       action: action.action,
       target_type: action.targetType,
       target_id: action.targetId,

@@ -1,6 +1,6 @@
 // How a user row leaves the API: in full to its owner, without private fields to everyone else
 // (DESIGN §5). The response schemas strip anything not listed, as a second line of defence.
-import type { OwnUser, PublicUser } from '@workspace/contracts';
+import { type OwnUser, PRIVACY_NOTICE_VERSION, type PublicUser } from '@workspace/contracts';
 import type { UserRow } from '../../db/schema/index.ts';
 
 export const fromTenths = (tenths: number) => tenths / 10;
@@ -23,12 +23,15 @@ export function toPublicUser(row: UserRow): PublicUser {
   };
 }
 
-export function toOwnUser(row: UserRow): OwnUser {
+/** `consentVersion`: the latest privacy notice version the user accepted, or null. */
+export function toOwnUser(row: UserRow, consentVersion: string | null): OwnUser {
   return {
     ...toPublicUser(row),
     email: row.email,
     is_active: row.isActive,
     total_ratings_received: row.totalRatingsReceived,
     language: row.language,
+    consent_version: consentVersion,
+    consent_required: consentVersion !== PRIVACY_NOTICE_VERSION,
   };
 }

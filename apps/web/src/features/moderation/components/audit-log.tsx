@@ -16,6 +16,8 @@ const AUDIT_ACTION_LABELS: Record<AuditEntry['action'], string> = {
   hide_reply: 'Hid reply',
   decide_dispute: 'Decided dispute',
   reject_appeal: 'Rejected appeal',
+  close_grievance: 'Closed grievance',
+  delete_account: 'Account deleted by its holder',
 };
 
 const TARGET_LABELS: Record<AuditEntry['target_type'], string> = {
@@ -24,6 +26,7 @@ const TARGET_LABELS: Record<AuditEntry['target_type'], string> = {
   user: 'User',
   dispute: 'Dispute',
   appeal: 'Appeal',
+  grievance: 'Grievance',
 };
 
 export function AuditLog({ page, onPageChange }: { page: number; onPageChange: (page: number) => void }) {

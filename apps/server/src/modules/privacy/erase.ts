@@ -1,0 +1,118 @@
+// Erasing an account (DESIGN §8.3): one transaction that removes the person and everything about
+// them, keeps every aggregate exact through the ratings machinery, and leaves in the audit log only
+// that an account was deleted.
+import { randomUUID } from 'node:crypto';
+import type { RatingsGivenChoice } from '@workspace/contracts';
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { Db, Executor } from '../../db/client.ts';
+import {
+  flags,
+  moderationActions,
+  passwordResets,
+  ratings,
+  refreshFamilies,
+  suspensionHiddenRatings,
+  userCategoryTotals,
+  users,
+} from '../../db/schema/index.ts';
+import { inTransaction } from '../../db/transactions.ts';
+import { applyRatings } from '../ratings/aggregates.ts';
+import { createUser } from '../users/repository.ts';
+
+/** Shown as the rater of a kept rating to moderators; everyone else sees "Anonymous". */
+export const TOMBSTONE_NAME = 'Deleted account';
+
+/**
+ * A rater for the ratings a deleted account kept: a row of its own per deletion (so one
+ * rating per ratee and context still holds) with no name, email, password or sign-in.
+ */
+async function tombstone(tx: Executor, role: 'employee' | 'employer'): Promise<number> {
+  const row = await createUser(tx, {
+    email: `deleted-${randomUUID()}@deleted.invalid`,
+    // Not an argon2 hash: no password verifies against it.
+    passwordHash: '!',
+    fullName: TOMBSTONE_NAME,
+    role,
+    city: '',
+  });
+  await tx.update(users).set({ isActive: false }).where(eq(users.id, row.id));
+  return row.id;
+}
+
+/** Moves the version of what others see of these users (drizzle/0007): their pages changed. */
+async function touchUsers(tx: Executor, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await tx.execute(sql`
+    update users set view_version = view_version + 1
+    where id in (select id from users where id = any(${sql`array[${sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    )}]::int[]`}) order by id for no key update)`);
+}
+
+export async function eraseAccount(db: Db, userId: number, ratingsGiven: RatingsGivenChoice): Promise<void> {
+  await inTransaction(db, async (tx) => {
+    const [user] = await tx
+      .select({ id: users.id, role: users.userRole })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for('update');
+    if (!user) return;
+
+    const given = await tx
+      .select({ id: ratings.id, rateeId: ratings.rateeId, status: ratings.status })
+      .from(ratings)
+      .where(eq(ratings.raterId, userId));
+    const received = await tx
+      .select({ id: ratings.id, raterId: ratings.raterId })
+      .from(ratings)
+      .where(eq(ratings.rateeId, userId));
+
+    // Their suspension's bookkeeping goes; the ratings it hid stay hidden if they are kept.
+    await tx.delete(suspensionHiddenRatings).where(eq(suspensionHiddenRatings.userId, userId));
+    // Flags they filed; flags on the ratings they received go with those ratings (cascade).
+    await tx.delete(flags).where(eq(flags.reporterId, userId));
+
+    if (ratingsGiven === 'DELETE') {
+      // Withdrawn from the ratees' aggregates (which moves their view versions) before they go.
+      await applyRatings(
+        tx,
+        given.filter((r) => r.status === 'published').map((r) => r.id),
+        -1,
+      );
+      if (given.length > 0) {
+        await tx.delete(ratings).where(
+          inArray(
+            ratings.id,
+            given.map((r) => r.id),
+          ),
+        );
+      }
+    } else if (given.length > 0 && user.role !== 'moderator') {
+      // Kept with no link to any person: aggregates are unchanged, but the ratees' pages now show
+      // these as anonymous.
+      const keeper = await tombstone(tx, user.role);
+      await tx.update(ratings).set({ raterId: keeper, isAnonymous: true }).where(eq(ratings.raterId, userId));
+    }
+    await touchUsers(tx, [...new Set(given.map((r) => r.rateeId))]);
+
+    // Ratings received: gone with their scores and flags. The raters' own lists change.
+    if (received.length > 0) {
+      await tx.delete(ratings).where(eq(ratings.rateeId, userId));
+      await touchUsers(tx, [...new Set(received.map((r) => r.raterId))]);
+    }
+
+    await tx.delete(refreshFamilies).where(eq(refreshFamilies.userId, userId));
+    await tx.delete(passwordResets).where(eq(passwordResets.userId, userId));
+    await tx.delete(userCategoryTotals).where(eq(userCategoryTotals.userId, userId));
+    // Consents cascade; grievances they filed stay for the record without them (set null).
+    await tx.delete(users).where(eq(users.id, userId));
+    await tx.insert(moderationActions).values({
+      moderatorId: null,
+      action: 'delete_account',
+      targetType: 'user',
+      targetId: userId,
+      reason: null,
+    });
+  });
+}

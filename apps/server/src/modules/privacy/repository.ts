@@ -1,0 +1,169 @@
+// Data of the privacy rights (DESIGN §8.3): consents, sessions as devices, grievances, and the
+// statements that erase an account and purge what is kept only for a time.
+import {
+  GRIEVANCE_DUE_DAYS,
+  GRIEVANCE_EMAIL_RETENTION_DAYS,
+  type GrievanceCategory,
+} from '@workspace/contracts';
+import { and, asc, desc, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import {
+  consents,
+  type GrievanceRow,
+  grievances,
+  passwordResets,
+  refreshFamilies,
+} from '../../db/schema/index.ts';
+
+// --- consent ---
+
+/** The latest privacy notice version the user accepted, or null. */
+export async function latestConsent(ex: Executor, userId: number): Promise<string | null> {
+  const [row] = await ex
+    .select({ version: consents.version })
+    .from(consents)
+    .where(eq(consents.userId, userId))
+    .orderBy(desc(consents.acceptedAt), desc(consents.id))
+    .limit(1);
+  return row?.version ?? null;
+}
+
+export async function recordConsent(ex: Executor, userId: number, version: string): Promise<void> {
+  await ex.insert(consents).values({ userId, version });
+}
+
+export async function consentsOf(ex: Executor, userId: number) {
+  return ex
+    .select({ version: consents.version, acceptedAt: consents.acceptedAt })
+    .from(consents)
+    .where(eq(consents.userId, userId))
+    .orderBy(asc(consents.acceptedAt), asc(consents.id));
+}
+
+// --- sessions: the live refresh families of a user ---
+
+const liveFamily = () => and(isNull(refreshFamilies.revokedAt), gt(refreshFamilies.expiresAt, sql`now()`));
+
+export async function liveSessions(ex: Executor, userId: number) {
+  return ex
+    .select({
+      id: refreshFamilies.id,
+      userAgent: refreshFamilies.userAgent,
+      createdAt: refreshFamilies.createdAt,
+      lastUsedAt: refreshFamilies.lastUsedAt,
+    })
+    .from(refreshFamilies)
+    .where(and(eq(refreshFamilies.userId, userId), liveFamily()))
+    .orderBy(desc(refreshFamilies.lastUsedAt), asc(refreshFamilies.id));
+}
+
+/** Ends the user's live session `id`; false when there is none (unknown, ended, or someone else's). */
+export async function endSession(ex: Executor, userId: number, id: string): Promise<boolean> {
+  const rows = await ex
+    .update(refreshFamilies)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(refreshFamilies.id, id), eq(refreshFamilies.userId, userId), liveFamily()))
+    .returning({ id: refreshFamilies.id });
+  return rows.length === 1;
+}
+
+// --- grievances ---
+
+export async function createGrievance(
+  ex: Executor,
+  input: {
+    userId: number | null;
+    category: GrievanceCategory;
+    subjectUrl: string | null;
+    details: string;
+    email: string;
+  },
+): Promise<GrievanceRow> {
+  const [row] = await ex
+    .insert(grievances)
+    .values({ ...input, dueAt: sql`now() + make_interval(days => ${GRIEVANCE_DUE_DAYS})` })
+    .returning();
+  if (!row) throw new Error('grievance insert returned no row');
+  return row;
+}
+
+export async function grievancesOf(ex: Executor, userId: number): Promise<GrievanceRow[]> {
+  return ex
+    .select()
+    .from(grievances)
+    .where(eq(grievances.userId, userId))
+    .orderBy(desc(grievances.createdAt), desc(grievances.id));
+}
+
+/** The moderators' queue: by due date, earliest first (open), or latest closed first. */
+export async function grievanceQueue(ex: Executor, status: 'open' | 'closed'): Promise<GrievanceRow[]> {
+  return ex
+    .select()
+    .from(grievances)
+    .where(eq(grievances.status, status))
+    .orderBy(
+      ...(status === 'open'
+        ? [asc(grievances.dueAt), asc(grievances.id)]
+        : [desc(grievances.closedAt), desc(grievances.id)]),
+    )
+    .limit(500);
+}
+
+export async function lockGrievance(ex: Executor, id: number): Promise<GrievanceRow | null> {
+  const [row] = await ex.select().from(grievances).where(eq(grievances.id, id)).for('update');
+  return row ?? null;
+}
+
+export async function closeGrievance(
+  ex: Executor,
+  id: number,
+  moderatorId: number,
+  reason: string,
+): Promise<GrievanceRow> {
+  const [row] = await ex
+    .update(grievances)
+    .set({ status: 'closed', closedAt: sql`now()`, closedBy: moderatorId, closeReason: reason })
+    .where(eq(grievances.id, id))
+    .returning();
+  if (!row) throw new Error('grievance vanished while locked');
+  return row;
+}
+
+// --- retention (cli purge) ---
+
+export interface PurgeCounts {
+  sessions: number;
+  resetCodes: number;
+  grievanceEmails: number;
+}
+
+/**
+ * Removes what the privacy notice keeps only for a time: ended or expired sessions, used or expired
+ * reset codes, and the contact email of grievances closed more than a year ago.
+ */
+export async function purgeExpired(ex: Executor): Promise<PurgeCounts> {
+  const sessions = await ex
+    .delete(refreshFamilies)
+    .where(or(isNotNull(refreshFamilies.revokedAt), lt(refreshFamilies.expiresAt, sql`now()`)))
+    .returning({ id: refreshFamilies.id });
+  const resetCodes = await ex
+    .delete(passwordResets)
+    .where(or(isNotNull(passwordResets.usedAt), lt(passwordResets.expiresAt, sql`now()`)))
+    .returning({ id: passwordResets.id });
+  const grievanceEmails = await ex
+    .update(grievances)
+    .set({ email: null })
+    .where(
+      and(
+        eq(grievances.status, 'closed'),
+        isNotNull(grievances.email),
+        lt(grievances.closedAt, sql`now() - make_interval(days => ${GRIEVANCE_EMAIL_RETENTION_DAYS})`),
+      ),
+    )
+    .returning({ id: grievances.id });
+  return {
+    sessions: sessions.length,
+    resetCodes: resetCodes.length,
+    grievanceEmails: grievanceEmails.length,
+  };
+}

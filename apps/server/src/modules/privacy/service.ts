@@ -1,0 +1,257 @@
+// The privacy rights of DESIGN §8.3 as data and HttpErrors; routes.ts adds HTTP.
+
+import type { grievanceRequest } from '@workspace/contracts';
+import {
+  type DeleteAccountRequest,
+  type Grievance,
+  type GrievanceCreated,
+  MSG,
+  type MyData,
+  PRIVACY_NOTICE_VERSION,
+  type SessionInfo,
+} from '@workspace/contracts';
+import { asc, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { AppDeps } from '../../app-deps.ts';
+import { flags, type GrievanceRow, ratingAppeals, ratings } from '../../db/schema/index.ts';
+import { inTransaction } from '../../db/transactions.ts';
+import { forbidden, HttpError, notFound, unauthorized } from '../../lib/errors.ts';
+import { burnVerifyTime, verifyPassword } from '../../lib/passwords.ts';
+import { LOGIN_WINDOW_SECONDS, tooManyLogins } from '../auth/service.ts';
+import { recordAction } from '../moderation/repository.ts';
+import { disputesOfRatee } from '../rating-actions/repository.ts';
+import { RATING_COLUMNS, ratee, rater, receivedQuery } from '../ratings/repository.ts';
+import { type RatingRecord, toRatingView } from '../ratings/serialize.ts';
+import { findUserByEmail, findUserById } from '../users/repository.ts';
+import { toOwnUser } from '../users/serialize.ts';
+import { describeDevice } from './device.ts';
+import { eraseAccount } from './erase.ts';
+import { grievanceAcknowledgement, grievanceOutcome } from './mail.ts';
+import {
+  closeGrievance,
+  consentsOf,
+  createGrievance,
+  endSession,
+  grievanceQueue,
+  grievancesOf,
+  latestConsent,
+  liveSessions,
+  lockGrievance,
+  recordConsent,
+} from './repository.ts';
+
+/** Grievances an account or an email may file per window, besides the per-address limit. */
+const GRIEVANCE_WINDOW_SECONDS = 15 * 60;
+
+const validationError = (errors: Record<string, string[]>) =>
+  new HttpError(400, MSG.validationFailed, errors);
+
+/** GRV-<year filed, UTC>-<id, six digits or more>. */
+const grievanceNumber = (row: Pick<GrievanceRow, 'id' | 'createdAt'>) =>
+  `GRV-${row.createdAt.getUTCFullYear()}-${String(row.id).padStart(6, '0')}`;
+
+function toGrievance(row: GrievanceRow): Grievance {
+  return {
+    id: row.id,
+    number: grievanceNumber(row),
+    status: row.status,
+    due_at: row.dueAt.toISOString(),
+    category: row.category,
+    subject_url: row.subjectUrl,
+    details: row.details,
+    created_at: row.createdAt.toISOString(),
+    closed_at: row.closedAt?.toISOString() ?? null,
+    close_reason: row.closeReason,
+  };
+}
+
+function toModerationGrievance(row: GrievanceRow, now: Date) {
+  return {
+    ...toGrievance(row),
+    email: row.email,
+    user_id: row.userId,
+    overdue: row.status === 'open' && row.dueAt < now,
+  };
+}
+
+export function createPrivacyService(deps: AppDeps) {
+  const { db, counters, env, mailer } = deps;
+
+  async function sessionsOf(userId: number, currentId: string | null): Promise<SessionInfo[]> {
+    return (await liveSessions(db, userId)).map((s) => ({
+      id: s.id,
+      device: describeDevice(s.userAgent),
+      created_at: s.createdAt.toISOString(),
+      last_used_at: s.lastUsedAt.toISOString(),
+      current: s.id === currentId,
+    }));
+  }
+
+  return {
+    async consent(userId: number, version: string) {
+      if (version !== PRIVACY_NOTICE_VERSION) throw validationError({ version: [MSG.consentVersionStale] });
+      await recordConsent(db, userId, version);
+      return { message: MSG.consentRecorded, consent_version: version, consent_required: false };
+    },
+
+    sessions: sessionsOf,
+
+    async endSession(userId: number, id: string): Promise<void> {
+      if (!(await endSession(db, userId, id))) throw notFound(MSG.sessionNotFound);
+    },
+
+    /**
+     * Signed in (`userId`): the password confirms. Without a token: email and password identify the
+     * account exactly as sign-in does (same counter, same generic 401), suspended accounts included.
+     */
+    async deleteAccount(userId: number | null, input: DeleteAccountRequest, ip: string): Promise<void> {
+      const signedIn = userId !== null;
+      const email = signedIn ? (await findUserById(db, userId))?.email : input.email;
+      if (signedIn && !email) throw unauthorized();
+      if (!email) throw validationError({ email: [MSG.emailInvalid] });
+      // Password guesses here count with sign-in's (same key), signed in or not.
+      const key = `login:${email}:${ip}`;
+      if ((await counters.hit(key, LOGIN_WINDOW_SECONDS)) > env.LOGIN_RATE_LIMIT) throw tooManyLogins();
+      const user = await findUserByEmail(db, email);
+      if (signedIn && user?.userRole === 'moderator') throw forbidden(MSG.moderatorCannotDeleteSelf);
+      let passwordOk = false;
+      if (user) passwordOk = await verifyPassword(user.passwordHash, input.password);
+      else await burnVerifyTime(input.password);
+      if (!user || !passwordOk) {
+        // Signed in, the person is known: say which field is wrong. Without a token, sign-in's 401.
+        if (signedIn) throw validationError({ password: [MSG.passwordIncorrect] });
+        throw unauthorized(MSG.badCredentials);
+      }
+      await counters.reset(key);
+      if (user.userRole === 'moderator') throw forbidden(MSG.moderatorCannotDeleteSelf);
+      await eraseAccount(db, user.id, input.ratings_given);
+    },
+
+    async myData(userId: number, sessionId: string): Promise<MyData> {
+      const user = await findUserById(db, userId);
+      if (!user) throw unauthorized();
+      const given = await db
+        .select(RATING_COLUMNS)
+        .from(ratings)
+        .innerJoin(rater, eq(rater.id, ratings.raterId))
+        .innerJoin(ratee, eq(ratee.id, ratings.rateeId))
+        .where(eq(ratings.raterId, userId))
+        .orderBy(asc(ratings.createdAt), asc(ratings.id));
+      // As any other signed-in person sees them: published only, anonymous raters hidden.
+      const received = (await receivedQuery(db, userId, {
+        limit: 1_000_000,
+        offset: 0,
+      })) as RatingRecord[];
+      const [flagRows, consentRows, sessions, grievanceRows, consent, disputes, appeals] = await Promise.all([
+        db
+          .select()
+          .from(flags)
+          .where(eq(flags.reporterId, userId))
+          .orderBy(asc(flags.createdAt), asc(flags.id)),
+        consentsOf(db, userId),
+        sessionsOf(userId, sessionId),
+        grievancesOf(db, userId),
+        latestConsent(db, userId),
+        disputesOfRatee(db, userId, { limit: 1_000_000, offset: 0 }),
+        db
+          .select({ appeal: ratingAppeals })
+          .from(ratingAppeals)
+          .innerJoin(ratings, eq(ratings.id, ratingAppeals.ratingId))
+          .where(eq(ratings.raterId, userId))
+          .orderBy(asc(ratingAppeals.createdAt)),
+      ]);
+      return {
+        generated_at: new Date().toISOString(),
+        notice_version: PRIVACY_NOTICE_VERSION,
+        account: { user_role: user.userRole, is_active: user.isActive },
+        profile: toOwnUser(user, consent),
+        ratings_given: given.map((r) => toRatingView(r as RatingRecord, userId)),
+        // viewerId 0 is nobody: the answer is the one every other person gets.
+        ratings_received: received.map((r) => toRatingView(r, 0)),
+        disputes_filed: disputes.items,
+        appeals_filed: appeals.map(({ appeal }) => ({
+          rating_id: appeal.ratingId,
+          message: appeal.message,
+          status: appeal.status,
+          decision_reason: appeal.decisionReason,
+          created_at: appeal.createdAt.toISOString(),
+        })),
+        flags_filed: flagRows.map((f) => ({
+          id: f.id,
+          rating_id: f.ratingId,
+          reason: f.reason,
+          details: f.details,
+          status: f.status,
+          created_at: f.createdAt.toISOString(),
+          resolved_at: f.resolvedAt?.toISOString() ?? null,
+        })),
+        consents: consentRows.map((c) => ({ version: c.version, accepted_at: c.acceptedAt.toISOString() })),
+        sessions,
+        grievances: grievanceRows.map((g) => ({ ...toGrievance(g), email: g.email })),
+      };
+    },
+
+    async fileGrievance(
+      userId: number | null,
+      input: z.output<typeof grievanceRequest>,
+    ): Promise<GrievanceCreated> {
+      let email = input.email || null;
+      if (userId !== null) {
+        const user = await findUserById(db, userId);
+        if (!user) throw unauthorized();
+        email ??= user.email;
+        if (
+          (await counters.hit(`grievance:user:${userId}`, GRIEVANCE_WINDOW_SECONDS)) > env.AUTH_RATE_LIMIT
+        ) {
+          throw new HttpError(429, MSG.tooManyGrievances);
+        }
+      }
+      if (!email) throw validationError({ email: [MSG.grievanceEmailRequired] });
+      if ((await counters.hit(`grievance:email:${email}`, GRIEVANCE_WINDOW_SECONDS)) > env.AUTH_RATE_LIMIT) {
+        throw new HttpError(429, MSG.tooManyGrievances);
+      }
+      const row = await createGrievance(db, {
+        userId,
+        category: input.category,
+        subjectUrl: input.subject_url ?? null,
+        details: input.details,
+        email,
+      });
+      const grievance = toGrievance(row);
+      await mailer.send(grievanceAcknowledgement(email, grievance, env));
+      return {
+        id: grievance.id,
+        number: grievance.number,
+        status: grievance.status,
+        due_at: grievance.due_at,
+      };
+    },
+
+    async myGrievances(userId: number): Promise<Grievance[]> {
+      return (await grievancesOf(db, userId)).map(toGrievance);
+    },
+
+    async queue(status: 'open' | 'closed') {
+      const now = new Date();
+      return (await grievanceQueue(db, status)).map((g) => toModerationGrievance(g, now));
+    },
+
+    async close(moderatorId: number, id: number, reason: string): Promise<void> {
+      const closed = await inTransaction(db, async (tx) => {
+        const found = await lockGrievance(tx, id);
+        if (!found) throw notFound(MSG.grievanceNotFound);
+        if (found.status === 'closed') throw new HttpError(400, MSG.grievanceAlreadyClosed);
+        const row = await closeGrievance(tx, id, moderatorId, reason);
+        await recordAction(tx, {
+          moderatorId,
+          action: 'close_grievance',
+          targetType: 'grievance',
+          targetId: id,
+          reason,
+        });
+        return row;
+      });
+      if (closed.email) await mailer.send(grievanceOutcome(closed.email, toGrievance(closed), env));
+    },
+  };
+}
