@@ -125,3 +125,14 @@ describe('GRIEVANCE_OFFICER_NAME and GRIEVANCE_OFFICER_EMAIL', () => {
     expect(() => parseEnv({ [name]: value })).toThrow(new RegExp(`^Invalid environment variable ${name}: `));
   });
 });
+
+describe('REFRESH_REUSE_GRACE', () => {
+  it('defaults to 30 seconds, takes a duration, and 0 turns it off', () => {
+    expect(parseEnv({}).REFRESH_REUSE_GRACE).toBe(30);
+    expect(parseEnv({ REFRESH_REUSE_GRACE: '2m' }).REFRESH_REUSE_GRACE).toBe(120);
+    expect(parseEnv({ REFRESH_REUSE_GRACE: '0' }).REFRESH_REUSE_GRACE).toBe(0);
+    expect(() => parseEnv({ REFRESH_REUSE_GRACE: 'soon' })).toThrow(
+      /^Invalid environment variable REFRESH_REUSE_GRACE: /,
+    );
+  });
+});

@@ -36,6 +36,9 @@ const envSchema = z
     JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     ACCESS_TOKEN_TTL: duration.default(15 * 60),
     REFRESH_TOKEN_TTL: duration.default(7 * 86400),
+    // Seconds after a refresh during which the token it replaced answers with the current tokens
+    // instead of ending the session (two tabs refreshing at once; ADR 0004). 0 turns it off.
+    REFRESH_REUSE_GRACE: duration.default(30),
     // Unset: on when HOST is a loopback address, off on any other (see devDefaults).
     SEED_DEMO: boolFlag.optional(),
     MODERATOR_EMAIL: z.email().optional(),

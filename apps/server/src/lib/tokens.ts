@@ -35,6 +35,11 @@ export interface TokenService {
   signRefresh(claims: RefreshClaims): Promise<string>;
   verifyAccess(token: string): Promise<AccessClaims>;
   verifyRefresh(token: string): Promise<RefreshClaims & { expiresAt: Date }>;
+  /**
+   * The id of a family's refresh token after `generation` rotations: derived with the signing key, so
+   * the current token can be signed again (the refresh grace window) while only its digest is stored.
+   */
+  sessionJti(familyId: string, generation: number): string;
   accessTtlSeconds: number;
   refreshTtlSeconds: number;
 }
@@ -105,6 +110,8 @@ export function createTokenService(
       sign('access', userId, accessTtlSeconds, { sid: sessionId }, randomUUID()),
     signRefresh: ({ userId, familyId, jti }) =>
       sign('refresh', userId, refreshTtlSeconds, { fam: familyId }, jti),
+    sessionJti: (familyId, generation) =>
+      createHmac('sha256', key).update(`refresh:${familyId}:${generation}`).digest('base64url'),
     async verifyAccess(token) {
       const { payload, userId } = verify(token, 'access');
       if (typeof payload.sid !== 'string') throw new TokenError('invalid token');

@@ -171,6 +171,11 @@ export const refreshFamilies = pgTable('refresh_families', {
   /** The User-Agent the session was started with, cut to 512 characters (drizzle/0011). */
   userAgent: text('user_agent'),
   lastUsedAt: ts('last_used_at').notNull().defaultNow(),
+  /** The token the family last rotated away from, and when: a repeat within the grace window is no theft (drizzle/0012). */
+  previousJtiHash: text('previous_jti_hash'),
+  rotatedAt: ts('rotated_at'),
+  /** Rotations so far: the current refresh token's id is derived from the family and this count. */
+  generation: integer('generation').notNull().default(0),
 });
 
 export const passwordResets = pgTable('password_resets', {

@@ -29,15 +29,23 @@ export async function rotateFamily(
   ex: Executor,
   id: string,
   oldJtiHash: string,
-  next: { jtiHash: string; expiresAt: Date },
+  next: { jtiHash: string; expiresAt: Date; generation: number },
 ): Promise<boolean> {
   const rows = await ex
     .update(refreshFamilies)
-    .set({ currentJtiHash: next.jtiHash, expiresAt: next.expiresAt, lastUsedAt: sql`now()` })
+    .set({
+      currentJtiHash: next.jtiHash,
+      expiresAt: next.expiresAt,
+      lastUsedAt: sql`now()`,
+      previousJtiHash: oldJtiHash,
+      rotatedAt: sql`now()`,
+      generation: next.generation,
+    })
     .where(
       and(
         eq(refreshFamilies.id, id),
         eq(refreshFamilies.currentJtiHash, oldJtiHash),
+        eq(refreshFamilies.generation, next.generation - 1),
         isNull(refreshFamilies.revokedAt),
       ),
     )

@@ -1,7 +1,7 @@
 // Sign-up, sign-in, sessions and passwords (DESIGN §5, §6). Speaks in data and HttpErrors; the
 // routes add HTTP. Sessions are refresh-token families: each sign-in starts one, each refresh
 // rotates its single live token, and a token presented after it was rotated revokes the family.
-import { createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { normalizeIP } from '@fastify/rate-limit';
 import {
   type ChangePasswordRequest,
@@ -45,6 +45,7 @@ import {
   findLiveReset,
   invalidateResets,
   lockUser,
+  type RefreshFamily,
   revokeFamily,
   revokeUserFamilies,
   rotateFamily,
@@ -129,10 +130,16 @@ export function createAuthService(deps: AppDeps) {
 
   const refreshExpiry = () => new Date(Date.now() + tokens.refreshTtlSeconds * 1000);
 
+  /** Whether `presented` is the token the family rotated away from less than REFRESH_REUSE_GRACE ago. */
+  const withinGrace = (family: RefreshFamily, presented: string) =>
+    family.previousJtiHash === presented &&
+    family.rotatedAt !== null &&
+    Date.now() - family.rotatedAt.getTime() < env.REFRESH_REUSE_GRACE * 1000;
+
   /** Starts a session: a new refresh family and its first pair of tokens. */
   async function startSession(user: UserRow, userAgent: string | null): Promise<LoginResponse> {
     const familyId = randomId();
-    const jti = randomUUID();
+    const jti = tokens.sessionJti(familyId, 0);
     await createFamily(db, {
       id: familyId,
       userId: user.id,
@@ -239,19 +246,41 @@ export function createAuthService(deps: AppDeps) {
         throw unauthorized();
       }
       const presented = sha256(claims.jti);
+      /** The family's current tokens, signed again: what the winner of a simultaneous refresh got. */
+      const current = async (row: RefreshFamily) => {
+        const user = await findUserById(db, row.userId);
+        if (!user?.isActive) throw unauthorized();
+        const [access, refresh] = await Promise.all([
+          tokens.signAccess({ userId: row.userId, sessionId: row.id }),
+          tokens.signRefresh({
+            userId: row.userId,
+            familyId: row.id,
+            jti: tokens.sessionJti(row.id, row.generation),
+          }),
+        ]);
+        return { access, refresh };
+      };
       if (family.currentJtiHash !== presented) {
-        // A rotated token came back: someone holds a copy, so the whole session ends.
+        // The token it replaced a moment ago: two tabs, or two requests that met a 401 together.
+        if (withinGrace(family, presented)) return current(family);
+        // A rotated token came back later: someone holds a copy, so the whole session ends.
         await revokeFamily(db, family.id, family.userId);
         throw unauthorized();
       }
       const user = await findUserById(db, claims.userId);
       if (!user?.isActive) throw unauthorized();
-      const jti = randomUUID();
-      // The loser of two simultaneous refreshes with one token gets a 401 without revoking: a double
-      // submit is not theft, and presenting that token again later is caught as reuse above.
+      const generation = family.generation + 1;
+      const jti = tokens.sessionJti(family.id, generation);
       if (
-        !(await rotateFamily(db, family.id, presented, { jtiHash: sha256(jti), expiresAt: refreshExpiry() }))
+        !(await rotateFamily(db, family.id, presented, {
+          jtiHash: sha256(jti),
+          expiresAt: refreshExpiry(),
+          generation,
+        }))
       ) {
+        // Another refresh with this token won the race: answer as it was answered.
+        const now = await findFamily(db, family.id);
+        if (now && !now.revokedAt && withinGrace(now, presented)) return current(now);
         throw unauthorized();
       }
       const [access, refresh] = await Promise.all([
