@@ -33,7 +33,14 @@ const opts = parseOptions({
   runs: { type: 'string', default: '3' },
   /** Also writes each page's median report (Lighthouse's JSON) into this folder, to see what costs points. */
   reports: { type: 'string' },
+  /** The browser's language (en or hi): a first visit follows it, and signed in it is the chosen one. */
+  lang: { type: 'string', default: 'en' },
 });
+if (opts.lang !== 'en' && opts.lang !== 'hi') {
+  console.error('--lang must be en or hi');
+  process.exit(2);
+}
+const lang = opts.lang;
 const runCount = wholeNumber('runs', opts.runs);
 const reportsDir = opts.reports;
 
@@ -68,7 +75,13 @@ async function main() {
   });
   const chrome = await chromeLauncher.launch({
     chromePath,
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-dev-shm-usage'],
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-dev-shm-usage',
+      `--lang=${lang}`,
+      `--accept-lang=${lang}`,
+    ],
   });
   const results: PageScore[] = [];
   try {
@@ -92,7 +105,8 @@ async function main() {
         await tab.goto(`${server.url}/login`);
         await tab.evaluate(
           `localStorage.setItem('worktrust.refresh', ${JSON.stringify(tokens.refresh)});
-           localStorage.setItem('worktrust.access', ${JSON.stringify(tokens.access)});`,
+           localStorage.setItem('worktrust.access', ${JSON.stringify(tokens.access)});
+           localStorage.setItem('worktrust.language', ${JSON.stringify(lang)});`,
         );
         await tab.close();
         await browser.disconnect();
@@ -155,7 +169,7 @@ async function main() {
       });
       const r = results[results.length - 1] as PageScore;
       console.log(
-        `${page.padEnd(11)} performance ${r.scores.performance} (runs ${r.performanceRuns.join(', ')})  accessibility ${r.scores.accessibility}  ` +
+        `${lang} ${page.padEnd(11)} performance ${r.scores.performance} (runs ${r.performanceRuns.join(', ')})  accessibility ${r.scores.accessibility}  ` +
           `best practices ${r.scores['best-practices']}  (FCP ${r.metrics.FCP}, LCP ${r.metrics.LCP}, ` +
           `TBT ${r.metrics.TBT}, CLS ${r.metrics.CLS})` +
           (r.failing.length > 0 ? `\n    ${r.failing.join('\n    ')}` : ''),
@@ -172,7 +186,8 @@ async function main() {
     const file = writeResults(root, { date, chrome: chromePath, results }, 'lighthouse-');
     const lines = [
       `Run of ${date} (\`npm run lighthouse\`: Lighthouse 12, mobile preset with its simulated throttling, ` +
-        `${chromePath}, production build served by the server on the embedded database with demo data).`,
+        `${chromePath}, production build served by the server on the embedded database with demo data, ` +
+        `browser language ${lang}).`,
       '',
       `Median of ${runCount} run(s) per page by performance (every run's performance in brackets).`,
       '',
