@@ -2,10 +2,12 @@
 // viewer has rated each user, joined on the unique rating key, not one query per user). Every
 // filter and sort is served by an index of drizzle/0001_init.sql or 0003_core_lists.sql; the unfiltered
 // total is a counter row (0004_directory_counts.sql), and so is a one- or two-skill filter's (0005).
-import type { ListSort, RoleContext } from '@workspace/contracts';
+// A name search (drizzle/0009, ADR 0012) lists word-prefix matches first, then other substring
+// matches, each in the list's sort, and counts at most SEARCH_RESULT_CAP + 1 of them.
+import { type ListSort, type RoleContext, SEARCH_RESULT_CAP } from '@workspace/contracts';
 import { and, asc, desc, eq, isNotNull, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { type Executor, queryRows } from '../../db/client.ts';
+import { type Executor, PLANNED_PER_EXECUTION, queryRows } from '../../db/client.ts';
 import { preparedStatements } from '../../db/prepared.ts';
 import { ratings, users } from '../../db/schema/index.ts';
 import type { Page } from '../core/paging.ts';
@@ -41,6 +43,9 @@ interface Shape {
   skillCounter: boolean;
 }
 
+/** A search's two groups of matches, listed in this order: word prefixes, then other substrings. */
+export type SearchTier = 'prefix' | 'substring';
+
 function shapeOf(filter: DirectoryFilter, sort: ListSort): Shape {
   const search = Boolean(filter.search);
   const city = Boolean(filter.city);
@@ -60,6 +65,7 @@ function shapeOf(filter: DirectoryFilter, sort: ListSort): Shape {
 /** A statement's values: real ones, or placeholders of a prepared statement bound at execution. */
 type Values = {
   role: string;
+  search: string;
   searchPattern: string;
   city: string;
   minTenths: number;
@@ -77,6 +83,7 @@ function valuesOf(filter: DirectoryFilter, viewer?: Viewer, page?: Page): Values
   const skills = [...new Set(filter.skills ?? [])];
   return {
     role: filter.role,
+    search: filter.search ?? '',
     searchPattern: `%${likeLiteral(filter.search ?? '')}%`,
     city: filter.city ?? '',
     minTenths: filter.minTenths ?? 0,
@@ -94,14 +101,25 @@ const PLACEHOLDERS = Object.fromEntries(
   Object.keys(valuesOf({ role: 'employee' })).map((key) => [key, sql.placeholder(key)]),
 ) as Bound;
 
-function where(shape: Shape, v: Bound): SQL | undefined {
+/** The search's words as prefixes ('ram:*'): NULL, matching nothing, when it has no word. */
+const prefixMatch = (v: Bound) => sql`users.search_words @@ search_prefix_query(${v.search})`;
+
+const TIER_MATCH: Record<SearchTier, (v: Bound) => SQL> = {
+  prefix: prefixMatch,
+  // The whole search anywhere in the name or city, unless it already matched as prefixes.
+  substring: (v) =>
+    sql`users.search_text like search_normalize(${v.searchPattern}) and not coalesce(${prefixMatch(v)}, false)`,
+};
+
+/** The filters other than the search: role, active, city, rating, skills. */
+function where(shape: Shape, v: Bound, tier?: SearchTier): SQL | undefined {
   return and(
     sql`${users.userRole} = ${v.role}`,
     // A literal, not a bound parameter, so a prepared statement's generic plan matches the partial
     // indexes (WHERE is_active): with `= $n` PostgreSQL planned every execution afresh, which cost as
     // much as running the default list (pgbench: 0.25 against 0.14 ms a query).
     sql`${users.isActive}`,
-    shape.search ? sql`(${users.fullName} || ' ' || ${users.city}) ilike ${v.searchPattern}` : undefined,
+    tier ? TIER_MATCH[tier](v) : undefined,
     shape.city ? sql`lower(${users.city}) = lower(${v.city})` : undefined,
     shape.minRating ? sql`${users.ratingTenths} >= ${v.minTenths}` : undefined,
     // One array parameter: Drizzle would spread a plain array into a list of parameters.
@@ -128,17 +146,10 @@ const ORDER: Record<ListSort, SQL[]> = {
 const viewersRating = alias(ratings, 'viewers_rating');
 
 /** A skills page in ranking order takes its ids from the ranking index first (see pageQuery). */
-const idsFirst = (shape: Shape) => shape.skills && shape.sort === 'top';
+const idsFirst = (shape: Shape) => shape.skills && shape.sort === 'top' && !shape.search;
 
-/**
- * Whether the page query counts its own matches, as a window over them. A name search reads every
- * match to sort them, so counting them on that pass saves reading them all again; other lists take
- * their total from a counter row or count through an index (an InitPlan, computed once for the
- * statement) while their page stops early on the sort's index.
- */
-const countsOnPage = (shape: Shape) => shape.search && !idsFirst(shape);
-
-function pageQuery(db: Executor, shape: Shape, v: Bound) {
+/** The page of a list, or of one tier of a search, with the list's (capped) total in the same trip. */
+function pageQuery(db: Executor, shape: Shape, v: Bound, tier?: SearchTier) {
   const select = db
     .select({
       id: users.id,
@@ -153,11 +164,8 @@ function pageQuery(db: Executor, shape: Shape, v: Bound) {
       showRatingDetails: users.showRatingDetails,
       skills: users.skills,
       hasRated: isNotNull(viewersRating.id).mapWith(Boolean),
-      // The list's total in the same round trip.
-      total: (countsOnPage(shape)
-        ? sql<number>`(count(*) over ())::int`
-        : sql<number>`(${totalQuery(shape, v)})::int`
-      ).mapWith(Number),
+      // The list's total in the same round trip (an InitPlan, computed once for the statement).
+      total: sql<number>`(${totalQuery(shape, v)})::int`.mapWith(Number),
     })
     .from(users)
     // At most one row: (rater, ratee, context) is unique.
@@ -183,21 +191,25 @@ function pageQuery(db: Executor, shape: Shape, v: Bound) {
     return select.innerJoin(pageIds, eq(pageIds.id, users.id)).orderBy(...ORDER.top);
   }
   return select
-    .where(where(shape, v))
+    .where(where(shape, v, tier))
     .orderBy(...ORDER[shape.sort])
     .limit(v.limit)
     .offset(v.offset);
 }
 
-/** A page of the directory with its values written in: what the query-plan tests explain. */
+/**
+ * A page of the directory (of one tier, for a search) with its values written in: what the query-plan
+ * tests explain.
+ */
 export function directoryPage(
   db: Executor,
   filter: DirectoryFilter,
   sort: ListSort,
   viewer: Viewer,
   page: Page,
+  tier?: SearchTier,
 ) {
-  return pageQuery(db, shapeOf(filter, sort), valuesOf(filter, viewer, page));
+  return pageQuery(db, shapeOf(filter, sort), valuesOf(filter, viewer, page), tier);
 }
 
 /**
@@ -212,6 +224,7 @@ export function directoryRows(
   page: Page,
 ) {
   const shape = shapeOf(filter, sort);
+  if (shape.search) return searchRows(db, filter, sort, viewer, page);
   const name = `directory_${Object.values(shape)
     .map((value) => (typeof value === 'boolean' ? Number(value) : value))
     .join('_')}`;
@@ -220,15 +233,66 @@ export function directoryRows(
 
 export type DirectoryRow = Awaited<ReturnType<typeof directoryPage>>[number];
 
+/**
+ * A page of a search: its word-prefix matches first, then its other substring matches, at most
+ * SEARCH_RESULT_CAP in all. Unnamed statements, planned with their values: PostgreSQL's statistics
+ * of the names' words and texts tell a search matching a few users (read through the GIN indexes,
+ * then sorted) from one matching thousands (walk the sort's index until a page is found).
+ */
+async function searchRows(
+  db: Executor,
+  filter: DirectoryFilter,
+  sort: ListSort,
+  viewer: Viewer,
+  page: Page,
+): Promise<DirectoryRow[]> {
+  const limit = Math.min(page.limit, SEARCH_RESULT_CAP - page.offset);
+  if (limit <= 0) return [];
+  const shape = shapeOf(filter, sort);
+  const tierRows = (tier: SearchTier, window: Page) =>
+    pageQuery(db, shape, valuesOf(filter, viewer, window), tier);
+  const prefixRows = await tierRows('prefix', { limit, offset: page.offset });
+  if (prefixRows.length === limit) return prefixRows;
+  // The page reaches past the prefix matches: how many there are is known from the page when it
+  // holds some, else counted (fewer than the page's offset, so below the cap).
+  const prefixCount =
+    prefixRows.length > 0 ? page.offset + prefixRows.length : (await searchCounts(db, filter, sort)).prefix;
+  const rest = await tierRows('substring', {
+    limit: limit - prefixRows.length,
+    offset: Math.max(0, page.offset - prefixCount),
+  });
+  return [...prefixRows, ...rest];
+}
+
 const directoryStatement = preparedStatements((db, name, shape: Shape) =>
   pageQuery(db, shape, PLACEHOLDERS).prepare(name),
 );
 
+/** Counts a search's matches of one tier, up to `limit` (one past the cap, or what is left of it). */
+const tierCount = (shape: Shape, v: Bound, tier: SearchTier, limit: SQL) =>
+  sql`select count(*)::int from (select 1 from ${users} where ${where(shape, v, tier)} limit ${limit}) matches`;
+
+/**
+ * A search's prefix matches and all its matches, each counted only up to one past the cap: the
+ * substring ones not at all once the prefix ones reach it. The marker keeps the statement unnamed
+ * (db/client.ts), so it is planned with its search every time.
+ */
+function searchCountsQuery(shape: Shape, v: Bound): SQL {
+  const over = sql.raw(String(SEARCH_RESULT_CAP + 1));
+  return sql`${sql.raw(PLANNED_PER_EXECUTION)} select prefix,
+    prefix + case when prefix >= ${over} then 0
+      else (${tierCount(shape, v, 'substring', sql`${over} - prefix`)}) end as total
+    from (${tierCount(shape, v, 'prefix', over)}) as prefix_count(prefix)`;
+}
+
 /**
  * The list's total: the per-role counter when unfiltered (drizzle/0004), the per-skill-pair counter
- * when filtered by one or two skills alone (drizzle/0005), else a count of the matches.
+ * when filtered by one or two skills alone (drizzle/0005), for a search its prefix and then substring
+ * matches up to one past the cap (the substring ones only while the cap is not reached), else a count
+ * of the matches.
  */
 function totalQuery(shape: Shape, v: Bound): SQL {
+  if (shape.search) return sql`select total from (${searchCountsQuery(shape, v)}) as counts`;
   if (!shape.search && !shape.city && !shape.minRating && !shape.skills) {
     return sql`select active_count from user_role_counts where user_role = ${v.role}`;
   }
@@ -242,9 +306,20 @@ function totalQuery(shape: Shape, v: Bound): SQL {
   return sql`select count(*) from ${users} where ${where(shape, v)}`;
 }
 
+/** A search's matches: its prefix matches and all, each counted up to one past the cap. */
+async function searchCounts(db: Executor, filter: DirectoryFilter, sort: ListSort) {
+  const shape = shapeOf(filter, sort);
+  const [row] = await queryRows<{ prefix: number; total: number }>(
+    db,
+    searchCountsQuery(shape, valuesOf(filter)),
+  );
+  return { prefix: row?.prefix ?? 0, total: row?.total ?? 0 };
+}
+
 /** The total alone, for a page past the end (which has no row to carry it). */
 export async function directoryCount(db: Executor, filter: DirectoryFilter, sort: ListSort): Promise<number> {
   const shape = shapeOf(filter, sort);
+  if (shape.search) return (await searchCounts(db, filter, sort)).total;
   const [row] = await queryRows<{ n: number }>(
     db,
     sql`select (${totalQuery(shape, valuesOf(filter))})::int as n`,
