@@ -408,8 +408,6 @@ describe('query plans', () => {
       [{ role: 'employer' }, 'name', 'users_dir_name'],
       [{ role: 'employer', city: 'city7' }, 'top', 'users_dir_city'],
       [{ role: 'employer', minTenths: 45 }, 'top', 'users_dir_rating'],
-      // a rare term (test/core/search.test.ts has the plans of common ones)
-      [{ role: 'employer', search: 'c81e728d' }, 'top', 'users_search_words'],
       [{ role: 'employee', skills: ['s7', 's9'] }, 'top', 'users_skills_gin'],
     ];
     for (const [filter, sort, index] of expectations) {

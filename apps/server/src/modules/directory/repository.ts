@@ -148,8 +148,8 @@ const viewersRating = alias(ratings, 'viewers_rating');
 /** A skills page in ranking order takes its ids from the ranking index first (see pageQuery). */
 const idsFirst = (shape: Shape) => shape.skills && shape.sort === 'top' && !shape.search;
 
-/** The page of a list, or of one tier of a search, with the list's (capped) total in the same trip. */
-function pageQuery(db: Executor, shape: Shape, v: Bound, tier?: SearchTier) {
+/** The page of a list (other than a search: searchPage) with the list's total in the same trip. */
+function pageQuery(db: Executor, shape: Shape, v: Bound) {
   const select = db
     .select({
       id: users.id,
@@ -191,25 +191,21 @@ function pageQuery(db: Executor, shape: Shape, v: Bound, tier?: SearchTier) {
     return select.innerJoin(pageIds, eq(pageIds.id, users.id)).orderBy(...ORDER.top);
   }
   return select
-    .where(where(shape, v, tier))
+    .where(where(shape, v))
     .orderBy(...ORDER[shape.sort])
     .limit(v.limit)
     .offset(v.offset);
 }
 
-/**
- * A page of the directory (of one tier, for a search) with its values written in: what the query-plan
- * tests explain.
- */
+/** A page of the directory without a search, its values written in: what the query-plan tests explain. */
 export function directoryPage(
   db: Executor,
   filter: DirectoryFilter,
   sort: ListSort,
   viewer: Viewer,
   page: Page,
-  tier?: SearchTier,
 ) {
-  return pageQuery(db, shapeOf(filter, sort), valuesOf(filter, viewer, page), tier);
+  return pageQuery(db, shapeOf(filter, sort), valuesOf(filter, viewer, page));
 }
 
 /**
@@ -233,12 +229,61 @@ export function directoryRows(
 
 export type DirectoryRow = Awaited<ReturnType<typeof directoryPage>>[number];
 
+const directoryStatement = preparedStatements((db, name, shape: Shape) =>
+  pageQuery(db, shape, PLACEHOLDERS).prepare(name),
+);
+
+/** One group of a search's page, in the list's order, numbered in that order. */
+function tierPage(shape: Shape, v: Values, tier: SearchTier, limit: SQL, offset: SQL): SQL {
+  const order = sql.join(ORDER[shape.sort], sql`, `);
+  // Numbered outside the LIMIT, so a walk of the sort's index still stops after the page.
+  return sql`select page.*, row_number() over () as position from (
+    select ${users.id} as "id", ${users.userCode} as "userCode", ${users.fullName} as "fullName",
+      ${users.city} as "city", ${users.avatar} as "avatar", ${users.userRole} as "userRole",
+      ${users.isActive} as "isActive", ${users.ratingTenths} as "ratingTenths",
+      ${users.totalRatingsReceived} as "totalRatingsReceived",
+      ${users.showRatingDetails} as "showRatingDetails", ${users.skills} as "skills",
+      viewers_rating.id is not null as "hasRated"
+    from ${users}
+    left join ratings viewers_rating on viewers_rating.rater_id = ${v.viewerId}
+      and viewers_rating.ratee_id = ${users.id} and viewers_rating.role_context = ${v.viewerContext}
+    where ${where(shape, v, tier)}
+    order by ${order} limit ${limit} offset ${offset}) as page`;
+}
+
 /**
- * A page of a search: its word-prefix matches first, then its other substring matches, at most
- * SEARCH_RESULT_CAP in all. Unnamed statements, planned with their values: PostgreSQL's statistics
- * of the names' words and texts tell a search matching a few users (read through the GIN indexes,
- * then sorted) from one matching thousands (walk the sort's index until a page is found).
+ * A page of a search, in one statement: its word-prefix matches first, then its other substring
+ * matches, at most SEARCH_RESULT_CAP in all, each row with the capped total. The substring group is
+ * read only when the prefix group runs short of the page (a LIMIT of 0 reads nothing), from the
+ * offset the prefix count leaves. Unnamed, so planned with its values: PostgreSQL's statistics of the
+ * names' words and texts tell a search matching a few users (read through the GIN indexes, then
+ * sorted) from one matching thousands (walk the sort's index until a page is found).
  */
+export function searchPage(
+  db: Executor,
+  filter: DirectoryFilter,
+  sort: ListSort,
+  viewer: Viewer,
+  page: Page,
+) {
+  const shape = shapeOf(filter, sort);
+  const v = valuesOf(filter, viewer, page);
+  const limit = Math.max(0, Math.min(page.limit, SEARCH_RESULT_CAP - page.offset));
+  return sql`with counts as materialized (${searchCountsQuery(shape, v)}),
+    prefix_page as materialized (${tierPage(shape, v, 'prefix', sql`${limit}`, sql`${page.offset}`)}),
+    substring_page as (${tierPage(
+      shape,
+      v,
+      'substring',
+      sql`greatest(0, ${limit} - (select count(*) from prefix_page))`,
+      sql`greatest(0, ${page.offset} - (select prefix from counts))`,
+    )})
+    select prefix_page.*, 0 as tier, (select total from counts) as "total" from prefix_page
+    union all
+    select substring_page.*, 1, (select total from counts) from substring_page
+    order by tier, position`;
+}
+
 async function searchRows(
   db: Executor,
   filter: DirectoryFilter,
@@ -246,27 +291,9 @@ async function searchRows(
   viewer: Viewer,
   page: Page,
 ): Promise<DirectoryRow[]> {
-  const limit = Math.min(page.limit, SEARCH_RESULT_CAP - page.offset);
-  if (limit <= 0) return [];
-  const shape = shapeOf(filter, sort);
-  const tierRows = (tier: SearchTier, window: Page) =>
-    pageQuery(db, shape, valuesOf(filter, viewer, window), tier);
-  const prefixRows = await tierRows('prefix', { limit, offset: page.offset });
-  if (prefixRows.length === limit) return prefixRows;
-  // The page reaches past the prefix matches: how many there are is known from the page when it
-  // holds some, else counted (fewer than the page's offset, so below the cap).
-  const prefixCount =
-    prefixRows.length > 0 ? page.offset + prefixRows.length : (await searchCounts(db, filter, sort)).prefix;
-  const rest = await tierRows('substring', {
-    limit: limit - prefixRows.length,
-    offset: Math.max(0, page.offset - prefixCount),
-  });
-  return [...prefixRows, ...rest];
+  if (page.offset >= SEARCH_RESULT_CAP) return [];
+  return queryRows<DirectoryRow>(db, searchPage(db, filter, sort, viewer, page));
 }
-
-const directoryStatement = preparedStatements((db, name, shape: Shape) =>
-  pageQuery(db, shape, PLACEHOLDERS).prepare(name),
-);
 
 /** Counts a search's matches of one tier, up to `limit` (one past the cap, or what is left of it). */
 const tierCount = (shape: Shape, v: Bound, tier: SearchTier, limit: SQL) =>

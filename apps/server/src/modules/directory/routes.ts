@@ -167,7 +167,10 @@ export async function directoryRoutes(app: FastifyInstance) {
         const filter = filterOf(directory.listed, request.query);
         const viewer = { id: session.userId, context: CONTEXT_FOR_ROLE[directory.viewer] };
         const rows = await directoryRows(db, filter, request.query.sort, viewer, pageWindow(request.query));
-        const total = rows[0]?.total ?? (await directoryCount(db, filter, request.query.sort));
+        // An empty first page means no match at all; past the end, the total is counted alone.
+        const total =
+          rows[0]?.total ??
+          (request.query.page === 1 ? 0 : await directoryCount(db, filter, request.query.sort));
         const page: SharedPage = {
           ids: rows.map((row) => row.id),
           items: rows.map((row) => encodeJson(sharedItem, sharedItemOf(row))),
