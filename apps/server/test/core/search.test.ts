@@ -155,7 +155,7 @@ describe('search plans', () => {
     await ctx.deps.db.execute(sql`analyze users`);
     const planOf = async (filter: DirectoryFilter) => {
       const viewer = { id: employer.id, context: 'EMPLOYER_TO_EMPLOYEE' as const };
-      const query = searchPage(ctx.deps.db, filter, 'top', viewer, { limit: 20, offset: 0 });
+      const query = searchPage(filter, 'top', viewer, { limit: 20, offset: 0 });
       const result = (await ctx.deps.db.execute(sql`explain ${query}`)) as unknown as {
         rows: { 'QUERY PLAN': string }[];
       };

@@ -259,13 +259,7 @@ function tierPage(shape: Shape, v: Values, tier: SearchTier, limit: SQL, offset:
  * names' words and texts tell a search matching a few users (read through the GIN indexes, then
  * sorted) from one matching thousands (walk the sort's index until a page is found).
  */
-export function searchPage(
-  db: Executor,
-  filter: DirectoryFilter,
-  sort: ListSort,
-  viewer: Viewer,
-  page: Page,
-) {
+export function searchPage(filter: DirectoryFilter, sort: ListSort, viewer: Viewer, page: Page) {
   const shape = shapeOf(filter, sort);
   const v = valuesOf(filter, viewer, page);
   const limit = Math.max(0, Math.min(page.limit, SEARCH_RESULT_CAP - page.offset));
@@ -292,7 +286,7 @@ async function searchRows(
   page: Page,
 ): Promise<DirectoryRow[]> {
   if (page.offset >= SEARCH_RESULT_CAP) return [];
-  return queryRows<DirectoryRow>(db, searchPage(db, filter, sort, viewer, page));
+  return queryRows<DirectoryRow>(db, searchPage(filter, sort, viewer, page));
 }
 
 /** Counts a search's matches of one tier, up to `limit` (one past the cap, or what is left of it). */
