@@ -104,22 +104,33 @@ const PLACEHOLDERS = Object.fromEntries(
 /** The search's words as prefixes ('ram:*'): NULL, matching nothing, when it has no word. */
 const prefixMatch = (v: Bound) => sql`users.search_words @@ search_prefix_query(${v.search})`;
 
-const TIER_MATCH: Record<SearchTier, (v: Bound) => SQL> = {
+/** The whole search anywhere in the name or city. */
+const substringMatch = (v: Bound) => sql`users.search_text like search_normalize(${v.searchPattern})`;
+
+/**
+ * A search of one word (letters and digits only) is inside every name one of whose words it begins,
+ * so its substring matches are all its matches: one trigram scan counts them.
+ */
+const oneWord = (search: string) => /^[\p{L}\p{N}]+$/u.test(search);
+
+/** Each group of a search's matches, and all of them ('any', for the count). */
+const MATCHES: Record<SearchTier | 'any', (v: Bound, search: string) => SQL> = {
   prefix: prefixMatch,
-  // The whole search anywhere in the name or city, unless it already matched as prefixes.
-  substring: (v) =>
-    sql`users.search_text like search_normalize(${v.searchPattern}) and not coalesce(${prefixMatch(v)}, false)`,
+  // Unless it already matched as prefixes.
+  substring: (v) => sql`${substringMatch(v)} and not coalesce(${prefixMatch(v)}, false)`,
+  any: (v, search) =>
+    oneWord(search) ? substringMatch(v) : sql`(${substringMatch(v)} or ${prefixMatch(v)})`,
 };
 
-/** The filters other than the search: role, active, city, rating, skills. */
-function where(shape: Shape, v: Bound, tier?: SearchTier): SQL | undefined {
+/** The filters other than the search: role, active, city, rating, skills; and the search's `tier`. */
+function where(shape: Shape, v: Bound, tier?: SearchTier | 'any', search = ''): SQL | undefined {
   return and(
     sql`${users.userRole} = ${v.role}`,
     // A literal, not a bound parameter, so a prepared statement's generic plan matches the partial
     // indexes (WHERE is_active): with `= $n` PostgreSQL planned every execution afresh, which cost as
     // much as running the default list (pgbench: 0.25 against 0.14 ms a query).
     sql`${users.isActive}`,
-    tier ? TIER_MATCH[tier](v) : undefined,
+    tier ? MATCHES[tier](v, search) : undefined,
     shape.city ? sql`lower(${users.city}) = lower(${v.city})` : undefined,
     shape.minRating ? sql`${users.ratingTenths} >= ${v.minTenths}` : undefined,
     // One array parameter: Drizzle would spread a plain array into a list of parameters.
@@ -263,14 +274,22 @@ export function searchPage(filter: DirectoryFilter, sort: ListSort, viewer: View
   const shape = shapeOf(filter, sort);
   const v = valuesOf(filter, viewer, page);
   const limit = Math.max(0, Math.min(page.limit, SEARCH_RESULT_CAP - page.offset));
-  return sql`with counts as materialized (${searchCountsQuery(shape, v)}),
+  // Where the substring group's part of the page starts: at its beginning when the prefix group
+  // ends on this page (or the page is the first), else past what the prefix group filled of the
+  // pages before, which is counted only then (a CASE evaluates its other branch only when taken).
+  const substringOffset =
+    page.offset === 0
+      ? sql`0`
+      : sql`case when exists (select 1 from prefix_page) then 0
+          else greatest(0, ${page.offset} - (${tierCount(shape, v, 'prefix', sql`${page.offset}`)})) end`;
+  return sql`with counts as materialized (${searchCountQuery(shape, v, filter.search ?? '')}),
     prefix_page as materialized (${tierPage(shape, v, 'prefix', sql`${limit}`, sql`${page.offset}`)}),
     substring_page as (${tierPage(
       shape,
       v,
       'substring',
       sql`greatest(0, ${limit} - (select count(*) from prefix_page))`,
-      sql`greatest(0, ${page.offset} - (select prefix from counts))`,
+      substringOffset,
     )})
     select prefix_page.*, 0 as tier, (select total from counts) as "total" from prefix_page
     union all
@@ -289,31 +308,25 @@ async function searchRows(
   return queryRows<DirectoryRow>(db, searchPage(filter, sort, viewer, page));
 }
 
-/** Counts a search's matches of one tier, up to `limit` (one past the cap, or what is left of it). */
-const tierCount = (shape: Shape, v: Bound, tier: SearchTier, limit: SQL) =>
-  sql`select count(*)::int from (select 1 from ${users} where ${where(shape, v, tier)} limit ${limit}) matches`;
+/** Counts a search's matches of one group, or all ('any'), up to `limit`. */
+const tierCount = (shape: Shape, v: Bound, tier: SearchTier | 'any', limit: SQL, search = '') =>
+  sql`select count(*)::int from (select 1 from ${users} where ${where(shape, v, tier, search)} limit ${limit}) matches`;
 
 /**
- * A search's prefix matches and all its matches, each counted only up to one past the cap: the
- * substring ones not at all once the prefix ones reach it. The marker keeps the statement unnamed
- * (db/client.ts), so it is planned with its search every time.
+ * A search's matches, counted up to one past the cap, in one scan. The marker keeps the statement
+ * unnamed (db/client.ts), so it is planned with its search every time.
  */
-function searchCountsQuery(shape: Shape, v: Bound): SQL {
+function searchCountQuery(shape: Shape, v: Bound, search: string): SQL {
   const over = sql.raw(String(SEARCH_RESULT_CAP + 1));
-  return sql`${sql.raw(PLANNED_PER_EXECUTION)} select prefix,
-    prefix + case when prefix >= ${over} then 0
-      else (${tierCount(shape, v, 'substring', sql`${over} - prefix`)}) end as total
-    from (${tierCount(shape, v, 'prefix', over)}) as prefix_count(prefix)`;
+  return sql`${sql.raw(PLANNED_PER_EXECUTION)} select (${tierCount(shape, v, 'any', over, search)}) as total`;
 }
 
 /**
  * The list's total: the per-role counter when unfiltered (drizzle/0004), the per-skill-pair counter
- * when filtered by one or two skills alone (drizzle/0005), for a search its prefix and then substring
- * matches up to one past the cap (the substring ones only while the cap is not reached), else a count
- * of the matches.
+ * when filtered by one or two skills alone (drizzle/0005), else a count of the matches (a search's:
+ * searchCountQuery).
  */
 function totalQuery(shape: Shape, v: Bound): SQL {
-  if (shape.search) return sql`select total from (${searchCountsQuery(shape, v)}) as counts`;
   if (!shape.search && !shape.city && !shape.minRating && !shape.skills) {
     return sql`select active_count from user_role_counts where user_role = ${v.role}`;
   }
@@ -327,23 +340,15 @@ function totalQuery(shape: Shape, v: Bound): SQL {
   return sql`select count(*) from ${users} where ${where(shape, v)}`;
 }
 
-/** A search's matches: its prefix matches and all, each counted up to one past the cap. */
-async function searchCounts(db: Executor, filter: DirectoryFilter, sort: ListSort) {
-  const shape = shapeOf(filter, sort);
-  const [row] = await queryRows<{ prefix: number; total: number }>(
-    db,
-    searchCountsQuery(shape, valuesOf(filter)),
-  );
-  return { prefix: row?.prefix ?? 0, total: row?.total ?? 0 };
-}
-
 /** The total alone, for a page past the end (which has no row to carry it). */
 export async function directoryCount(db: Executor, filter: DirectoryFilter, sort: ListSort): Promise<number> {
   const shape = shapeOf(filter, sort);
-  if (shape.search) return (await searchCounts(db, filter, sort)).total;
+  const v = valuesOf(filter);
   const [row] = await queryRows<{ n: number }>(
     db,
-    sql`select (${totalQuery(shape, valuesOf(filter))})::int as n`,
+    shape.search
+      ? sql`select total as n from (${searchCountQuery(shape, v, filter.search ?? '')}) as counts`
+      : sql`select (${totalQuery(shape, v)})::int as n`,
   );
   return row?.n ?? 0;
 }
