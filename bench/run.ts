@@ -17,7 +17,12 @@ import { randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CONTEXT_FOR_ROLE, type CreateRatingRequest, RATING_CATEGORIES } from '@workspace/contracts';
+import {
+  CONTEXT_FOR_ROLE,
+  type CreateRatingRequest,
+  PAGE_SIZES,
+  RATING_CATEGORIES,
+} from '@workspace/contracts';
 import { sql } from 'drizzle-orm';
 import { poolPerWorker } from '../apps/server/src/config/pool.ts';
 import { queryRows } from '../apps/server/src/db/client.ts';
@@ -305,9 +310,10 @@ async function main() {
         token: rng.pick(anyEmployerTokens),
       };
     };
+    // As the web app asks for a profile: the ratings it shows first (the API's default is 50).
     const anyProfile = (ids: number[], tokens: string[]) => (): Req => ({
       method: 'GET',
-      path: `/api/core/users/${rng.pick(ids)}/profile/`,
+      path: `/api/core/users/${rng.pick(ids)}/profile/?ratings=${PAGE_SIZES.profileShown}`,
       token: rng.pick(tokens),
     });
     const anyCompanyProfile = anyProfile(tail.companies, anyEmployeeTokens);
@@ -383,14 +389,14 @@ async function main() {
       },
       {
         key: 'profile-company',
-        name: 'Profile of any company',
+        name: 'Profile of any company, as the web app asks (10 newest ratings)',
         target: { p99: 50, ceilingShare: 0.1 },
         next: anyCompanyProfile,
         explain: true,
       },
       {
         key: 'profile-employee',
-        name: 'Profile of any employee',
+        name: 'Profile of any employee, as the web app asks (10 newest ratings)',
         target: { p99: 50, ceilingShare: 0.1 },
         next: anyEmployeeProfile,
         explain: true,

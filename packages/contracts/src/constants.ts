@@ -90,6 +90,8 @@ export const PAGE_SIZES = {
   contributors: 5,
   max: 100,
   profileRatings: 50,
+  /** Ratings the web app shows on a profile at first, then page by page (GET …/ratings/). */
+  profileShown: 10,
   dashboardRecent: 5,
 } as const;
 
