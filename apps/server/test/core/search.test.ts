@@ -89,6 +89,28 @@ describe('name search', () => {
     expect(await search('zzz')).toEqual([]);
   });
 
+  it('takes query syntax, quotes and wildcards as plain text', async () => {
+    for (const term of [
+      'ram:*|vik',
+      "'ram'",
+      'ram & !x',
+      '\\',
+      '%',
+      '_',
+      '(',
+      "d'souza",
+      '<->',
+      '   ram   ',
+    ]) {
+      const list = await employees(`?search=${encodeURIComponent(term)}&sort=name`);
+      expect(list.total_count, term).toBe(list.results.length);
+    }
+    expect(await search('ram:*|vik')).toEqual([]);
+    // Words as the names' parser splits them: d + souza begins no word of "Rámón Dsouza".
+    expect(await search("d'souza")).toEqual([]);
+    expect(await search('dsouza')).toEqual(['Rámón Dsouza']);
+  });
+
   it('pages through both groups without gaps or repeats, with the same total on every page', async () => {
     const all = await employees('?search=ram&sort=name&page_size=50');
     expect(all).toMatchObject({ total_count: 7, total_capped: false, has_next: false });
