@@ -289,3 +289,67 @@ export async function endBenchSessions(database: Database, sessions: Map<number,
     sql`delete from refresh_families where id = any(${sql.param([...sessions.values()])}::text[])`,
   );
 }
+
+/** What the long-tail cases draw their targets from: the whole data set, not a hot few. */
+export interface LongTail {
+  /** Every active company's and employee's id. */
+  companies: number[];
+  employees: number[];
+  /** Names of a random sample of active users, the source of search fragments. */
+  companyNames: string[];
+  employeeNames: string[];
+  /** The cities of a random sample of companies (so cities come as often as in the data). */
+  companyCities: string[];
+  /** The skills of a random sample of employees with two or more. */
+  employeeSkills: string[][];
+  /** Random active users of each role, who view the pages (their sessions made by the bench). */
+  viewers: { employee: number[]; employer: number[] };
+}
+
+/** A random sample of `count` rows, the same for the same `seed` and data. */
+const sampled = (seed: string) => sql`md5(${seed} || id::text)`;
+
+export async function longTail(database: Database, seed: string, viewersPerRole: number): Promise<LongTail> {
+  const ids = async (role: string) =>
+    (
+      await queryRows<{ id: number }>(
+        database.db,
+        sql`select id from users where user_role = ${role} and is_active order by id`,
+      )
+    ).map((r) => r.id);
+  const names = async (role: string) =>
+    (
+      await queryRows<{ name: string }>(
+        database.db,
+        sql`select full_name as name from users where user_role = ${role} and is_active
+            order by ${sampled(`n${seed}`)} limit 20000`,
+      )
+    ).map((r) => r.name);
+  const viewers = async (role: string) =>
+    (
+      await queryRows<{ id: number }>(
+        database.db,
+        sql`select id from users where user_role = ${role} and is_active
+            order by ${sampled(`v${seed}`)} limit ${viewersPerRole}`,
+      )
+    ).map((r) => r.id);
+  const cities = await queryRows<{ city: string }>(
+    database.db,
+    sql`select city from users where user_role = 'employer' and is_active
+        order by ${sampled(`c${seed}`)} limit 5000`,
+  );
+  const skills = await queryRows<{ skills: string[] }>(
+    database.db,
+    sql`select skills from users where user_role = 'employee' and is_active and cardinality(skills) >= 2
+        order by ${sampled(`s${seed}`)} limit 5000`,
+  );
+  return {
+    companies: await ids('employer'),
+    employees: await ids('employee'),
+    companyNames: await names('employer'),
+    employeeNames: await names('employee'),
+    companyCities: cities.map((r) => r.city),
+    employeeSkills: skills.map((r) => r.skills),
+    viewers: { employee: await viewers('employee'), employer: await viewers('employer') },
+  };
+}

@@ -2,23 +2,33 @@
 //   1. DATABASE_URL (default a local worktrust_bench database, created when missing) is seeded with
 //      `npm run cli -- seed --users 100000 --ratings 1000000 --seed 1` when it has no users.
 //   2. The production server starts as a child process with WEB_CONCURRENCY workers.
-//   3. Seeded users sign in; autocannon drives each case at 32 connections for 10 s.
+//   3. Autocannon drives each case at 32 connections for 10 s: first the long-tail cases (targets drawn
+//      over the whole data set: any company, any employee, fragments of real names, random sorts,
+//      filters and pages, viewers among thousands of users), then the hot set as a labelled best case
+//      (128 signed-in users, a few fixed searches), then the first minute after a restart (cold).
 //   4. Aggregates are checked after the rating case, the bench's ratings withdrawn, query plans
 //      taken, and everything written to bench/results/<date>.json and docs/benchmarks.md.
 // Options: --users --ratings --seed (data when seeding), --seconds --connections --workers --pool,
 // --cases a,b (a subset; the ceiling always runs), --redis (rate limits in REDIS_URL), --no-write,
 // --label L (bench/results/<date>-L.json only, docs untouched: for runs at other data sizes),
+// --cold-seconds N (the cold-start case's length, default 60),
 // --profile DIR (V8 CPU profiles of the server's processes).
 import { randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CONTEXT_FOR_ROLE, type CreateRatingRequest, RATING_CATEGORIES } from '@workspace/contracts';
+import {
+  CONTEXT_FOR_ROLE,
+  type CreateRatingRequest,
+  PAGE_SIZES,
+  RATING_CATEGORIES,
+} from '@workspace/contracts';
 import { sql } from 'drizzle-orm';
 import { poolPerWorker } from '../apps/server/src/config/pool.ts';
 import { queryRows } from '../apps/server/src/db/client.ts';
 import { createTokenService } from '../apps/server/src/lib/tokens.ts';
 import { analyzeAfterSeed, SEED_PASSWORD } from '../apps/server/src/seed/load.ts';
+import { createRng } from '../apps/server/src/seed/random.ts';
 import { parseOptions, wholeNumber } from './args.ts';
 import { measureCpu } from './cpu.ts';
 import {
@@ -29,6 +39,7 @@ import {
   dataSize,
   endBenchSessions,
   ensureDatabase,
+  longTail,
   maxRatingId,
   nameFragments,
   openBenchDatabase,
@@ -75,11 +86,28 @@ const opts = parseOptions({
   label: { type: 'string' },
   /** Writes a V8 CPU profile of every server process into this folder (open it in DevTools). */
   profile: { type: 'string' },
+  /** How long the cold-start case drives traffic right after a restart. */
+  'cold-seconds': { type: 'string', default: '60' },
 });
+const coldSeconds = wholeNumber('cold-seconds', opts['cold-seconds']);
 const seconds = wholeNumber('seconds', opts.seconds);
 const connections = wholeNumber('connections', opts.connections);
 const workers = wholeNumber('workers', opts.workers);
 const databaseUrl = process.env.DATABASE_URL || DEFAULT_DATABASE_URL;
+
+/** P(page = k) proportional to 1 / k^1.2 for k in 1..max: most visitors stay on the first pages. */
+function zipfPages(max: number, random: () => number): () => number {
+  const weights = Array.from({ length: max }, (_, k) => 1 / (k + 1) ** 1.2);
+  const total = weights.reduce((a, b) => a + b, 0);
+  return () => {
+    let left = random() * total;
+    for (let k = 0; k < max; k++) {
+      left -= weights[k] as number;
+      if (left <= 0) return k + 1;
+    }
+    return max;
+  };
+}
 
 /** Round-robin over a list. */
 function cycle<T>(items: readonly T[]): () => T {
@@ -154,6 +182,7 @@ async function main() {
   const cities = await topCities(database, 6);
   const skills = await skillPairs(database, 12);
   const pairs = await unratedPairs(database, 120_000);
+  const tail = await longTail(database, opts.seed, 4000);
 
   // The previous run's ratings (written, then withdrawn) and sessions left dead rows and cleared the
   // visibility map, so index-only counts read the heap again: one run measured the search case at
@@ -178,15 +207,15 @@ async function main() {
     ...(opts.pool && { DB_POOL_SIZE: opts.pool }),
     ...(opts['no-cache'] && { VIEW_CACHE_MB: '0' }),
   };
-  const server = await startServer(
-    serverEnv,
-    opts.profile ? ['--cpu-prof', `--cpu-prof-dir=${opts.profile}`] : [],
-  );
-  const memory = sampleMemory(server);
+  const nodeFlags = opts.profile ? ['--cpu-prof', `--cpu-prof-dir=${opts.profile}`] : [];
+  let server = await startServer(serverEnv, nodeFlags);
+  let memory = sampleMemory(server);
+  const memoryPeaks: ReturnType<typeof memory.stop> = [];
   const ratingIdBefore = await maxRatingId(database);
   let submitted = 0;
   const results: CaseResult[] = [];
   let raterSessions = new Map<number, string>();
+  let viewerSessions = new Map<number, string>();
   let ratingCheck = { submitted: 0, aggregateMismatches: -1, removedAfterwards: 0 };
   try {
     const tokens = await signIn(server.url, accounts);
@@ -213,6 +242,84 @@ async function main() {
     for (const [userId, sessionId] of raterSessions) {
       raterTokens.set(userId, await tokenService.signAccess({ userId, sessionId }));
     }
+    // Long-tail viewers: thousands of users of each role, their sessions and tokens made as the raters'.
+    viewerSessions = await startBenchSessions(database, [...tail.viewers.employee, ...tail.viewers.employer]);
+    const viewerTokens = async (ids: number[]) =>
+      Promise.all(
+        ids.map((userId) =>
+          tokenService.signAccess({ userId, sessionId: viewerSessions.get(userId) as string }),
+        ),
+      );
+    const anyEmployeeTokens = await viewerTokens(tail.viewers.employee);
+    const anyEmployerTokens = await viewerTokens(tail.viewers.employer);
+    const anyViewerTokens = [...anyEmployeeTokens, ...anyEmployerTokens];
+    const rng = createRng(`bench-${opts.seed}`);
+    const random = () => rng.next();
+    const firstPages = zipfPages(5, random);
+    const listPages = zipfPages(50, random);
+    const SORTS = ['top', 'rating', 'reviews', 'newest', 'name'] as const;
+    /** A `length`-letter piece of a word of a real name, from any place in the word. */
+    const fragment = (names: string[], lengths: number[]) => {
+      const words = rng
+        .pick(names)
+        .split(/\s+/)
+        .filter((w) => w.length >= 3);
+      const word = words.length > 0 ? rng.pick(words) : rng.pick(names);
+      const length = rng.pick(lengths);
+      if (word.length <= length) return word;
+      const start = rng.int(word.length - length + 1);
+      return word.slice(start, start + length);
+    };
+    const q = (params: Record<string, string | number | undefined>) =>
+      Object.entries(params)
+        .filter(([, value]) => value !== undefined && value !== 1)
+        .map(([key, value]) => `${key}=${encodeURIComponent(String(value))}`)
+        .join('&');
+    const longTailList = (): Req => {
+      const filter = rng.int(3);
+      return {
+        method: 'GET',
+        path: `/api/core/companies/?${q({
+          sort: rng.pick(SORTS),
+          city: filter === 1 ? rng.pick(tail.companyCities) : undefined,
+          min_rating: filter === 2 ? rng.between(2, 4) : undefined,
+          page: listPages(),
+        })}`,
+        token: rng.pick(anyEmployeeTokens),
+      };
+    };
+    const companySearch = (): Req => ({
+      method: 'GET',
+      path: `/api/core/companies/?${q({
+        search: fragment(tail.companyNames, [4]),
+        city: rng.pick(tail.companyCities),
+        page: firstPages(),
+      })}`,
+      token: rng.pick(anyEmployeeTokens),
+    });
+    const employeeSearch = (): Req => {
+      const filter = rng.int(4);
+      return {
+        method: 'GET',
+        path: `/api/core/employees/?${q({
+          search: fragment(tail.employeeNames, [3, 4]),
+          min_rating: filter === 1 ? rng.between(2, 4) : undefined,
+          skills: filter === 2 ? rng.pick(rng.pick(tail.employeeSkills)) : undefined,
+          page: firstPages(),
+        })}`,
+        token: rng.pick(anyEmployerTokens),
+      };
+    };
+    // As the web app asks for a profile: the ratings it shows first (the API's default is 50).
+    const anyProfile = (ids: number[], tokens: string[]) => (): Req => ({
+      method: 'GET',
+      path: `/api/core/users/${rng.pick(ids)}/profile/?ratings=${PAGE_SIZES.profileShown}`,
+      token: rng.pick(tokens),
+    });
+    const anyCompanyProfile = anyProfile(tail.companies, anyEmployeeTokens);
+    const anyEmployeeProfile = anyProfile(tail.employees, anyEmployerTokens);
+    const mixedReads = [longTailList, companySearch, employeeSearch, anyCompanyProfile, anyEmployeeProfile];
+
     let pairIndex = 0;
     const nextRating = (): Req => {
       const i = pairIndex++;
@@ -247,53 +354,120 @@ async function main() {
       },
       {
         key: 'list',
-        name: 'Companies, default sort',
-        target: { p99: 25, ceilingShare: 0.25 },
-        next: () => ({ method: 'GET', path: '/api/core/companies/', token: employeeToken() }),
+        name: 'Companies: any sort, filter and page',
+        target: { p99: 50, ceilingShare: 0.1 },
+        next: longTailList,
         explain: true,
       },
       {
-        key: 'search',
-        name: 'Companies, search + city + min_rating',
-        target: { p99: 50 },
-        next: () => ({ method: 'GET', path: `/api/core/companies/?${searches()}`, token: employeeToken() }),
+        key: 'search-companies',
+        name: 'Companies: 4-letter fragment of a real name + city',
+        target: { p99: 100, ceilingShare: 0.1 },
+        next: companySearch,
+        explain: true,
+      },
+      {
+        key: 'search-employees',
+        name: 'Employees: 3–4-letter fragment of a real name, some with a rating or skill filter',
+        target: { p99: 100, ceilingShare: 0.1 },
+        next: employeeSearch,
         explain: true,
       },
       {
         key: 'skills',
-        name: 'Employees, two skills',
-        target: { p99: 50 },
+        name: 'Employees: two skills of any employee',
+        target: { p99: 50, ceilingShare: 0.1 },
+        next: () => ({
+          method: 'GET',
+          path: `/api/core/employees/?${q({
+            skills: rng.sample(rng.pick(tail.employeeSkills), 2).join(','),
+            page: firstPages(),
+          })}`,
+          token: rng.pick(anyEmployerTokens),
+        }),
+        explain: true,
+      },
+      {
+        key: 'profile-company',
+        name: 'Profile of any company, as the web app asks (10 newest ratings)',
+        target: { p99: 50, ceilingShare: 0.1 },
+        next: anyCompanyProfile,
+        explain: true,
+      },
+      {
+        key: 'profile-employee',
+        name: 'Profile of any employee, as the web app asks (10 newest ratings)',
+        target: { p99: 50, ceilingShare: 0.1 },
+        next: anyEmployeeProfile,
+        explain: true,
+      },
+      {
+        key: 'dashboard',
+        name: 'Dashboard of any user',
+        target: { p99: 50, ceilingShare: 0.1 },
+        next: () => ({ method: 'GET', path: '/api/core/dashboard/', token: rng.pick(anyViewerTokens) }),
+        explain: true,
+      },
+      {
+        key: 'received',
+        name: 'My ratings received, any user',
+        target: { p99: 50, ceilingShare: 0.1 },
+        next: () => ({
+          method: 'GET',
+          path: `/api/core/my-ratings/received/?${q({ page: firstPages() })}`,
+          token: rng.pick(anyViewerTokens),
+        }),
+        explain: true,
+      },
+      {
+        key: 'hot-list',
+        name: 'Best case, hot set: companies, default sort',
+        target: {},
+        next: () => ({ method: 'GET', path: '/api/core/companies/', token: employeeToken() }),
+      },
+      {
+        key: 'hot-search',
+        name: 'Best case, hot set: companies, search + city + min_rating',
+        target: {},
+        next: () => ({ method: 'GET', path: `/api/core/companies/?${searches()}`, token: employeeToken() }),
+      },
+      {
+        key: 'hot-skills',
+        name: 'Best case, hot set: employees, two skills',
+        target: {},
         next: () => ({
           method: 'GET',
           path: `/api/core/employees/?${skillQueries()}`,
           token: employerToken(),
         }),
-        explain: true,
       },
       {
-        key: 'profile',
-        name: 'User profile',
-        target: { p99: 25, ceilingShare: 0.25 },
+        key: 'hot-profile',
+        name: 'Best case, hot set: user profile',
+        target: {},
         next: () => ({
           method: 'GET',
           path: `/api/core/users/${profile()}/profile/`,
           token: employeeToken(),
         }),
-        explain: true,
       },
       {
-        key: 'dashboard',
-        name: 'Dashboard',
-        target: { p99: 25, ceilingShare: 0.25 },
+        key: 'hot-dashboard',
+        name: 'Best case, hot set: dashboard',
+        target: {},
         next: () => ({ method: 'GET', path: '/api/core/dashboard/', token: anyToken() }),
-        explain: true,
       },
       {
-        key: 'received',
-        name: 'My ratings received',
-        target: { p99: 25, ceilingShare: 0.25 },
+        key: 'hot-received',
+        name: 'Best case, hot set: my ratings received',
+        target: {},
         next: () => ({ method: 'GET', path: '/api/core/my-ratings/received/', token: anyToken() }),
-        explain: true,
+      },
+      {
+        key: 'cold',
+        name: `Cold start: the first ${coldSeconds} s after a restart, long-tail reads mixed`,
+        target: {},
+        next: () => rng.pick(mixedReads)(),
       },
       {
         key: 'rate',
@@ -307,14 +481,28 @@ async function main() {
 
     let ceilingRps = 0;
     for (const c of selected) {
-      // Warm the JIT, the pools, PostgreSQL's caches and the answer caches (each worker fills its
-      // own, a few hundred pages per case) right before the case: its figures are of the steady
-      // state, and the rating case's writes (and the autovacuum they bring) come after the reads.
-      await runLoad({ url: server.url, connections, seconds: c.key === 'ceiling' ? 3 : 2, next: c.next });
+      if (c.key === 'cold') {
+        // A restart: new processes with empty answer caches, JIT and pools (PostgreSQL keeps its
+        // buffers). Measured from the first request, without a warm-up.
+        memoryPeaks.push(...memory.stop());
+        await server.stop();
+        server = await startServer(serverEnv, nodeFlags);
+        memory = sampleMemory(server);
+      } else {
+        // Warm the JIT, the pools, PostgreSQL's caches and the answer caches (each worker fills its
+        // own, a few hundred pages per case) right before the case: its figures are of the steady
+        // state, and the rating case's writes (and the autovacuum they bring) come after the reads.
+        await runLoad({ url: server.url, connections, seconds: c.key === 'ceiling' ? 3 : 2, next: c.next });
+      }
       const during = sampleMemory(server, 200);
       const lookupsBefore = await cacheLookups(server.url, metricsToken);
       const cpu = await measureCpu(database, server.pids);
-      const result: LoadResult = await runLoad({ url: server.url, connections, seconds, next: c.next });
+      const result: LoadResult = await runLoad({
+        url: server.url,
+        connections,
+        seconds: c.key === 'cold' ? coldSeconds : seconds,
+        next: c.next,
+      });
       const split = await cpu.stop();
       const lookupsAfter = await cacheLookups(server.url, metricsToken);
       const hits = lookupsAfter.hits - lookupsBefore.hits;
@@ -363,7 +551,7 @@ async function main() {
       );
     }
 
-    const memoryPeaks = memory.stop();
+    memoryPeaks.push(...memory.stop());
     await server.stop();
     ratingCheck.removedAfterwards = await removeBenchRatings(database, ratingIdBefore);
     await endBenchSessions(database, raterSessions);
@@ -373,6 +561,7 @@ async function main() {
       jwtSecret,
       selected.filter((c) => c.explain).map((c) => ({ key: c.key, name: c.name, request: c.next() })),
     );
+    await endBenchSessions(database, viewerSessions);
 
     printTable(results);
     const report: BenchReport = {

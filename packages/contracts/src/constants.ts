@@ -177,8 +177,16 @@ export const PAGE_SIZES = {
   contributors: 5,
   max: 100,
   profileRatings: 50,
+  /** Ratings the web app shows on a profile at first, then page by page (GET …/ratings/). */
+  profileShown: 10,
   dashboardRecent: 5,
 } as const;
+
+/**
+ * A name search lists its best SEARCH_RESULT_CAP matches: it counts no further, `total_count` is at
+ * most this, and `total_capped` says when more matched (ADR 0012). Pages stop there.
+ */
+export const SEARCH_RESULT_CAP = 1000;
 
 export const MIN_RATING_OPTIONS = [4, 3, 2] as const;
 

@@ -6,6 +6,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -90,6 +91,12 @@ async function openPostgres(url: string, max: number, statementTimeoutMs: number
 }
 
 const MAX_NAMED_PER_CONNECTION = 500;
+
+/**
+ * Put in a statement's text, it keeps the statement unnamed, so PostgreSQL plans every execution with
+ * its values: for searches, whose best plan depends on how many users the words match (ADR 0012).
+ */
+export const PLANNED_PER_EXECUTION = '/* planned per execution */';
 const statementNames = new Map<string, string>();
 
 /**
@@ -110,7 +117,8 @@ function nameStatements(client: pg.PoolClient) {
         config !== null &&
         (config as { name?: unknown }).name === undefined &&
         !('submit' in config));
-    if (!plain || typeof text !== 'string' || !text.includes('$1')) return query(config, ...rest);
+    if (!plain || typeof text !== 'string' || !text.includes('$1') || text.includes(PLANNED_PER_EXECUTION))
+      return query(config, ...rest);
     let name = statementNames.get(text);
     if (!name) {
       name = `wt_${createHash('sha1').update(text).digest('base64url')}`;
@@ -128,7 +136,7 @@ async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database
   const inMemory = dataDir.startsWith('memory://');
   if (!inMemory) mkdirSync(dataDir, { recursive: true });
   const client = await PGlite.create(inMemory ? undefined : `${dataDir}/pgdata`, {
-    extensions: { pg_trgm },
+    extensions: { pg_trgm, unaccent },
     // Each query waits for PGlite's file-system sync. With Node's file system every write already
     // reaches the OS before a commit returns, so acknowledged commits survive a crash of this process
     // (kill -9); PGlite runs PostgreSQL with fsync off, so they may not survive an OS crash or power

@@ -301,6 +301,29 @@ describe('GET users/{id}/stats/', () => {
   });
 });
 
+describe('GET users/{id}/profile/?ratings=N', () => {
+  it('carries the N newest ratings, the first page of GET …/ratings/ at that size', async () => {
+    const ratee = await makeUser(ctx, 'employer');
+    for (let i = 0; i < 4; i++) await rate(ctx, await makeUser(ctx, 'employee'), ratee, { values: [i + 1] });
+    const all = await get<ProfileResponse>(ctx, viewer, `/api/core/users/${ratee.id}/profile/`);
+    expect(all.body.all_ratings).toHaveLength(4);
+    const two = await get<ProfileResponse>(ctx, viewer, `/api/core/users/${ratee.id}/profile/?ratings=2`);
+    expect(two.status).toBe(200);
+    expect(two.body.all_ratings).toEqual(all.body.all_ratings.slice(0, 2));
+    expect(two.body.rating_summary).toEqual(all.body.rating_summary);
+    const page = await get<RatingPage>(ctx, viewer, `/api/core/users/${ratee.id}/ratings/?page_size=2`);
+    expect(page.body.results).toEqual(two.body.all_ratings);
+    // The default again, after the smaller answer was cached: each size is its own answer.
+    expect((await get<ProfileResponse>(ctx, viewer, `/api/core/users/${ratee.id}/profile/`)).body).toEqual(
+      all.body,
+    );
+    for (const bad of ['51', '-1', 'x', '1.5']) {
+      const res = await get(ctx, viewer, `/api/core/users/${ratee.id}/profile/?ratings=${bad}`);
+      expect(res.status, bad).toBe(400);
+    }
+  });
+});
+
 describe('GET users/{id}/ratings/', () => {
   it('pages the published ratings', async () => {
     const ratee = await makeUser(ctx, 'employer');

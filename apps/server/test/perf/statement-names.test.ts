@@ -4,7 +4,7 @@
 // pool's behaviour, so it runs on the real PostgreSQL server (TEST_DATABASE_URL, or the local one).
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, openDatabase, queryRows } from '../../src/db/client.ts';
+import { type Database, openDatabase, PLANNED_PER_EXECUTION, queryRows } from '../../src/db/client.ts';
 import { freshPostgres } from '../helpers.ts';
 
 const serverUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -39,6 +39,13 @@ describe('statements sent through Drizzle on PostgreSQL', () => {
     const named = (await prepared()).filter((p) => p.statement.includes('* 2 as n'));
     expect(named).toHaveLength(1);
     expect(named[0]?.plans).toBe(8);
+  });
+
+  it('leave statements marked to be planned per execution unnamed (searches, ADR 0012)', async () => {
+    for (let i = 1; i <= 3; i++) {
+      await queryRows(database.db, sql`${sql.raw(PLANNED_PER_EXECUTION)} select ${i}::int + 7 as n`);
+    }
+    expect((await prepared()).some((p) => p.statement.includes('+ 7 as n'))).toBe(false);
   });
 
   it('leave statements without parameters unnamed', async () => {

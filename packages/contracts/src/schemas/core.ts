@@ -49,7 +49,10 @@ export const directoryItem = z.object({
   user_has_rated: z.boolean(),
 });
 export type DirectoryItem = z.infer<typeof directoryItem>;
-export const directoryResponse = listEnvelope(directoryItem);
+export const directoryResponse = listEnvelope(directoryItem).extend({
+  /** True when a search matched more than SEARCH_RESULT_CAP users: total_count is then the cap. */
+  total_capped: z.boolean(),
+});
 
 export const categoryScore = z.object({
   category: text(),

@@ -1,7 +1,22 @@
 // The public profile page's answer, separate so it can combine users and ratings.
 import { z } from 'zod';
+import { PAGE_SIZES } from '../constants.ts';
+import { MSG } from '../messages.ts';
 import { publicUser } from './auth.ts';
 import { rating, ratingSummary } from './core.ts';
+
+/**
+ * GET …/profile/?ratings=N: how many of the newest published ratings `all_ratings` carries (default
+ * and most PAGE_SIZES.profileRatings, as DESIGN §5 has it); the web app asks for what it shows.
+ */
+export const profileQuery = z.object({
+  ratings: z.coerce
+    .number({ error: MSG.notNumber })
+    .int(MSG.notNumber)
+    .min(0, 'Must be 0 or more.')
+    .max(PAGE_SIZES.profileRatings, `Must be ${PAGE_SIZES.profileRatings} or less.`)
+    .default(PAGE_SIZES.profileRatings),
+});
 
 export const profileResponse = z.object({
   user_profile: publicUser,

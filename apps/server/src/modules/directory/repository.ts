@@ -2,10 +2,12 @@
 // viewer has rated each user, joined on the unique rating key, not one query per user). Every
 // filter and sort is served by an index of drizzle/0001_init.sql or 0003_core_lists.sql; the unfiltered
 // total is a counter row (0004_directory_counts.sql), and so is a one- or two-skill filter's (0005).
-import type { ListSort, RoleContext } from '@workspace/contracts';
+// A name search (drizzle/0009, ADR 0012) lists word-prefix matches first, then other substring
+// matches, each in the list's sort, and counts at most SEARCH_RESULT_CAP + 1 of them.
+import { type ListSort, type RoleContext, SEARCH_RESULT_CAP } from '@workspace/contracts';
 import { and, asc, desc, eq, isNotNull, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { type Executor, queryRows } from '../../db/client.ts';
+import { type Executor, PLANNED_PER_EXECUTION, queryRows } from '../../db/client.ts';
 import { preparedStatements } from '../../db/prepared.ts';
 import { ratings, users } from '../../db/schema/index.ts';
 import type { Page } from '../core/paging.ts';
@@ -41,6 +43,9 @@ interface Shape {
   skillCounter: boolean;
 }
 
+/** A search's two groups of matches, listed in this order: word prefixes, then other substrings. */
+export type SearchTier = 'prefix' | 'substring';
+
 function shapeOf(filter: DirectoryFilter, sort: ListSort): Shape {
   const search = Boolean(filter.search);
   const city = Boolean(filter.city);
@@ -60,6 +65,7 @@ function shapeOf(filter: DirectoryFilter, sort: ListSort): Shape {
 /** A statement's values: real ones, or placeholders of a prepared statement bound at execution. */
 type Values = {
   role: string;
+  search: string;
   searchPattern: string;
   city: string;
   minTenths: number;
@@ -77,6 +83,7 @@ function valuesOf(filter: DirectoryFilter, viewer?: Viewer, page?: Page): Values
   const skills = [...new Set(filter.skills ?? [])];
   return {
     role: filter.role,
+    search: filter.search ?? '',
     searchPattern: `%${likeLiteral(filter.search ?? '')}%`,
     city: filter.city ?? '',
     minTenths: filter.minTenths ?? 0,
@@ -94,14 +101,36 @@ const PLACEHOLDERS = Object.fromEntries(
   Object.keys(valuesOf({ role: 'employee' })).map((key) => [key, sql.placeholder(key)]),
 ) as Bound;
 
-function where(shape: Shape, v: Bound): SQL | undefined {
+/** The search's words as prefixes ('ram:*'): NULL, matching nothing, when it has no word. */
+const prefixMatch = (v: Bound) => sql`users.search_words @@ search_prefix_query(${v.search})`;
+
+/** The whole search anywhere in the name or city. */
+const substringMatch = (v: Bound) => sql`users.search_text like search_normalize(${v.searchPattern})`;
+
+/**
+ * A search of one word (letters and digits only) is inside every name one of whose words it begins,
+ * so its substring matches are all its matches: one trigram scan counts them.
+ */
+const oneWord = (search: string) => /^[\p{L}\p{N}]+$/u.test(search);
+
+/** Each group of a search's matches, and all of them ('any', for the count). */
+const MATCHES: Record<SearchTier | 'any', (v: Bound, search: string) => SQL> = {
+  prefix: prefixMatch,
+  // Unless it already matched as prefixes.
+  substring: (v) => sql`${substringMatch(v)} and not coalesce(${prefixMatch(v)}, false)`,
+  any: (v, search) =>
+    oneWord(search) ? substringMatch(v) : sql`(${substringMatch(v)} or ${prefixMatch(v)})`,
+};
+
+/** The filters other than the search: role, active, city, rating, skills; and the search's `tier`. */
+function where(shape: Shape, v: Bound, tier?: SearchTier | 'any', search = ''): SQL | undefined {
   return and(
     sql`${users.userRole} = ${v.role}`,
     // A literal, not a bound parameter, so a prepared statement's generic plan matches the partial
     // indexes (WHERE is_active): with `= $n` PostgreSQL planned every execution afresh, which cost as
     // much as running the default list (pgbench: 0.25 against 0.14 ms a query).
     sql`${users.isActive}`,
-    shape.search ? sql`(${users.fullName} || ' ' || ${users.city}) ilike ${v.searchPattern}` : undefined,
+    tier ? MATCHES[tier](v, search) : undefined,
     shape.city ? sql`lower(${users.city}) = lower(${v.city})` : undefined,
     shape.minRating ? sql`${users.ratingTenths} >= ${v.minTenths}` : undefined,
     // One array parameter: Drizzle would spread a plain array into a list of parameters.
@@ -128,16 +157,9 @@ const ORDER: Record<ListSort, SQL[]> = {
 const viewersRating = alias(ratings, 'viewers_rating');
 
 /** A skills page in ranking order takes its ids from the ranking index first (see pageQuery). */
-const idsFirst = (shape: Shape) => shape.skills && shape.sort === 'top';
+const idsFirst = (shape: Shape) => shape.skills && shape.sort === 'top' && !shape.search;
 
-/**
- * Whether the page query counts its own matches, as a window over them. A name search reads every
- * match to sort them, so counting them on that pass saves reading them all again; other lists take
- * their total from a counter row or count through an index (an InitPlan, computed once for the
- * statement) while their page stops early on the sort's index.
- */
-const countsOnPage = (shape: Shape) => shape.search && !idsFirst(shape);
-
+/** The page of a list (other than a search: searchPage) with the list's total in the same trip. */
 function pageQuery(db: Executor, shape: Shape, v: Bound) {
   const select = db
     .select({
@@ -153,11 +175,8 @@ function pageQuery(db: Executor, shape: Shape, v: Bound) {
       showRatingDetails: users.showRatingDetails,
       skills: users.skills,
       hasRated: isNotNull(viewersRating.id).mapWith(Boolean),
-      // The list's total in the same round trip.
-      total: (countsOnPage(shape)
-        ? sql<number>`(count(*) over ())::int`
-        : sql<number>`(${totalQuery(shape, v)})::int`
-      ).mapWith(Number),
+      // The list's total in the same round trip (an InitPlan, computed once for the statement).
+      total: sql<number>`(${totalQuery(shape, v)})::int`.mapWith(Number),
     })
     .from(users)
     // At most one row: (rater, ratee, context) is unique.
@@ -189,7 +208,7 @@ function pageQuery(db: Executor, shape: Shape, v: Bound) {
     .offset(v.offset);
 }
 
-/** A page of the directory with its values written in: what the query-plan tests explain. */
+/** A page of the directory without a search, its values written in: what the query-plan tests explain. */
 export function directoryPage(
   db: Executor,
   filter: DirectoryFilter,
@@ -212,6 +231,7 @@ export function directoryRows(
   page: Page,
 ) {
   const shape = shapeOf(filter, sort);
+  if (shape.search) return searchRows(db, filter, sort, viewer, page);
   const name = `directory_${Object.values(shape)
     .map((value) => (typeof value === 'boolean' ? Number(value) : value))
     .join('_')}`;
@@ -224,9 +244,87 @@ const directoryStatement = preparedStatements((db, name, shape: Shape) =>
   pageQuery(db, shape, PLACEHOLDERS).prepare(name),
 );
 
+/** One group of a search's page, in the list's order, numbered in that order. */
+function tierPage(shape: Shape, v: Values, tier: SearchTier, limit: SQL, offset: SQL): SQL {
+  const order = sql.join(ORDER[shape.sort], sql`, `);
+  // Numbered outside the LIMIT, so a walk of the sort's index still stops after the page.
+  return sql`select page.*, row_number() over () as position from (
+    select ${users.id} as "id", ${users.userCode} as "userCode", ${users.fullName} as "fullName",
+      ${users.city} as "city", ${users.avatar} as "avatar", ${users.userRole} as "userRole",
+      ${users.isActive} as "isActive", ${users.ratingTenths} as "ratingTenths",
+      ${users.totalRatingsReceived} as "totalRatingsReceived",
+      ${users.showRatingDetails} as "showRatingDetails", ${users.skills} as "skills",
+      viewers_rating.id is not null as "hasRated"
+    from ${users}
+    left join ratings viewers_rating on viewers_rating.rater_id = ${v.viewerId}
+      and viewers_rating.ratee_id = ${users.id} and viewers_rating.role_context = ${v.viewerContext}
+    where ${where(shape, v, tier)}
+    order by ${order} limit ${limit} offset ${offset}) as page`;
+}
+
+/**
+ * A page of a search, in one statement: its word-prefix matches first, then its other substring
+ * matches, at most SEARCH_RESULT_CAP in all, each row with the capped total. The substring group is
+ * read only when the prefix group runs short of the page (a LIMIT of 0 reads nothing), from the
+ * offset the prefix count leaves. Unnamed, so planned with its values: PostgreSQL's statistics of the
+ * names' words and texts tell a search matching a few users (read through the GIN indexes, then
+ * sorted) from one matching thousands (walk the sort's index until a page is found).
+ */
+export function searchPage(filter: DirectoryFilter, sort: ListSort, viewer: Viewer, page: Page) {
+  const shape = shapeOf(filter, sort);
+  const v = valuesOf(filter, viewer, page);
+  const limit = Math.max(0, Math.min(page.limit, SEARCH_RESULT_CAP - page.offset));
+  // Where the substring group's part of the page starts: at its beginning when the prefix group
+  // ends on this page (or the page is the first), else past what the prefix group filled of the
+  // pages before, which is counted only then (a CASE evaluates its other branch only when taken).
+  const substringOffset =
+    page.offset === 0
+      ? sql`0`
+      : sql`case when exists (select 1 from prefix_page) then 0
+          else greatest(0, ${page.offset} - (${tierCount(shape, v, 'prefix', sql`${page.offset}`)})) end`;
+  return sql`with counts as materialized (${searchCountQuery(shape, v, filter.search ?? '')}),
+    prefix_page as materialized (${tierPage(shape, v, 'prefix', sql`${limit}`, sql`${page.offset}`)}),
+    substring_page as (${tierPage(
+      shape,
+      v,
+      'substring',
+      sql`greatest(0, ${limit} - (select count(*) from prefix_page))`,
+      substringOffset,
+    )})
+    select prefix_page.*, 0 as tier, (select total from counts) as "total" from prefix_page
+    union all
+    select substring_page.*, 1, (select total from counts) from substring_page
+    order by tier, position`;
+}
+
+async function searchRows(
+  db: Executor,
+  filter: DirectoryFilter,
+  sort: ListSort,
+  viewer: Viewer,
+  page: Page,
+): Promise<DirectoryRow[]> {
+  if (page.offset >= SEARCH_RESULT_CAP) return [];
+  return queryRows<DirectoryRow>(db, searchPage(filter, sort, viewer, page));
+}
+
+/** Counts a search's matches of one group, or all ('any'), up to `limit`. */
+const tierCount = (shape: Shape, v: Bound, tier: SearchTier | 'any', limit: SQL, search = '') =>
+  sql`select count(*)::int from (select 1 from ${users} where ${where(shape, v, tier, search)} limit ${limit}) matches`;
+
+/**
+ * A search's matches, counted up to one past the cap, in one scan. The marker keeps the statement
+ * unnamed (db/client.ts), so it is planned with its search every time.
+ */
+function searchCountQuery(shape: Shape, v: Bound, search: string): SQL {
+  const over = sql.raw(String(SEARCH_RESULT_CAP + 1));
+  return sql`${sql.raw(PLANNED_PER_EXECUTION)} select (${tierCount(shape, v, 'any', over, search)}) as total`;
+}
+
 /**
  * The list's total: the per-role counter when unfiltered (drizzle/0004), the per-skill-pair counter
- * when filtered by one or two skills alone (drizzle/0005), else a count of the matches.
+ * when filtered by one or two skills alone (drizzle/0005), else a count of the matches (a search's:
+ * searchCountQuery).
  */
 function totalQuery(shape: Shape, v: Bound): SQL {
   if (!shape.search && !shape.city && !shape.minRating && !shape.skills) {
@@ -245,9 +343,12 @@ function totalQuery(shape: Shape, v: Bound): SQL {
 /** The total alone, for a page past the end (which has no row to carry it). */
 export async function directoryCount(db: Executor, filter: DirectoryFilter, sort: ListSort): Promise<number> {
   const shape = shapeOf(filter, sort);
+  const v = valuesOf(filter);
   const [row] = await queryRows<{ n: number }>(
     db,
-    sql`select (${totalQuery(shape, valuesOf(filter))})::int as n`,
+    shape.search
+      ? sql`select total as n from (${searchCountQuery(shape, v, filter.search ?? '')}) as counts`
+      : sql`select (${totalQuery(shape, v)})::int as n`,
   );
   return row?.n ?? 0;
 }

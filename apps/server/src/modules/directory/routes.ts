@@ -6,6 +6,7 @@ import {
   directoryQuery,
   directoryResponse,
   MSG,
+  SEARCH_RESULT_CAP,
   type UserRole,
 } from '@workspace/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -70,7 +71,10 @@ type SharedItem = z.output<typeof sharedItem>;
 interface SharedPage {
   ids: number[];
   items: string[];
+  /** At most SEARCH_RESULT_CAP for a search. */
   total: number;
+  /** A search that matched more than SEARCH_RESULT_CAP users. */
+  capped: boolean;
 }
 
 function sharedItemOf(row: DirectoryRow): SharedItem {
@@ -102,7 +106,7 @@ function pageJson(
     const canRateNow = canRate(session, { id, role: listed, isActive: true }, hasRated);
     return withFields(item, { can_rate: canRateNow, user_has_rated: hasRated });
   });
-  return listAnswerJson(items, page.total, query);
+  return withFields(listAnswerJson(items, page.total, query), { total_capped: page.capped });
 }
 
 /** The page's key: the list and its query string as sent (the same string always validates alike). */
@@ -163,11 +167,16 @@ export async function directoryRoutes(app: FastifyInstance) {
         const filter = filterOf(directory.listed, request.query);
         const viewer = { id: session.userId, context: CONTEXT_FOR_ROLE[directory.viewer] };
         const rows = await directoryRows(db, filter, request.query.sort, viewer, pageWindow(request.query));
-        const total = rows[0]?.total ?? (await directoryCount(db, filter, request.query.sort));
+        // An empty first page means no match at all; past the end, the total is counted alone.
+        const total =
+          rows[0]?.total ??
+          (request.query.page === 1 ? 0 : await directoryCount(db, filter, request.query.sort));
         const page: SharedPage = {
           ids: rows.map((row) => row.id),
           items: rows.map((row) => encodeJson(sharedItem, sharedItemOf(row))),
-          total,
+          // Only a search's count stops past the cap (repository.ts).
+          total: filter.search ? Math.min(total, SEARCH_RESULT_CAP) : total,
+          capped: Boolean(filter.search) && total > SEARCH_RESULT_CAP,
         };
         viewCache.set(key, version, page, sizeOfParts(page.items));
         const rated = new Set(rows.filter((row) => row.hasRated).map((row) => row.id));

@@ -6,6 +6,7 @@ import {
   MSG,
   PAGE_SIZES,
   pageQuery,
+  profileQuery,
   profileResponse,
   ratingList,
   type UserRole,
@@ -106,8 +107,9 @@ export async function profileRoutes(app: FastifyInstance) {
       schema: {
         tags: ['profiles'],
         security: bearerAuth,
-        summary: "A user's profile, rating summary and 50 newest ratings",
+        summary: "A user's profile, rating summary and newest ratings (50, or ?ratings=N)",
         params: idParams,
+        querystring: profileQuery,
         response: { 200: profileResponse, ...errorAnswers(401, 404) },
       },
     },
@@ -120,9 +122,10 @@ export async function profileRoutes(app: FastifyInstance) {
       // own, for the caller's role too (it decides the rating context).
       const shared =
         session.shown !== undefined && session.shown.id !== session.userId && !session.shown.callerRated;
+      const shown = request.query.ratings;
       const key = shared
-        ? `profile:${request.params.id}`
-        : `profile:${request.params.id}:for:${session.userId}:${session.role}`;
+        ? `profile:${request.params.id}:${shown}`
+        : `profile:${request.params.id}:${shown}:for:${session.userId}:${session.role}`;
       let view = version === null ? undefined : viewCache.get<ProfileView>(key, version);
       if (!view) {
         const { user, categoryTotals, viewerHasRated } = await loadUser(request.params.id, session);
@@ -131,7 +134,7 @@ export async function profileRoutes(app: FastifyInstance) {
         const answer = {
           user_profile: profile,
           rating_summary: ratingSummary(user, categoryTotals, session.userId),
-          all_ratings: await visibleRatings(db, user, session.userId, PAGE_SIZES.profileRatings),
+          all_ratings: await visibleRatings(db, user, session.userId, shown),
         };
         view = shared
           ? { json: encodeJson(sharedProfile, answer), role: user.userRole, personal: false }

@@ -1,5 +1,7 @@
 // The companies list against the real API: paging text, Previous/Next, filters in the URL.
 import { screen, waitFor, within } from '@testing-library/react';
+import { SEARCH_RESULT_CAP } from '@workspace/contracts';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LiveApi, startLiveApi } from '@/testing/live-api';
 import { renderWithProviders } from '@/testing/render';
@@ -59,6 +61,17 @@ describe('the companies list', () => {
     expect(await screen.findByText(`Showing 20 of ${COMPANIES}`)).toBeTruthy();
     expect(router.state.location.search).toBe('');
     expect((screen.getByLabelText('City') as HTMLInputElement).value).toBe('');
+  });
+
+  it('says "1,000+" when a search matched more companies than the server counts', async () => {
+    await live.ctx.deps.db.execute(sql`
+      insert into users (user_code, email, password_hash, full_name, user_role, city)
+      select 'CMP-CAP' || g, 'cap' || g || '@example.in', 'x', 'Capella Works ' || g, 'employer', 'Agra'
+      from generate_series(1, ${SEARCH_RESULT_CAP + 1}) g`);
+    renderList('/companies?search=capella');
+    expect(await screen.findByText(`Showing 20 of 1,000+`)).toBeTruthy();
+    expect(screen.getByText(`Page 1 of ${SEARCH_RESULT_CAP / 20}`)).toBeTruthy();
+    await live.ctx.deps.db.execute(sql`delete from users where user_code like 'CMP-CAP%'`);
   });
 
   it('reads the filters from the URL and says when nothing matches', async () => {

@@ -36,6 +36,10 @@ const COPY = {
   },
 } as const;
 
+/** A search that matched more users than the server counts (total_capped): 'Showing 20 of 1,000+'. */
+const showingCapped = (shown: number, total: number) =>
+  `Showing ${shown} of ${total.toLocaleString('en-IN')}+`;
+
 /** A full page of placeholders: as tall as the page they stand for, so nothing below them moves. */
 function CardSkeletons() {
   return (
@@ -83,7 +87,9 @@ export function Directory({ kind }: { kind: DirectoryKind }) {
       />
       <div className="flex flex-wrap items-end justify-between gap-3">
         <p aria-live="polite" className="text-muted-foreground text-sm">
-          {data ? showingText(data.results.length, data.total_count) : '\u00a0'}
+          {data
+            ? (data.total_capped ? showingCapped : showingText)(data.results.length, data.total_count)
+            : '\u00a0'}
         </p>
         <div className="flex items-center gap-2">
           <Label htmlFor="directory-sort" className="whitespace-nowrap text-muted-foreground">

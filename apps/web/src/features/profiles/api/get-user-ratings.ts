@@ -1,4 +1,4 @@
-// GET /api/core/users/{id}/ratings/?page=: the ratings beyond the 50 the profile answer carries,
+// GET /api/core/users/{id}/ratings/?page=: the ratings beyond those the profile answer carries,
 // fetched in pages of the same size only when the reader asks for more.
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { PAGE_SIZES, type ratingList } from '@workspace/contracts';
@@ -14,7 +14,7 @@ export function useMoreUserRatings(userId: string, enabled: boolean) {
     initialPageParam: 2,
     queryFn: ({ pageParam, signal }) =>
       api.get<RatingPage>(`/core/users/${encodeURIComponent(userId)}/ratings/`, {
-        query: { page: pageParam, page_size: PAGE_SIZES.profileRatings },
+        query: { page: pageParam, page_size: PAGE_SIZES.profileShown },
         signal,
       }),
     getNextPageParam: (last) => (last.has_next ? last.page + 1 : undefined),

@@ -1,4 +1,4 @@
-// The reviews on a user's page: the 50 newest from the profile answer, then more on request.
+// The reviews on a user's page: the newest from the profile answer, then more, page by page, on request.
 // Actions on each review (flagging) come from the route, which owns that feature.
 import type { ProfileResponse, Rating } from '@workspace/contracts';
 import { Lock, MessageSquare } from 'lucide-react';

@@ -1,0 +1,56 @@
+// A profile's reviews against the real API: the page asks for the ratings it shows first and pages
+// through the rest by the same number (issue 11).
+import { screen } from '@testing-library/react';
+import { PAGE_SIZES, type ProfileResponse, RATING_CATEGORIES } from '@workspace/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type LiveApi, startLiveApi } from '@/testing/live-api';
+import { renderWithProviders } from '@/testing/render';
+import { userProfileQueryOptions } from '../api/get-user-profile';
+import { Reviews } from './reviews';
+
+let live: LiveApi;
+let company: Awaited<ReturnType<LiveApi['signUp']>>;
+const RATINGS = PAGE_SIZES.profileShown + 3;
+
+beforeAll(async () => {
+  live = await startLiveApi();
+  company = await live.signUp({ user_role: 'employer', full_name: 'Reviewed Works' });
+  for (let i = 0; i < RATINGS; i += 1) {
+    const rater = await live.signUp({ user_role: 'employee', full_name: `Rater ${i + 1}` });
+    const answer = await live.call('POST', '/api/core/ratings/', {
+      token: rater.access,
+      body: {
+        ratee: company.user.id,
+        role_context: 'EMPLOYEE_TO_COMPANY',
+        is_anonymous: false,
+        feedback_message: `Review number ${i + 1}`,
+        category_scores: RATING_CATEGORIES.EMPLOYEE_TO_COMPANY.map((category) => ({ category, score: 4 })),
+      },
+    });
+    expect(answer.status).toBe(201);
+  }
+});
+
+afterAll(() => live?.close());
+
+describe('the reviews on a profile', () => {
+  it('shows the newest the profile answer carries, then the rest page by page', async () => {
+    const reader = await live.signUp({ user_role: 'employee', full_name: 'Profile Reader' });
+    live.signInPage(reader);
+    const userId = String(company.user.id);
+    const options = userProfileQueryOptions(userId);
+    const data = (await options.queryFn?.({
+      signal: new AbortController().signal,
+    } as never)) as ProfileResponse;
+    expect(data.all_ratings).toHaveLength(PAGE_SIZES.profileShown);
+
+    const { user } = renderWithProviders(<Reviews data={data} userId={userId} detailsHidden={false} />);
+    expect(screen.getAllByRole('article')).toHaveLength(PAGE_SIZES.profileShown);
+    expect(screen.getByText(`Showing ${PAGE_SIZES.profileShown} of ${RATINGS}`)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Show more reviews' }));
+    expect(await screen.findByText(`${RATINGS} reviews`)).toBeTruthy();
+    expect(screen.getAllByRole('article')).toHaveLength(RATINGS);
+    expect(screen.getByText('Review number 1')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Show more reviews' })).toBeNull();
+  });
+});
