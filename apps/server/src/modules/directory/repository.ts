@@ -2,7 +2,7 @@
 // viewer has rated each user, joined on the unique rating key, not one query per user). Every
 // filter and sort is served by an index of drizzle/0001_init.sql or 0003_core_lists.sql; the unfiltered
 // total is a counter row (0004_directory_counts.sql), and so is a one- or two-skill filter's (0005).
-// A name search (drizzle/0009, ADR 0012) lists word-prefix matches first, then other substring
+// A name search (drizzle/0013, ADR 0012) lists word-prefix matches first, then other substring
 // matches, each in the list's sort, and counts at most SEARCH_RESULT_CAP + 1 of them.
 import { type ListSort, type RoleContext, SEARCH_RESULT_CAP } from '@workspace/contracts';
 import { and, asc, desc, eq, isNotNull, type Placeholder, type SQL, sql } from 'drizzle-orm';

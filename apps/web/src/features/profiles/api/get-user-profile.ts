@@ -4,7 +4,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { PAGE_SIZES, type ProfileResponse } from '@workspace/contracts';
 import { api } from '@/lib/api-client';
 
-const userProfileQueryOptions = (userId: string) =>
+export const userProfileQueryOptions = (userId: string) =>
   queryOptions({
     queryKey: ['profiles', userId],
     queryFn: ({ signal }) =>
