@@ -22,7 +22,7 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 function queryRoutes() {
-  const doc = ctx.app.swagger() as { paths: Record<string, Record<string, Operation>> };
+  const doc = ctx.app.swagger() as unknown as { paths: Record<string, Record<string, Operation>> };
   const routes: { path: string; parameters: Parameter[] }[] = [];
   for (const [path, operations] of Object.entries(doc.paths)) {
     const parameters = operations.get?.parameters?.filter((p) => p.in === 'query') ?? [];
