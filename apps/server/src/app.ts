@@ -77,7 +77,16 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   registerSecurityHeaders(app);
   // Closed by default: the web app is served from the same origin. Not registered at all then, since
   // its hooks cost every request CPU (issue 4) only to add nothing.
-  if (deps.env.CORS_ORIGINS.length > 0) await app.register(cors, { origin: deps.env.CORS_ORIGINS });
+  // The plugin's default methods are GET, HEAD and POST only: a browser's preflight for PATCH /profile
+  // or PUT /change-password would be refused.
+  if (deps.env.CORS_ORIGINS.length > 0) {
+    await app.register(cors, {
+      origin: deps.env.CORS_ORIGINS,
+      methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+      allowedHeaders: ['Authorization', 'Content-Type', 'X-Request-Id'],
+      exposedHeaders: ['X-Request-Id', 'Retry-After'],
+    });
+  }
   await app.register(rateLimit, {
     // The per-address limit is the hook below, for every request; a route with limits of its own
     // (config.rateLimit: sign-ups, reset requests) gets the plugin's route hook as well.

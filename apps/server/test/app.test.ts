@@ -115,6 +115,35 @@ describe('CORS_ORIGINS', () => {
     }
   });
 
+  it('allows in a preflight every method and request header the API uses', async () => {
+    const open = await createTestApp({ CORS_ORIGINS: 'https://partner.example.in' });
+    try {
+      for (const [method, url] of [
+        ['PATCH', '/api/auth/profile/'],
+        ['PUT', '/api/auth/change-password/'],
+        ['DELETE', '/api/auth/profile/'],
+        ['POST', '/api/core/ratings/'],
+      ] as const) {
+        const preflight = await open.app.inject({
+          method: 'OPTIONS',
+          url,
+          headers: {
+            origin: 'https://partner.example.in',
+            'access-control-request-method': method,
+            'access-control-request-headers': 'authorization,content-type',
+          },
+        });
+        expect(preflight.statusCode).toBe(204);
+        const methods = String(preflight.headers['access-control-allow-methods']).split(/\s*,\s*/);
+        expect(methods, method).toContain(method);
+        const headers = String(preflight.headers['access-control-allow-headers']).toLowerCase();
+        expect(headers.split(/\s*,\s*/)).toEqual(expect.arrayContaining(['authorization', 'content-type']));
+      }
+    } finally {
+      await open.close();
+    }
+  });
+
   it('keeps security headers on errors too', async () => {
     const res = await call(ctx.app, 'GET', '/api/nope', {
       headers: { origin: 'https://elsewhere.example.com' },

@@ -108,7 +108,7 @@ export function registerSession(app: FastifyInstance) {
   app.decorateRequest('session', null);
 }
 
-/** preHandler: a valid access token is required. */
+/** Hook (onRequest, so before the body is validated): a valid access token is required. */
 export function authenticate(app: FastifyInstance): preHandlerAsyncHookHandler {
   return async (request) => {
     const session = await readSession(app, request);

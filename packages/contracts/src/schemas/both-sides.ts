@@ -11,7 +11,7 @@ import {
   RATING_STATUSES,
 } from '../constants.ts';
 import { MSG } from '../messages.ts';
-import { isoDateTime, listEnvelope, pageQuery, text } from './common.ts';
+import { isoDateTime, listEnvelope, pageQuery, queryParam, text } from './common.ts';
 import { categoryScore, rating } from './core.ts';
 
 /** A required, trimmed message of at most `max` characters. */
@@ -101,7 +101,7 @@ export const decideDisputeRequest = z.object({
 export type DecideDisputeRequest = z.input<typeof decideDisputeRequest>;
 
 export const decisionQuery = pageQuery(20).extend({
-  status: z.enum(['open', 'decided'], { error: 'Must be open or decided.' }).default('open'),
+  status: queryParam(z.enum(['open', 'decided'], { error: 'Must be open or decided.' }).default('open')),
 });
 
 /** The rating as moderators see it in their queues: the rater revealed. */

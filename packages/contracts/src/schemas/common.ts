@@ -41,6 +41,13 @@ export const messageBody = z.object({ message: z.string() });
 /** The body of a 204 answer. */
 export const noContent = z.null().describe('No content');
 
+/**
+ * A query parameter whose empty value (`?city=`, as HTML forms and many clients send) counts as absent,
+ * so it takes its default or is left out instead of failing validation.
+ */
+export const queryParam = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value: z.input<T> | '') => (value === '' ? undefined : value), schema);
+
 const pageNumber = z.coerce
   .number({ error: MSG.notNumber })
   .int(MSG.notNumber)
@@ -49,13 +56,15 @@ const pageNumber = z.coerce
 
 export const pageQuery = (defaultSize: number) =>
   z.object({
-    page: pageNumber.default(1),
-    page_size: z.coerce
-      .number({ error: MSG.notNumber })
-      .int(MSG.notNumber)
-      .min(1, 'Must be 1 or more.')
-      .max(PAGE_SIZES.max, `Must be ${PAGE_SIZES.max} or less.`)
-      .default(defaultSize),
+    page: queryParam(pageNumber.default(1)),
+    page_size: queryParam(
+      z.coerce
+        .number({ error: MSG.notNumber })
+        .int(MSG.notNumber)
+        .min(1, 'Must be 1 or more.')
+        .max(PAGE_SIZES.max, `Must be ${PAGE_SIZES.max} or less.`)
+        .default(defaultSize),
+    ),
   });
 
 export const listEnvelope = <T extends z.ZodType>(item: T) =>

@@ -13,25 +13,29 @@ import {
   USER_ROLES,
 } from '../constants.ts';
 import { MSG } from '../messages.ts';
-import { bodyId, bool, isoDateTime, listEnvelope, pageQuery, text } from './common.ts';
+import { bodyId, bool, isoDateTime, listEnvelope, pageQuery, queryParam, text } from './common.ts';
 
 export const roleContext = z.enum(ROLE_CONTEXTS, { error: MSG.roleContextRequired });
 
-export const categoriesQuery = z.object({ role_context: roleContext });
+export const categoriesQuery = z.object({ role_context: queryParam(roleContext) });
 export const categoriesResponse = z.object({ categories: z.array(z.string()) });
 
 export const directoryQuery = pageQuery(PAGE_SIZES.list).extend({
-  search: text().max(LIMITS.searchMax, MSG.tooLong).optional(),
-  city: text().max(LIMITS.cityMax, MSG.cityMax).optional(),
-  min_rating: z.coerce
-    .number({ error: 'Must be a number from 1 to 5.' })
-    .min(1, 'Must be a number from 1 to 5.')
-    .max(5, 'Must be a number from 1 to 5.')
-    .optional(),
-  skills: text()
-    .max(LIMITS.skillsMax * (LIMITS.skillMax + 2), MSG.tooLong)
-    .optional(),
-  sort: z.enum(LIST_SORTS, { error: `Must be one of: ${LIST_SORTS.join(', ')}.` }).default('top'),
+  search: queryParam(text().max(LIMITS.searchMax, MSG.tooLong).optional()),
+  city: queryParam(text().max(LIMITS.cityMax, MSG.cityMax).optional()),
+  min_rating: queryParam(
+    z.coerce
+      .number({ error: 'Must be a number from 1 to 5.' })
+      .min(1, 'Must be a number from 1 to 5.')
+      .max(5, 'Must be a number from 1 to 5.')
+      .optional(),
+  ),
+  skills: queryParam(
+    text()
+      .max(LIMITS.skillsMax * (LIMITS.skillMax + 2), MSG.tooLong)
+      .optional(),
+  ),
+  sort: queryParam(z.enum(LIST_SORTS, { error: `Must be one of: ${LIST_SORTS.join(', ')}.` }).default('top')),
 });
 export type DirectoryQuery = z.input<typeof directoryQuery>;
 

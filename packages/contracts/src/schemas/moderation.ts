@@ -9,7 +9,7 @@ import {
   RATING_STATUSES,
 } from '../constants.ts';
 import { MSG } from '../messages.ts';
-import { isoDateTime, listEnvelope, pageQuery, text } from './common.ts';
+import { isoDateTime, listEnvelope, pageQuery, queryParam, text } from './common.ts';
 import { rating } from './core.ts';
 
 export const flagRequest = z.object({
@@ -67,7 +67,7 @@ export const dismissRequest = z
 export type DismissRequest = z.input<typeof dismissRequest>;
 
 export const flagsQuery = pageQuery(20).extend({
-  status: z.enum(['open', 'resolved'], { error: 'Must be open or resolved.' }).default('open'),
+  status: queryParam(z.enum(['open', 'resolved'], { error: 'Must be open or resolved.' }).default('open')),
 });
 
 /** A flagged rating in the moderation queue: the rating with the rater revealed, and its flags. */

@@ -11,7 +11,7 @@ import {
 import { MSG } from '../messages.ts';
 import { ownUser } from './auth.ts';
 import { ratedPartyDispute } from './both-sides.ts';
-import { email, isoDateTime, text } from './common.ts';
+import { email, isoDateTime, queryParam, text } from './common.ts';
 import { rating } from './core.ts';
 
 export const consentRequest = z.object({
@@ -104,7 +104,7 @@ export const moderationGrievance = grievance.extend({
 });
 export type ModerationGrievance = z.infer<typeof moderationGrievance>;
 export const moderationGrievanceList = z.object({ results: z.array(moderationGrievance) });
-export const grievanceQuery = z.object({ status: grievanceStatus.default('open') });
+export const grievanceQuery = z.object({ status: queryParam(grievanceStatus.default('open')) });
 export const closeGrievanceRequest = z.object({
   reason: text(MSG.reasonRequired)
     .min(1, MSG.reasonRequired)

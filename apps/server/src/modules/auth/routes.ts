@@ -31,7 +31,9 @@ export async function authRoutes(fastify: FastifyInstance) {
   // Sign-ups, reset requests and reset confirmations per IP: tighter than the global limit (DESIGN §2,
   // §6); reset codes and failed confirmations are also limited per account (service.ts).
   const authLimit = { rateLimit: { max: app.deps.env.AUTH_RATE_LIMIT, timeWindow: '15 minutes' } };
-  const signedIn = { preHandler: authenticate(app) };
+  // onRequest, so a caller without a valid token is answered 401 before the body is judged: a client
+  // that refreshes on 401 depends on it.
+  const signedIn = { onRequest: authenticate(app) };
 
   app.post(
     '/register',
