@@ -71,6 +71,25 @@ function isUnstorableText(error: unknown): boolean {
 }
 
 /**
+ * What a log may say of an error: its class, SQLSTATE (or system error code) and constraint, from
+ * the error and its causes. Never the message: a failed statement's message carries its SQL and
+ * bound values (emails, password hashes, a rater's id beside an anonymous rating, session ids).
+ */
+function loggableError(error: unknown) {
+  const chain: { class: string; code?: string; constraint?: string }[] = [];
+  let e = error as { code?: unknown; constraint?: unknown; cause?: unknown } | undefined;
+  for (let depth = 0; e && typeof e === 'object' && depth < 4; depth++) {
+    chain.push({
+      class: e.constructor?.name ?? 'Object',
+      ...(typeof e.code === 'string' && { code: e.code }),
+      ...(typeof e.constraint === 'string' && { constraint: e.constraint }),
+    });
+    e = e.cause as typeof e;
+  }
+  return chain;
+}
+
+/**
  * Fastify's `frameworkErrors`: errors raised before routing, which never reach the error handler.
  * A URL that is not valid percent-encoding names no resource: 404 in our shape, as a malformed id does.
  */
@@ -79,6 +98,17 @@ export function frameworkErrors(_error: FastifyError, _request: FastifyRequest, 
 }
 
 export function registerErrorHandling(app: FastifyInstance) {
+  // One warning per outage, not one per request (a 20 s outage wrote 1,015 of them): set by the
+  // first unavailable answer, cleared by the next success that read the database (a signed-in
+  // request's session, or the health check).
+  let outage = false;
+  app.addHook('onResponse', async (request, reply) => {
+    if (outage && reply.statusCode < 300 && (request.session || request.url.startsWith('/api/core/health'))) {
+      outage = false;
+      app.log.info('database available again');
+    }
+  });
+
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
       if (error.headers) reply.headers(error.headers);
@@ -102,11 +132,14 @@ export function registerErrorHandling(app: FastifyInstance) {
       return reply.code(status).send({ detail });
     }
     if (status === 503 || isDatabaseUnavailable(error)) {
-      request.log.warn({ err: { message: error.message, code: error.code } }, 'database unavailable');
+      if (!outage) {
+        outage = true;
+        request.log.warn({ err: loggableError(error) }, 'database unavailable');
+      }
       return reply.code(503).send({ detail: MSG.serviceUnavailable });
     }
     if (isUnstorableText(error)) return reply.code(400).send({ detail: MSG.validationFailed });
-    request.log.error({ err: error }, 'unhandled error');
+    request.log.error({ err: loggableError(error) }, 'unhandled error');
     return reply.code(500).send({ detail: MSG.internalError });
   });
 
