@@ -8,11 +8,11 @@ import {
   DISPUTE_STATUSES,
   LIMITS,
   RATING_CATEGORIES,
-  RATING_STATUSES,
 } from '../constants.ts';
 import { MSG } from '../messages.ts';
 import { isoDateTime, listEnvelope, pageQuery, queryParam, text } from './common.ts';
 import { categoryScore, rating } from './core.ts';
+import { moderatedRating, moderationReason } from './moderation.ts';
 
 /** A required, trimmed message of at most `max` characters. */
 const message = (required: string, max: number, tooLong: string) =>
@@ -94,9 +94,8 @@ export type AppealRequest = z.input<typeof appealRequest>;
 
 export const appealCreated = z.object({ id: z.number().int(), status: z.enum(APPEAL_STATUSES) });
 
-export const decideDisputeRequest = z.object({
+export const decideDisputeRequest = moderationReason.extend({
   outcome: z.enum(DISPUTE_OUTCOMES, { error: MSG.outcomeRequired }),
-  reason: text(MSG.reasonRequired).min(1, MSG.reasonRequired).max(LIMITS.moderationReasonMax, MSG.tooLong),
 });
 export type DecideDisputeRequest = z.input<typeof decideDisputeRequest>;
 
@@ -104,24 +103,8 @@ export const decisionQuery = pageQuery(20).extend({
   status: queryParam(z.enum(['open', 'decided'], { error: 'Must be open or decided.' }).default('open')),
 });
 
-/** The rating as moderators see it in their queues: the rater revealed. */
-const moderatedRating = rating.extend({
-  rater: z.number().int(),
-  rater_user_code: z.string(),
-  status: z.enum(RATING_STATUSES),
-});
-
-export const moderationDispute = z.object({
-  id: z.number().int(),
+export const moderationDispute = ratedPartyDispute.extend({
   rating: moderatedRating,
-  reason: z.enum(DISPUTE_REASONS),
-  details: z.string(),
-  status: z.enum(DISPUTE_STATUSES),
-  outcome: z.enum(DISPUTE_OUTCOMES).nullable(),
-  decision_reason: z.string().nullable(),
-  created_at: isoDateTime,
-  due_at: isoDateTime,
-  decided_at: isoDateTime.nullable(),
   /** Open past its due date. */
   overdue: z.boolean(),
 });

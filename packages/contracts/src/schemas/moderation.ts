@@ -71,13 +71,15 @@ export const flagsQuery = pageQuery(20).extend({
 });
 
 /** A flagged rating in the moderation queue: the rating with the rater revealed, and its flags. */
+/** A rating as moderators see it in their queues: the rater revealed, even behind anonymity. */
+export const moderatedRating = rating.extend({
+  rater: z.number().int(),
+  rater_user_code: z.string(),
+  status: z.enum(RATING_STATUSES),
+});
+
 export const flaggedRating = z.object({
-  rating: rating.extend({
-    rater: z.number().int(),
-    rater_user_code: z.string(),
-    rater_email: z.string(),
-    status: z.enum(RATING_STATUSES),
-  }),
+  rating: moderatedRating.extend({ rater_email: z.string() }),
   flag_count: z.number().int(),
   open_flag_count: z.number().int(),
   flags: z.array(flag),

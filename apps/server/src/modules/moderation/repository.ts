@@ -7,7 +7,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { type Executor, queryRows } from '../../db/client.ts';
 import { flags, moderationActions, ratings, refreshFamilies, users } from '../../db/schema/index.ts';
 import { type PageQuery, pageWindow } from '../core/paging.ts';
-import { RATING_COLUMNS, ratee, rater } from '../ratings/repository.ts';
+import { RATING_COLUMNS, rater, withNames } from '../ratings/repository.ts';
 import { moderatorRatingView } from '../ratings/serialize.ts';
 
 export type FlagRow = typeof flags.$inferSelect;
@@ -117,12 +117,12 @@ export async function flagQueue(
   const ids = pageRows.map((r) => r.rating_id);
   const reporter = alias(users, 'reporter');
   const [ratingRows, flagRows] = await Promise.all([
-    db
-      .select({ rating: RATING_COLUMNS, raterCode: rater.userCode, raterEmail: rater.email })
-      .from(ratings)
-      .innerJoin(rater, eq(rater.id, ratings.raterId))
-      .innerJoin(ratee, eq(ratee.id, ratings.rateeId))
-      .where(inArray(ratings.id, ids)),
+    withNames(
+      db
+        .select({ rating: RATING_COLUMNS, raterCode: rater.userCode, raterEmail: rater.email })
+        .from(ratings)
+        .$dynamic(),
+    ).where(inArray(ratings.id, ids)),
     db
       .select({ flag: flags, reporterName: reporter.fullName })
       .from(flags)

@@ -19,20 +19,11 @@ import {
 } from '../../db/schema/index.ts';
 import { inTransaction } from '../../db/transactions.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
-import { touchRatee } from '../rating-actions/service.ts';
+import { lockRating } from '../rating-actions/service.ts';
 import { applyRatings } from '../ratings/aggregates.ts';
-import { ratee, rater } from '../ratings/repository.ts';
+import { ratee, rater, withNames } from '../ratings/repository.ts';
+import { touchUsers } from '../users/repository.ts';
 import { actionOpenFlags, recordAction, revokeRefreshFamilies } from './repository.ts';
-
-async function lockRatingStatus(tx: Executor, ratingId: number) {
-  const [row] = await tx
-    .select({ status: ratings.status })
-    .from(ratings)
-    .where(eq(ratings.id, ratingId))
-    .for('update');
-  if (!row) throw notFound(MSG.ratingNotFound);
-  return row;
-}
 
 async function lockUser(tx: Executor, userId: number, mode: 'no key update' | 'share') {
   const [row] = await tx
@@ -47,7 +38,7 @@ async function lockUser(tx: Executor, userId: number, mode: 'no key update' | 's
 /** published -> hidden; the rating's open flags are settled as acted upon. */
 export async function hideRating(db: Db, moderatorId: number, ratingId: number, reason: string) {
   await inTransaction(db, async (tx) => {
-    const rating = await lockRatingStatus(tx, ratingId);
+    const rating = await lockRating(tx, ratingId);
     if (rating.status === 'hidden') throw badRequest(MSG.alreadyHidden);
     await tx.update(ratings).set({ status: 'hidden' }).where(eq(ratings.id, ratingId));
     // A rating held back by an open dispute no longer counts already.
@@ -77,7 +68,7 @@ export async function restoreRating(db: Db, moderatorId: number, ratingId: numbe
     if (!found) throw notFound(MSG.ratingNotFound);
     // The rater first, then the rating: the order suspendUser locks them in.
     const rater = await lockUser(tx, found.raterId, 'share');
-    const rating = await lockRatingStatus(tx, ratingId);
+    const rating = await lockRating(tx, ratingId);
     if (rating.status !== 'hidden') throw badRequest(MSG.notHidden);
     if (!rater.isActive) throw badRequest(MSG.raterSuspended);
     await tx.update(ratings).set({ status: 'published' }).where(eq(ratings.id, ratingId));
@@ -212,7 +203,7 @@ export async function hideReply(db: Db, moderatorId: number, ratingId: number, r
       .where(and(eq(ratingReplies.ratingId, ratingId), isNull(ratingReplies.hiddenAt)))
       .returning({ id: ratingReplies.ratingId });
     if (hidden.length === 0) throw badRequest(MSG.noReply);
-    await touchRatee(tx, rating.rateeId);
+    await touchUsers(tx, [rating.rateeId]);
     await recordAction(tx, {
       moderatorId,
       action: 'hide_reply',
@@ -247,7 +238,7 @@ export async function decideDispute(
     if (!found) throw notFound(MSG.disputeNotFound);
     // The rater, then the rating, then the dispute: the order the other actions lock them in.
     const author = await lockUser(tx, found.raterId, 'share');
-    const rating = await lockRatingStatus(tx, dispute.ratingId);
+    const rating = await lockRating(tx, dispute.ratingId);
     const [locked] = await tx
       .select({ status: ratingDisputes.status })
       .from(ratingDisputes)
@@ -281,18 +272,18 @@ export async function decideDispute(
         decidedBy: moderatorId,
       })
       .where(eq(ratingDisputes.id, disputeId));
-    const [parties] = await tx
-      .select({
-        rateeId: ratings.rateeId,
-        rateeName: ratee.fullName,
-        rateeEmail: ratee.email,
-        raterEmail: rater.email,
-      })
-      .from(ratings)
-      .innerJoin(ratee, eq(ratee.id, ratings.rateeId))
-      .innerJoin(rater, eq(rater.id, ratings.raterId))
-      .where(eq(ratings.id, dispute.ratingId));
-    if (parties) await touchRatee(tx, parties.rateeId);
+    const [parties] = await withNames(
+      tx
+        .select({
+          rateeId: ratings.rateeId,
+          rateeName: ratee.fullName,
+          rateeEmail: ratee.email,
+          raterEmail: rater.email,
+        })
+        .from(ratings)
+        .$dynamic(),
+    ).where(eq(ratings.id, dispute.ratingId));
+    if (parties) await touchUsers(tx, [parties.rateeId]);
     await recordAction(tx, {
       moderatorId,
       action: 'decide_dispute',

@@ -3,11 +3,10 @@
 // that an account was deleted.
 import { randomUUID } from 'node:crypto';
 import type { RatingsGivenChoice } from '@workspace/contracts';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
 import {
   flags,
-  moderationActions,
   passwordResets,
   ratings,
   refreshFamilies,
@@ -16,8 +15,9 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { inTransaction } from '../../db/transactions.ts';
+import { recordAction } from '../moderation/repository.ts';
 import { applyRatings } from '../ratings/aggregates.ts';
-import { createUser } from '../users/repository.ts';
+import { createUser, touchUsers } from '../users/repository.ts';
 
 /** Shown as the rater of a kept rating to moderators; everyone else sees "Anonymous". */
 export const TOMBSTONE_NAME = 'Deleted account';
@@ -37,17 +37,6 @@ async function tombstone(tx: Executor, role: 'employee' | 'employer'): Promise<n
   });
   await tx.update(users).set({ isActive: false }).where(eq(users.id, row.id));
   return row.id;
-}
-
-/** Moves the version of what others see of these users (drizzle/0007): their pages changed. */
-async function touchUsers(tx: Executor, ids: number[]): Promise<void> {
-  if (ids.length === 0) return;
-  await tx.execute(sql`
-    update users set view_version = view_version + 1
-    where id in (select id from users where id = any(${sql`array[${sql.join(
-      ids.map((id) => sql`${id}`),
-      sql`, `,
-    )}]::int[]`}) order by id for no key update)`);
 }
 
 export async function eraseAccount(db: Db, userId: number, ratingsGiven: RatingsGivenChoice): Promise<void> {
@@ -107,7 +96,7 @@ export async function eraseAccount(db: Db, userId: number, ratingsGiven: Ratings
     await tx.delete(userCategoryTotals).where(eq(userCategoryTotals.userId, userId));
     // Consents cascade; grievances they filed stay for the record without them (set null).
     await tx.delete(users).where(eq(users.id, userId));
-    await tx.insert(moderationActions).values({
+    await recordAction(tx, {
       moderatorId: null,
       action: 'delete_account',
       targetType: 'user',

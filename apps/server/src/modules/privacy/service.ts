@@ -20,7 +20,7 @@ import { burnVerifyTime, verifyPassword } from '../../lib/passwords.ts';
 import { LOGIN_WINDOW_SECONDS, tooManyLogins } from '../auth/service.ts';
 import { recordAction } from '../moderation/repository.ts';
 import { disputesOfRatee } from '../rating-actions/repository.ts';
-import { RATING_COLUMNS, ratee, rater, receivedQuery } from '../ratings/repository.ts';
+import { RATING_COLUMNS, receivedQuery, withNames } from '../ratings/repository.ts';
 import { type RatingRecord, toRatingView } from '../ratings/serialize.ts';
 import { findUserByEmail, findUserById } from '../users/repository.ts';
 import { toOwnUser } from '../users/serialize.ts';
@@ -130,11 +130,7 @@ export function createPrivacyService(deps: AppDeps) {
     async myData(userId: number, sessionId: string): Promise<MyData> {
       const user = await findUserById(db, userId);
       if (!user) throw unauthorized();
-      const given = await db
-        .select(RATING_COLUMNS)
-        .from(ratings)
-        .innerJoin(rater, eq(rater.id, ratings.raterId))
-        .innerJoin(ratee, eq(ratee.id, ratings.rateeId))
+      const given = await withNames(db.select(RATING_COLUMNS).from(ratings).$dynamic())
         .where(eq(ratings.raterId, userId))
         .orderBy(asc(ratings.createdAt), asc(ratings.id));
       // As any other signed-in person sees them: published only, anonymous raters hidden.

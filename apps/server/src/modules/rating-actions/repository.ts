@@ -5,18 +5,19 @@ import { asc, count, desc, eq, ne, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { ratingAppeals, ratingDisputes, ratings } from '../../db/schema/index.ts';
 import type { Page } from '../core/paging.ts';
-import { RATING_COLUMNS, ratee, rater } from '../ratings/repository.ts';
+import { RATING_COLUMNS, rater, withNames } from '../ratings/repository.ts';
 import { moderatorRatingView, toRatingView } from '../ratings/serialize.ts';
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
 function disputeRows(db: Executor, where: SQL | undefined, order: SQL[], page: Page) {
-  return db
-    .select({ dispute: ratingDisputes, rating: RATING_COLUMNS, raterCode: rater.userCode })
-    .from(ratingDisputes)
-    .innerJoin(ratings, eq(ratings.id, ratingDisputes.ratingId))
-    .innerJoin(rater, eq(rater.id, ratings.raterId))
-    .innerJoin(ratee, eq(ratee.id, ratings.rateeId))
+  return withNames(
+    db
+      .select({ dispute: ratingDisputes, rating: RATING_COLUMNS, raterCode: rater.userCode })
+      .from(ratingDisputes)
+      .innerJoin(ratings, eq(ratings.id, ratingDisputes.ratingId))
+      .$dynamic(),
+  )
     .where(where)
     .orderBy(...order)
     .limit(page.limit)
@@ -105,12 +106,13 @@ export async function appealQueue(
       ? [asc(ratingAppeals.createdAt), asc(ratingAppeals.id)]
       : [desc(ratingAppeals.decidedAt), desc(ratingAppeals.id)];
   const [rows, total] = await Promise.all([
-    db
-      .select({ appeal: ratingAppeals, rating: RATING_COLUMNS, raterCode: rater.userCode })
-      .from(ratingAppeals)
-      .innerJoin(ratings, eq(ratings.id, ratingAppeals.ratingId))
-      .innerJoin(rater, eq(rater.id, ratings.raterId))
-      .innerJoin(ratee, eq(ratee.id, ratings.rateeId))
+    withNames(
+      db
+        .select({ appeal: ratingAppeals, rating: RATING_COLUMNS, raterCode: rater.userCode })
+        .from(ratingAppeals)
+        .innerJoin(ratings, eq(ratings.id, ratingAppeals.ratingId))
+        .$dynamic(),
+    )
       .where(where)
       .orderBy(...order)
       .limit(page.limit)

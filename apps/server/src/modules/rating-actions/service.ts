@@ -27,6 +27,7 @@ import {
 import { inTransaction } from '../../db/transactions.ts';
 import { badRequest, forbidden, HttpError, notFound } from '../../lib/errors.ts';
 import { applyRatings } from '../ratings/aggregates.ts';
+import { touchUsers } from '../users/repository.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -40,7 +41,7 @@ interface LockedRating {
 }
 
 /** Locks the rating's row for this transaction; 404 when there is none. */
-async function lockRating(tx: Executor, ratingId: number): Promise<LockedRating> {
+export async function lockRating(tx: Executor, ratingId: number): Promise<LockedRating> {
   const [row] = await tx
     .select({
       id: ratings.id,
@@ -55,14 +56,6 @@ async function lockRating(tx: Executor, ratingId: number): Promise<LockedRating>
     .for('update');
   if (!row) throw notFound(MSG.ratingNotFound);
   return row;
-}
-
-/**
- * Moves the ratee's view version (ADR 0007) when a change shows on their profile without moving
- * their aggregates (a reply, a hidden rating's edit): the update's trigger does it.
- */
-export async function touchRatee(tx: Executor, rateeId: number) {
-  await tx.execute(sql`update users set view_version = view_version where id = ${rateeId}`);
 }
 
 /** The rated party, and only while the rating is published (what they can see of it). */
@@ -81,7 +74,7 @@ export async function addReply(db: Db, userId: number, ratingId: number, message
       .onConflictDoNothing({ target: ratingReplies.ratingId })
       .returning();
     if (!row) throw badRequest(MSG.alreadyReplied);
-    await touchRatee(tx, rating.rateeId);
+    await touchUsers(tx, [rating.rateeId]);
     return row;
   });
 }
@@ -97,7 +90,7 @@ export async function editReply(db: Db, userId: number, ratingId: number, messag
       .returning();
     if (!row) throw notFound(MSG.noReply);
     if (row.hiddenAt) throw badRequest(MSG.replyHiddenByModerator);
-    await touchRatee(tx, rating.rateeId);
+    await touchUsers(tx, [rating.rateeId]);
     return row;
   });
 }
@@ -108,7 +101,7 @@ export async function deleteReply(db: Db, userId: number, ratingId: number) {
     if (rating.rateeId !== userId) throw forbidden(MSG.onlyRateeMayReply);
     const removed = await tx.delete(ratingReplies).where(eq(ratingReplies.ratingId, ratingId)).returning();
     if (removed.length === 0) throw notFound(MSG.noReply);
-    await touchRatee(tx, rating.rateeId);
+    await touchUsers(tx, [rating.rateeId]);
   });
 }
 
@@ -154,7 +147,7 @@ export async function editRating(
       })
       .where(eq(ratings.id, ratingId));
     if (counts) await applyRatings(tx, [ratingId], 1);
-    else await touchRatee(tx, rating.rateeId);
+    else await touchUsers(tx, [rating.rateeId]);
   });
 }
 
@@ -168,7 +161,7 @@ export async function withdrawRating(db: Db, userId: number, ratingId: number) {
     const rating = await lockRating(tx, ratingId);
     if (rating.raterId !== userId) throw forbidden(MSG.onlyRaterMayChange);
     if (rating.status === 'published') await applyRatings(tx, [ratingId], -1);
-    else await touchRatee(tx, rating.rateeId);
+    else await touchUsers(tx, [rating.rateeId]);
     await tx
       .insert(withdrawnRatings)
       .values({ roleContext: rating.roleContext, createdAt: rating.createdAt });
@@ -210,7 +203,7 @@ export async function fileDispute(
         await applyRatings(tx, [ratingId], -1);
         await tx.update(ratings).set({ status: 'disputed' }).where(eq(ratings.id, ratingId));
       } else {
-        await touchRatee(tx, rating.rateeId);
+        await touchUsers(tx, [rating.rateeId]);
       }
       return row as typeof ratingDisputes.$inferSelect;
     });
@@ -232,7 +225,7 @@ export async function fileAppeal(db: Db, userId: number, ratingId: number, messa
       .onConflictDoNothing({ target: ratingAppeals.ratingId })
       .returning();
     if (!row) throw badRequest(MSG.alreadyAppealed);
-    await touchRatee(tx, rating.rateeId);
+    await touchUsers(tx, [rating.rateeId]);
     return row;
   });
 }

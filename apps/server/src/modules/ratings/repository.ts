@@ -2,7 +2,7 @@
 // scores of its page along, never a query per rating.
 import type { EligibilityParty, RoleContext, UserRole } from '@workspace/contracts';
 import { and, desc, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import { type Executor, queryRows } from '../../db/client.ts';
 import { preparedStatements } from '../../db/prepared.ts';
 import { ratings, users } from '../../db/schema/index.ts';
@@ -30,6 +30,16 @@ const PUBLISHED = sql`${ratings.status} = 'published'`;
 
 export const rater = alias(users, 'rater');
 export const ratee = alias(users, 'ratee');
+
+/**
+ * The joins every rating view needs (RATING_COLUMNS): its rater and ratee, for their names. For a
+ * query with an explicit selection, which the joins leave as it is (hence the cast).
+ */
+export function withNames<T extends PgSelect>(query: T): T {
+  return query
+    .innerJoin(rater, eq(rater.id, ratings.raterId))
+    .innerJoin(ratee, eq(ratee.id, ratings.rateeId)) as unknown as T;
+}
 
 /** A rating with its rater's and ratee's names; join `rater` and `ratee` on the rating's ids. */
 const RATING_WITH_NAMES = {
@@ -96,11 +106,12 @@ function ratingsQuery(
   page: BoundPage,
   total?: SQL<number>,
 ) {
-  return db
-    .select({ ...RATING_COLUMNS, listTotal: total ? sql<number>`(${total})::int` : sql<null>`null` })
-    .from(ratings)
-    .innerJoin(rater, eq(rater.id, ratings.raterId))
-    .innerJoin(ratee, eq(ratee.id, ratings.rateeId))
+  return withNames(
+    db
+      .select({ ...RATING_COLUMNS, listTotal: total ? sql<number>`(${total})::int` : sql<null>`null` })
+      .from(ratings)
+      .$dynamic(),
+  )
     .where(where)
     .orderBy(...order)
     .limit(page.limit)

@@ -2,7 +2,7 @@
 // Two rules live here so no caller can forget them: only employees keep skills and work history, and
 // skills_lc always mirrors skills in lower case (the skills filter's index).
 import { DEFAULT_LANGUAGE, type Language, type UserRole, type WorkEntry } from '@workspace/contracts';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { type UserRow, users } from '../../db/schema/index.ts';
@@ -137,4 +137,20 @@ export async function updateProfile(
 
 export async function setPasswordHash(ex: Executor, userId: number, passwordHash: string): Promise<void> {
   await ex.update(users).set({ passwordHash }).where(eq(users.id, userId));
+}
+
+/**
+ * Moves the view version (drizzle/0007, ADR 0007) of users whose pages changed without their row
+ * changing otherwise (a reply, a dispute, an erased rater): the update's trigger does it. The rows
+ * are locked in id order, as applyRatings locks ratees, so writers that share users cannot deadlock.
+ */
+export async function touchUsers(ex: Executor, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  const list = sql`array[${sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  )}]::int[]`;
+  await ex.execute(sql`
+    update users set view_version = view_version
+    where id in (select id from users where id = any(${list}) order by id for no key update)`);
 }
