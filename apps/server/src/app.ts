@@ -53,6 +53,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     trustProxy: options.trustProxy ?? deps.env.TRUST_PROXY,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     frameworkErrors,
+    // Replaced by the closing hook below, which answers in the API's own error shape.
+    return503OnClosing: false,
     // Each request gets an id, returned in X-Request-Id and present on every log line it causes;
     // a well-formed id from a proxy is kept so logs can be followed across hops.
     requestIdHeader: false,
@@ -66,6 +68,22 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   registerRequestContext(app);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
+  });
+  // While the process stops (server.ts calls close()), a request that still arrives on an open
+  // connection is not processed: 503 in the API's error shape, and the connection closes so the
+  // client (a proxy, a load balancer) tries again elsewhere. Requests already in flight finish.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onRequest', async (_request, reply) => {
+    if (!closing) return;
+    // Serialised here: a route's own 503 schema (the health check's) must not shape this answer.
+    return reply
+      .code(503)
+      .header('connection', 'close')
+      .type('application/json; charset=utf-8')
+      .send(JSON.stringify({ detail: MSG.serviceUnavailable }));
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -60,9 +60,9 @@ async function main() {
     shuttingDown = true;
     logger.info({ signal }, 'shutting down: finishing in-flight requests');
     const force = setTimeout(() => {
-      logger.error('shutdown took over 10 s; exiting');
+      logger.error({ seconds: env.SHUTDOWN_TIMEOUT }, 'requests still in flight at SHUTDOWN_TIMEOUT; exiting 1');
       process.exit(1);
-    }, 10_000);
+    }, env.SHUTDOWN_TIMEOUT * 1000);
     force.unref();
     try {
       await app.close();

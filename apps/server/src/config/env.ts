@@ -91,6 +91,9 @@ const envSchema = z
     WEB_DIST: z.string().optional(),
     // Connections per process in the PostgreSQL pool (cluster.ts sizes it to the machine when unset).
     DB_POOL_SIZE: positiveInt.max(100, 'must be at most 100').optional(),
+    // How long a stopping process lets in-flight requests finish before it gives up and exits 1
+    // (server.ts). At least 1 s.
+    SHUTDOWN_TIMEOUT: duration.refine((v) => v >= 1, 'must be at least 1s').default(10),
     // Megabytes of serialised answers each process may keep (lib/view-cache.ts, ADR 0007); 0: none.
     VIEW_CACHE_MB: z.coerce.number().int().min(0).max(4096, 'must be at most 4096').default(32),
   })

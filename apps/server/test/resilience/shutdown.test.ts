@@ -4,6 +4,7 @@
 // submission gets a complete answer or a connection the server never read from (refused, or reset
 // unread), nothing is cut off halfway, and every 201 is in the database.
 import net from 'node:net';
+import { MSG } from '@workspace/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, queryRows } from '../../src/db/client.ts';
@@ -114,7 +115,7 @@ describe('SIGTERM during a burst of ratings', () => {
     expect(inFlight?.status).toBe(201);
     const slowRating = JSON.parse(inFlight?.body ?? '{}') as { id: number };
     expect(health?.status).toBe(503);
-    expect(JSON.parse(health?.body ?? '{}')).toMatchObject({ statusCode: 503 });
+    expect(JSON.parse(health?.body ?? '{}')).toEqual({ detail: MSG.serviceUnavailable });
     expect(health?.headers).toMatch(/connection: close/i);
     expect(others).toEqual([]);
 
