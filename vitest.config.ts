@@ -10,6 +10,7 @@ export const SERVICE_TESTS = [
   'apps/server/test/perf/statement-names.test.ts',
   'apps/server/test/resilience/cluster-limits.test.ts',
   'apps/server/test/resilience/cluster-metrics.test.ts',
+  'apps/server/test/resilience/cluster-stop.test.ts',
   'apps/server/test/resilience/durability.test.ts',
   'apps/server/test/resilience/faults.test.ts',
   'apps/server/test/resilience/instances.test.ts',

@@ -1,6 +1,6 @@
 // `npm start`: builds the web app if it has not been built yet, bundles the server (build-server.mjs),
 // then runs it in the foreground from the repository root (so DATA_DIR ./data lands here). Signals go to the server,
-// and this process exits with the server's code. The server itself reports a bad environment value
+// and this process exits with the server's code; if whoever started it goes away, the server is stopped too. The server itself reports a bad environment value
 // in one line naming the variable; nothing is printed after it.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -12,7 +12,8 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 // tsx as a loader, for the steps that run TypeScript before the server (the server itself is bundled).
 const nodeArgs = ['--import', 'tsx'];
 
-if (!existsSync(join(root, 'apps/web/dist/index.html'))) {
+// WEB_DIST names a build to serve as it is (the server's own setting); without it, ours is built once.
+if (!process.env.WEB_DIST && !existsSync(join(root, 'apps/web/dist/index.html'))) {
   // Check the environment before a build that takes a while, so a typo fails at once.
   const check = spawnSync(
     process.execPath,
@@ -46,12 +47,28 @@ if (!process.env.DATABASE_URL && !existsSync(join(root, 'apps/server/dist/pglite
 // The cluster entry (one process on the embedded database, WEB_CONCURRENCY workers on PostgreSQL),
 // run by this node process's only child, so signals reach the server itself.
 const server = await buildServer();
-const child = spawn(process.execPath, [server], { cwd: root, stdio: 'inherit' });
+// SUPERVISOR_PID: the server stops itself should this process die without passing a signal on.
+const child = spawn(process.execPath, [server], {
+  cwd: root,
+  stdio: 'inherit',
+  env: { ...process.env, SUPERVISOR_PID: String(process.pid) },
+});
 
 const forward = (signal) => {
   if (child.exitCode === null && child.signalCode === null) child.kill(signal);
 };
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => forward(signal));
+
+// npm runs this script through `sh -c`, and a SIGTERM to npm ends that shell without reaching us: the
+// system adopts this process and the server would run on with nobody to stop it. A changed parent
+// means whoever started us is gone, so the server is stopped as SIGTERM stops it.
+const parent = process.ppid;
+const watchParent = setInterval(() => {
+  if (process.ppid === parent) return;
+  clearInterval(watchParent);
+  forward('SIGTERM');
+}, 500);
+watchParent.unref();
 
 child.on('error', (error) => {
   console.error(`Could not start the server: ${error.message}`);

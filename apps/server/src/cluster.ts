@@ -3,7 +3,8 @@
 // PostgreSQL; always one on the embedded database, which a single process owns. Each pool is sized
 // to the machine unless DB_POOL_SIZE says otherwise. The first worker starts alone (it migrates and
 // seeds demo data), the others once it listens; a worker that dies unexpectedly is replaced;
-// SIGTERM/SIGINT are passed on and the primary exits when all are done. The primary keeps the
+// SIGTERM/SIGINT are passed on and the primary exits when all are done: 0 when every worker stopped
+// cleanly, 1 when one had to give up on requests in flight or died. The primary keeps the
 // rate-limit counts that Redis does not (lib/counters.ts), so limits hold for the whole server.
 import cluster, { type Worker } from 'node:cluster';
 import { availableParallelism } from 'node:os';
@@ -59,9 +60,15 @@ async function primary(count: number) {
   for (let i = 1; i < count; i++) fork();
 
   let restarts = 0;
+  // A worker that had to give up on requests in flight (SHUTDOWN_TIMEOUT) or died while stopping makes
+  // the whole stop a failure, as it would be for a single process: a supervisor must be able to tell.
+  // A worker still starting when the signal came dies of it, with nothing in flight: that is clean.
+  let stopFailed = false;
+  let stopSignal: NodeJS.Signals | undefined;
   cluster.on('exit', (worker: Worker, code, signal) => {
     if (stopping) {
-      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      if (signal ? signal !== stopSignal : code !== 0) stopFailed = true;
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(stopFailed ? 1 : 0);
       return;
     }
     // A crash loop (a bad deploy) must not spin forever.
@@ -76,6 +83,7 @@ async function primary(count: number) {
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
+    stopSignal = signal;
     for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
     if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
   };
@@ -83,6 +91,23 @@ async function primary(count: number) {
   process.on('SIGINT', () => stop('SIGINT'));
 }
 
+/**
+ * `npm start` (scripts/start.mjs) runs this entry as its child and sets SUPERVISOR_PID. Should that
+ * process die without passing a signal on (SIGKILL, a crash), the system adopts this one and nobody
+ * would stop it: a changed parent stops the server as SIGTERM does.
+ */
+function stopWithSupervisor() {
+  const supervisor = Number(process.env.SUPERVISOR_PID);
+  if (!Number.isInteger(supervisor) || supervisor <= 0) return;
+  const watch = setInterval(() => {
+    if (process.ppid === supervisor) return;
+    clearInterval(watch);
+    process.kill(process.pid, 'SIGTERM');
+  }, 500);
+  watch.unref();
+}
+
+if (cluster.isPrimary) stopWithSupervisor();
 const count = cluster.isPrimary ? workerCount() : 1;
 if (cluster.isPrimary && process.env.DATABASE_URL?.trim() && !process.env.DB_POOL_SIZE?.trim()) {
   // Workers inherit the environment.

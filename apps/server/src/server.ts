@@ -60,7 +60,10 @@ async function main() {
     shuttingDown = true;
     logger.info({ signal }, 'shutting down: finishing in-flight requests');
     const force = setTimeout(() => {
-      logger.error({ seconds: env.SHUTDOWN_TIMEOUT }, 'requests still in flight at SHUTDOWN_TIMEOUT; exiting 1');
+      logger.error(
+        { seconds: env.SHUTDOWN_TIMEOUT },
+        'requests still in flight at SHUTDOWN_TIMEOUT; exiting 1',
+      );
       process.exit(1);
     }, env.SHUTDOWN_TIMEOUT * 1000);
     force.unref();

@@ -45,7 +45,7 @@ export async function scratchDatabase(): Promise<Scratch> {
 }
 
 /** The parent's environment without anything that would point a child elsewhere. */
-function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+export function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   const env = { ...process.env };
   for (const key of [
     'DATABASE_URL',
