@@ -29,6 +29,7 @@ test('an employee registers with skills and work history, then signs in', async 
   await page.getByRole('button', { name: 'Add experience' }).click();
   await page.getByLabel('Company (experience 2)').fill('Half-filled Ltd');
   await checkA11y('register (employee, filled)');
+  await page.getByRole('checkbox', { name: /I have read and accept the privacy notice/ }).check();
   await page.getByRole('button', { name: 'Create Account' }).click();
 
   await expect(page).toHaveURL(/\/login$/);
@@ -78,6 +79,7 @@ test('an employer registers without skills, then signs in and sees the employee 
   await page.getByLabel('Password', { exact: true }).fill(DEFAULT_PASSWORD);
   await page.getByLabel('Confirm password').fill(DEFAULT_PASSWORD);
   await page.getByLabel('City').fill('Coimbatore');
+  await page.getByRole('checkbox', { name: /I have read and accept the privacy notice/ }).check();
   await page.getByRole('button', { name: 'Create Account' }).click();
   await expect(page.getByText(MSG.registrationSuccess)).toBeVisible();
 
@@ -100,6 +102,7 @@ test('registration shows the server errors: a taken email', async ({ page, makeU
   await page.getByLabel('Password', { exact: true }).fill(DEFAULT_PASSWORD);
   await page.getByLabel('Confirm password').fill(DEFAULT_PASSWORD);
   await page.getByLabel('City').fill('Pune');
+  await page.getByRole('checkbox', { name: /I have read and accept the privacy notice/ }).check();
   await page.getByRole('button', { name: 'Create Account' }).click();
   await expect(page.getByRole('alert').filter({ hasText: MSG.emailTaken })).toBeVisible();
   await expect(page).toHaveURL(/\/register$/);

@@ -54,26 +54,41 @@ const routes: RouteObject[] = [
       { path: paths.contributors.path, lazy: lazyRoute(() => import('./routes/contributors')) },
       { path: paths.howRatingsWork.path, lazy: lazyRoute(() => import('./routes/how-ratings-work')) },
       { path: paths.testProfile.path, lazy: lazyRoute(() => import('./routes/test-profile')) },
+      { path: paths.privacy.path, lazy: lazyRoute(() => import('./routes/privacy')) },
+      { path: paths.terms.path, lazy: lazyRoute(() => import('./routes/terms')) },
+      { path: paths.grievance.path, lazy: lazyRoute(() => import('./routes/grievance')) },
       {
-        element: <RequireAuth />,
+        // The signed-in screens wait for consent to the notice in force (DESIGN §8.3).
+        lazy: lazyRoute(() => import('@/features/privacy/components/consent-gate')),
         children: [
-          { path: paths.dashboard.path, lazy: lazyRoute(() => import('./routes/app/dashboard')) },
-          { path: paths.user.path, lazy: lazyRoute(() => import('./routes/app/user')) },
-          { path: paths.profile.path, lazy: lazyRoute(() => import('./routes/app/profile')) },
-          { path: paths.myRatings.path, lazy: lazyRoute(() => import('./routes/app/my-ratings')) },
+          {
+            element: <RequireAuth />,
+            children: [
+              { path: paths.dashboard.path, lazy: lazyRoute(() => import('./routes/app/dashboard')) },
+              { path: paths.user.path, lazy: lazyRoute(() => import('./routes/app/user')) },
+              { path: paths.profile.path, lazy: lazyRoute(() => import('./routes/app/profile')) },
+              { path: paths.myRatings.path, lazy: lazyRoute(() => import('./routes/app/my-ratings')) },
+            ],
+          },
+          {
+            element: <RequireAuth requiredRole="employee" />,
+            children: [
+              { path: paths.companies.path, lazy: lazyRoute(() => import('./routes/app/companies')) },
+            ],
+          },
+          {
+            element: <RequireAuth requiredRole="employer" />,
+            children: [
+              { path: paths.employees.path, lazy: lazyRoute(() => import('./routes/app/employees')) },
+            ],
+          },
+          {
+            element: <RequireAuth requiredRole="moderator" />,
+            children: [
+              { path: paths.moderation.path, lazy: lazyRoute(() => import('./routes/app/moderation')) },
+            ],
+          },
         ],
-      },
-      {
-        element: <RequireAuth requiredRole="employee" />,
-        children: [{ path: paths.companies.path, lazy: lazyRoute(() => import('./routes/app/companies')) }],
-      },
-      {
-        element: <RequireAuth requiredRole="employer" />,
-        children: [{ path: paths.employees.path, lazy: lazyRoute(() => import('./routes/app/employees')) }],
-      },
-      {
-        element: <RequireAuth requiredRole="moderator" />,
-        children: [{ path: paths.moderation.path, lazy: lazyRoute(() => import('./routes/app/moderation')) }],
       },
       { path: '*', element: <Navigate to={paths.dashboard.getHref()} replace /> },
     ],

@@ -12,6 +12,9 @@ export const paths = {
   contributors: { path: '/contributors', getHref: () => '/contributors' },
   howRatingsWork: { path: '/how-ratings-work', getHref: () => '/how-ratings-work' },
   testProfile: { path: '/test-profile', getHref: () => '/test-profile' },
+  privacy: { path: '/privacy', getHref: () => '/privacy' },
+  terms: { path: '/terms', getHref: () => '/terms' },
+  grievance: { path: '/grievance', getHref: () => '/grievance' },
   login: {
     path: '/login',
     getHref: (redirectTo?: string | null) =>

@@ -117,6 +117,7 @@ export const grievanceOfficer = z.object({
   acknowledge_within_hours: z.number().int(),
   resolve_within_days: z.number().int(),
 });
+export type GrievanceOfficer = z.infer<typeof grievanceOfficer>;
 
 // --- my data ---
 

@@ -181,6 +181,21 @@ function Footer({ signedIn }: { signedIn: boolean }) {
                 <Trans>Contributors</Trans>
               </Link>
             </li>
+            <li>
+              <Link className={link} to={paths.privacy.getHref()}>
+                <Trans>Privacy</Trans>
+              </Link>
+            </li>
+            <li>
+              <Link className={link} to={paths.terms.getHref()}>
+                <Trans>Terms</Trans>
+              </Link>
+            </li>
+            <li>
+              <Link className={link} to={paths.grievance.getHref()}>
+                <Trans>Grievances</Trans>
+              </Link>
+            </li>
             {!signedIn && (
               <>
                 <li>

@@ -1,5 +1,6 @@
 import { PageSpinner } from '@/components/route-guard';
 import { AccountPage } from '@/features/account/components/account-page';
+import { YourDataAndPrivacy } from '@/features/privacy/components/your-data';
 import { useSession } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
@@ -7,5 +8,9 @@ export default function ProfileRoute() {
   useDocumentTitle('My Profile');
   const { user } = useSession();
   if (!user) return <PageSpinner />;
-  return <AccountPage user={user} />;
+  return (
+    <AccountPage user={user}>
+      <YourDataAndPrivacy user={user} />
+    </AccountPage>
+  );
 }

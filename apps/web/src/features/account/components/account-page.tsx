@@ -156,7 +156,8 @@ function AccountInfo({ user }: { user: OwnUser }) {
   );
 }
 
-export function AccountPage({ user }: { user: OwnUser }) {
+/** `children`: more sections under the profile (the route adds the privacy rights). */
+export function AccountPage({ user, children }: { user: OwnUser; children?: ReactNode }) {
   const [editing, setEditing] = useState(false);
   const [saved, setSaved] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -227,6 +228,7 @@ export function AccountPage({ user }: { user: OwnUser }) {
           <ChangePasswordForm />
         </div>
       </div>
+      {children}
     </div>
   );
 }

@@ -3,6 +3,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
+  PRIVACY_NOTICE_VERSION,
   REGISTRABLE_ROLES,
   type RegisterRequest,
   type RegistrableRole,
@@ -10,17 +11,22 @@ import {
   type WorkEntry,
 } from '@workspace/contracts';
 import { Briefcase, Building2 } from 'lucide-react';
+import { useId, useState } from 'react';
 import { Controller, type FieldPath, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { SkillsInput } from '@/components/skills-input';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
 import { Field, FieldError } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
 import { PasswordInput } from '@/components/ui/password-input';
 import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
 import { Spinner } from '@/components/ui/spinner';
+import { TextLink } from '@/components/ui/text-link';
 import { completeWorkEntries, WorkHistoryEditor } from '@/components/work-history-editor';
+import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { translateApiMessage } from '@/lib/api-messages';
 import { cn } from '@/lib/cn';
@@ -109,11 +115,20 @@ export function RegisterForm({
   });
   const { errors, isSubmitted } = form.formState;
   const role = form.watch('user_role');
+  // Consent to the notice in force (DESIGN §8.3): asked here, recorded with the account.
+  const consentId = useId();
+  const [consented, setConsented] = useState(false);
+  const consentMissing = isSubmitted && !consented;
 
-  const submit = form.handleSubmit(() =>
+  const validSubmit = form.handleSubmit(() => {
+    if (!consented) return;
     // The account keeps the language the person registered in (DESIGN §8.4).
     registration.mutate(
-      { ...toRegisterPayload(form.getValues()), language: activeLanguage() },
+      {
+        ...toRegisterPayload(form.getValues()),
+        language: activeLanguage(),
+        consent_version: PRIVACY_NOTICE_VERSION,
+      },
       {
         onSuccess,
         onError: (error) => {
@@ -126,11 +141,11 @@ export function RegisterForm({
           }
         },
       },
-    ),
-  );
+    );
+  });
 
   return (
-    <form noValidate onSubmit={submit} className="grid gap-5">
+    <form noValidate onSubmit={validSubmit} className="grid gap-5">
       {registration.isError && (
         <Alert variant="destructive">
           <AlertDescription>{translateApiMessage(registerErrorMessage(registration.error))}</AlertDescription>
@@ -233,6 +248,29 @@ export function RegisterForm({
           />
         </>
       )}
+      <div className="grid gap-2">
+        <div className="flex items-start gap-3">
+          <Checkbox
+            id={consentId}
+            checked={consented}
+            onCheckedChange={(checked) => setConsented(checked === true)}
+            aria-invalid={consentMissing}
+            aria-describedby={consentMissing ? `${consentId}-error` : undefined}
+            className="mt-0.5"
+          />
+          <Label htmlFor={consentId} className="block font-normal leading-relaxed">
+            <Trans>
+              I have read and accept the <TextLink to={paths.privacy.getHref()}>privacy notice</TextLink> and
+              the <TextLink to={paths.terms.getHref()}>terms of use</TextLink>.
+            </Trans>
+          </Label>
+        </div>
+        {consentMissing && (
+          <p id={`${consentId}-error`} className="text-destructive text-sm">
+            {t`Please accept the privacy notice and terms of use to create an account.`}
+          </p>
+        )}
+      </div>
       <Button type="submit" size="lg" disabled={registration.isPending}>
         {registration.isPending ? (
           <Spinner label={t`Creating account...`} className="text-primary-foreground" />

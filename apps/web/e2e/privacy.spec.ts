@@ -1,0 +1,154 @@
+// Privacy rights and grievances in the browser (DESIGN §8.3, issue 14): the notice and terms in both
+// languages, consent asked again before the signed-in screens, downloading one's data, ending a
+// session elsewhere, a visitor's grievance on a phone, and deleting an account.
+import { readFileSync } from 'node:fs';
+import { type MyData, PRIVACY_NOTICE_VERSION, type ProfileResponse } from '@workspace/contracts';
+import { apiLogin, DEFAULT_PASSWORD, expect, test, uniqueEmail } from './fixtures';
+import { makeUsers, openAs, rateViaApi } from './journeys-support';
+
+test('the privacy notice and terms, from the footer, in English and Hindi', async ({ page, checkA11y }) => {
+  await page.goto('/about');
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy' }).click();
+  await expect(page).toHaveURL(/\/privacy$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Privacy notice' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Your rights' })).toBeVisible();
+  await expect(page).toHaveTitle('Privacy notice | WorkTrust');
+  await checkA11y('privacy notice');
+  await page.getByRole('link', { name: 'Terms of use' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Terms of use' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'हिन्दी' }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: 'उपयोग की शर्तें' })).toBeVisible();
+  await page.getByRole('link', { name: 'निजता सूचना' }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: 'निजता सूचना' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'आपके अधिकार' })).toBeVisible();
+  await checkA11y('privacy notice in Hindi');
+});
+
+test('consent older than the notice is asked for before the signed-in screens', async ({ page, request }) => {
+  // Registered by another client, without consent.
+  const email = uniqueEmail('no-consent');
+  const registered = await request.post('/api/auth/register/', {
+    data: {
+      email,
+      full_name: 'Kavya Rao',
+      password: DEFAULT_PASSWORD,
+      password_confirm: DEFAULT_PASSWORD,
+      user_role: 'employee',
+      city: 'Mysuru',
+      skills: [],
+      work_history: [],
+    },
+  });
+  expect(registered.status()).toBe(201);
+
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(DEFAULT_PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByRole('heading', { name: 'Before you go on' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toHaveCount(0);
+  // Still asked after a reload and on another signed-in page.
+  await page.goto('/my-ratings');
+  await expect(page.getByRole('heading', { name: 'Before you go on' })).toBeVisible();
+  await page.getByRole('button', { name: 'I agree' }).click();
+  await expect(page.getByRole('heading', { name: 'Before you go on' })).toHaveCount(0);
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { name: 'Before you go on' })).toHaveCount(0);
+
+  const { user } = await apiLogin(request, email, DEFAULT_PASSWORD);
+  expect(user).toMatchObject({ consent_version: PRIVACY_NOTICE_VERSION, consent_required: false });
+});
+
+test('download my data, and end a session on another device', async ({ page, request, checkA11y }) => {
+  const [rater, company] = await makeUsers(request, 2, (i) => ({
+    role: i === 0 ? 'employee' : 'employer',
+    full_name: i === 0 ? 'Rohan Mehta' : 'Nilgiri Textiles Ltd',
+  }));
+  const rating = await rateViaApi(request, rater, company.user.id, {
+    anonymous: true,
+    feedback: 'Fair pay.',
+  });
+  const elsewhere = await apiLogin(request, rater.email, rater.password);
+  await openAs(page, rater, '/profile');
+  await expect(page.getByRole('heading', { name: 'Privacy and your data' })).toBeVisible();
+
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download my data' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^worktrust-my-data-\d{4}-\d{2}-\d{2}\.json$/);
+  const data = JSON.parse(readFileSync((await download.path()) as string, 'utf8')) as MyData;
+  expect(data.profile.email).toBe(rater.email);
+  expect(data.ratings_given.map((r) => r.id)).toEqual([rating.id]);
+  expect(data.ratings_given[0]?.is_anonymous).toBe(true);
+
+  const sessions = page.getByRole('list', { name: 'Sessions' });
+  await expect(sessions.getByRole('listitem')).toHaveCount(3);
+  await expect(sessions.getByText('This device')).toHaveCount(1);
+  await checkA11y('account with privacy rights');
+  await sessions
+    .getByRole('button', { name: /End session/ })
+    .first()
+    .click();
+  await expect(page.getByText('Session ended').first()).toBeVisible();
+  await expect(sessions.getByRole('listitem')).toHaveCount(2);
+  // One of the other two sessions ended; ending the last other one leaves only this device.
+  await sessions.getByRole('button', { name: /End session/ }).click();
+  await expect(sessions.getByRole('listitem')).toHaveCount(1);
+  const refused = await request.get('/api/auth/profile/', {
+    headers: { authorization: `Bearer ${elsewhere.access}` },
+  });
+  expect(refused.status()).toBe(401);
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 360, height: 780 } });
+
+  test('a visitor files a grievance and gets a number and a date', async ({ page, checkA11y }) => {
+    await page.goto('/grievance');
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Complaints and the Grievance Officer' }),
+    ).toBeVisible();
+    await expect(page.getByText('grievances@worktrust.example')).toBeVisible();
+    await page.getByLabel('What is it about?').selectOption('CONTENT');
+    await page.getByLabel('Link to the page (optional)').fill('/user/1');
+    await page.getByLabel('What happened?').fill('A review on this profile gives my phone number.');
+    await page.getByLabel('Your email').fill(uniqueEmail('visitor'));
+    await page.getByRole('button', { name: 'Send grievance' }).click();
+    await expect(page.getByText(/^Grievance GRV-\d{4}-\d{6} received$/)).toBeVisible();
+    await checkA11y('grievance filed (phone)');
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(360);
+  });
+
+  test('a person deletes their account and keeps their ratings anonymously', async ({ page, request }) => {
+    const [rater, company] = await makeUsers(request, 2, (i) => ({
+      role: i === 0 ? 'employee' : 'employer',
+      full_name: i === 0 ? 'Isha Pillai' : 'Konkan Foods Pvt Ltd',
+    }));
+    await rateViaApi(request, rater, company.user.id, { feedback: 'Kind managers.' });
+    await openAs(page, rater, '/profile');
+    await page.getByRole('button', { name: 'Delete my account' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByRole('radio', { name: /Keep my ratings, anonymously/ })).toBeChecked();
+    await dialog.getByLabel('Your password').fill(rater.password);
+    await dialog.getByRole('button', { name: 'Delete my account' }).click();
+    await expect(page.getByText('Your account has been deleted').first()).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+
+    const login = await request.post('/api/auth/login/', {
+      data: { email: rater.email, password: rater.password },
+    });
+    expect(login.status()).toBe(401);
+    // The rating stays, with no name.
+    const viewer = await apiLogin(request, company.email, company.password);
+    const profile = await request.get(`/api/core/users/${company.user.id}/profile/`, {
+      headers: { authorization: `Bearer ${viewer.access}` },
+    });
+    const body = (await profile.json()) as ProfileResponse;
+    expect(body.user_profile.total_ratings_received).toBe(1);
+    expect(body.all_ratings[0]?.feedback_message).toBe('Kind managers.');
+    expect(body.all_ratings[0]?.is_anonymous).toBe(true);
+    expect(body.all_ratings[0]?.rater ?? null).toBeNull();
+  });
+});

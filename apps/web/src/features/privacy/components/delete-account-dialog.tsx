@@ -1,0 +1,174 @@
+// Delete my account (DESIGN §8.3, ADR 0015): the password confirms; ratings given are removed or kept
+// with no link to the person. After success the session ends and the landing page says so.
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { RATINGS_GIVEN_CHOICES, type RatingsGivenChoice } from '@workspace/contracts';
+import { Trash2 } from 'lucide-react';
+import { useId, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Alert, AlertDescription } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '@/components/ui/dialog';
+import { Field } from '@/components/ui/field';
+import { Label } from '@/components/ui/label';
+import { PasswordInput } from '@/components/ui/password-input';
+import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
+import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/use-toast';
+import { paths } from '@/config/paths';
+import { ApiError, getErrorMessage } from '@/lib/api-client';
+import { translateApiMessage } from '@/lib/api-messages';
+import { useSession } from '@/lib/session';
+import { useDeleteAccount } from '../api/my-account';
+
+const CHOICES: Record<RatingsGivenChoice, { label: MessageDescriptor; hint: MessageDescriptor }> = {
+  KEEP_ANONYMOUS: {
+    label: msg`Keep my ratings, anonymously`,
+    hint: msg`They stay on the profiles I rated, with no name and no link to me.`,
+  },
+  DELETE: {
+    label: msg`Delete my ratings too`,
+    hint: msg`They leave every profile and average at once.`,
+  },
+};
+
+export function DeleteAccountDialog() {
+  const { t, i18n } = useLingui();
+  const id = useId();
+  const navigate = useNavigate();
+  const { signOut } = useSession();
+  const [open, setOpen] = useState(false);
+  const [password, setPassword] = useState('');
+  const [choice, setChoice] = useState<RatingsGivenChoice>('KEEP_ANONYMOUS');
+  const remove = useDeleteAccount();
+  const passwordError = remove.error instanceof ApiError ? remove.error.fieldError('password') : undefined;
+  const otherError = remove.isError && !passwordError ? getErrorMessage(remove.error) : undefined;
+
+  const close = (next: boolean) => {
+    setOpen(next);
+    if (!next) {
+      setPassword('');
+      remove.reset();
+    }
+  };
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    remove.mutate(
+      { password, ratings_given: choice },
+      {
+        onSuccess: () => {
+          toast({
+            title: t`Your account has been deleted`,
+            description: t`Thank you for using WorkTrust.`,
+            variant: 'success',
+          });
+          signOut();
+          void navigate(paths.home.getHref(), { replace: true });
+        },
+      },
+    );
+  };
+
+  return (
+    <Card className="border-destructive/40">
+      <CardHeader>
+        <CardTitle>
+          <Trans>Delete my account</Trans>
+        </CardTitle>
+        <CardDescription>
+          <Trans>
+            Your account, profile and the ratings you received are erased for good. This cannot be undone.
+          </Trans>
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <Dialog open={open} onOpenChange={close}>
+          <DialogTrigger asChild>
+            <Button variant="destructive">
+              <Trash2 aria-hidden />
+              <Trans>Delete my account</Trans>
+            </Button>
+          </DialogTrigger>
+          <DialogContent>
+            <form noValidate onSubmit={submit} className="grid gap-4">
+              <DialogHeader>
+                <DialogTitle>
+                  <Trans>Delete your account?</Trans>
+                </DialogTitle>
+                <DialogDescription>
+                  <Trans>
+                    Your account, profile and the ratings you received are erased, and your email address
+                    becomes free. This cannot be undone.
+                  </Trans>
+                </DialogDescription>
+              </DialogHeader>
+              <fieldset className="grid gap-2">
+                <legend className="mb-2 font-medium text-sm">
+                  <Trans>The ratings you gave</Trans>
+                </legend>
+                <RadioGroup
+                  value={choice}
+                  onValueChange={(value) => setChoice(value as RatingsGivenChoice)}
+                  className="gap-3"
+                >
+                  {RATINGS_GIVEN_CHOICES.map((value) => (
+                    <div key={value} className="flex items-start gap-3">
+                      <RadioGroupItem id={`${id}-${value}`} value={value} className="mt-0.5" />
+                      <Label htmlFor={`${id}-${value}`} className="grid gap-0.5 font-normal">
+                        <span className="font-medium">{i18n._(CHOICES[value].label)}</span>
+                        <span className="text-muted-foreground text-xs">{i18n._(CHOICES[value].hint)}</span>
+                      </Label>
+                    </div>
+                  ))}
+                </RadioGroup>
+              </fieldset>
+              <Field label={t`Your password`} error={passwordError}>
+                {(control) => (
+                  <PasswordInput
+                    {...control}
+                    autoComplete="current-password"
+                    value={password}
+                    onChange={(event) => setPassword(event.target.value)}
+                  />
+                )}
+              </Field>
+              {otherError && (
+                <Alert variant="destructive">
+                  <AlertDescription>{translateApiMessage(otherError)}</AlertDescription>
+                </Alert>
+              )}
+              <DialogFooter>
+                <Button
+                  variant="outline"
+                  type="button"
+                  onClick={() => close(false)}
+                  disabled={remove.isPending}
+                >
+                  <Trans>Cancel</Trans>
+                </Button>
+                <Button type="submit" variant="destructive" disabled={remove.isPending || password === ''}>
+                  {remove.isPending ? (
+                    <Spinner label={t`Deleting...`} className="text-white" />
+                  ) : (
+                    <Trans>Delete my account</Trans>
+                  )}
+                </Button>
+              </DialogFooter>
+            </form>
+          </DialogContent>
+        </Dialog>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,120 @@
+// The privacy screens against the real API (DESIGN §8.3): the consent gate, sessions, deleting the
+// account and a visitor's grievance.
+import { screen, waitFor, within } from '@testing-library/react';
+import { MSG, PRIVACY_NOTICE_VERSION } from '@workspace/contracts';
+import { Route, Routes } from 'react-router';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api } from '@/lib/api-client';
+import { type LiveApi, startLiveApi } from '@/testing/live-api';
+import { renderWithProviders } from '@/testing/render';
+import RequireConsent from './consent-gate';
+import { DeleteAccountDialog } from './delete-account-dialog';
+import { GrievancePage } from './grievance-page';
+import { YourDataAndPrivacy } from './your-data';
+
+let live: LiveApi;
+beforeAll(async () => {
+  live = await startLiveApi();
+});
+afterAll(() => live?.close());
+
+describe('the consent gate', () => {
+  it('stands before the signed-in screens until the notice in force is accepted, and records it', async () => {
+    // Registered through the API without consent, as another client may.
+    const account = await live.signUp();
+    expect(account.user.consent_required).toBe(true);
+    live.signInPage(account);
+    const { user } = renderWithProviders(
+      <Routes>
+        <Route element={<RequireConsent />}>
+          <Route path="*" element={<p>Signed-in screen</p>} />
+        </Route>
+      </Routes>,
+    );
+    expect(await screen.findByRole('heading', { name: 'Before you go on' })).toBeTruthy();
+    expect(screen.queryByText('Signed-in screen')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'I agree' }));
+    expect(await screen.findByText('Signed-in screen')).toBeTruthy();
+    const profile = await live.call<{ consent_version: string; consent_required: boolean }>(
+      'GET',
+      '/api/auth/profile/',
+      { token: account.access },
+    );
+    expect(profile.body).toMatchObject({ consent_version: PRIVACY_NOTICE_VERSION, consent_required: false });
+  });
+
+  it('lets a person who has consented straight through', async () => {
+    const account = await live.signUp({ consent_version: PRIVACY_NOTICE_VERSION });
+    live.signInPage(account);
+    renderWithProviders(
+      <Routes>
+        <Route element={<RequireConsent />}>
+          <Route path="*" element={<p>Signed-in screen</p>} />
+        </Route>
+      </Routes>,
+    );
+    expect(await screen.findByText('Signed-in screen')).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Before you go on' })).toBeNull();
+  });
+});
+
+describe('sessions on the account page', () => {
+  it('lists every session, marks this one, and ends another', async () => {
+    const account = await live.signUp({ consent_version: PRIVACY_NOTICE_VERSION });
+    // A second device.
+    const other = await live.call<{ access: string }>('POST', '/api/auth/login/', {
+      body: { email: account.email, password: account.password },
+    });
+    live.signInPage(account);
+    const { user } = renderWithProviders(<YourDataAndPrivacy user={account.user} />);
+    const list = await screen.findByRole('list', { name: 'Sessions' });
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(2));
+    expect(within(list).getByText('This device')).toBeTruthy();
+    await user.click(within(list).getByRole('button', { name: /End session/ }));
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(1));
+    // The other device's token is refused at once.
+    const refused = await live.call('GET', '/api/auth/profile/', { token: other.body.access });
+    expect(refused.status).toBe(401);
+  });
+});
+
+describe('deleting the account', () => {
+  it('asks for the password, says when it is wrong, then erases the account and signs out', async () => {
+    const account = await live.signUp({ consent_version: PRIVACY_NOTICE_VERSION });
+    live.signInPage(account);
+    const { user } = renderWithProviders(<DeleteAccountDialog />);
+    await user.click(screen.getByRole('button', { name: 'Delete my account' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('radio', { name: /Keep my ratings, anonymously/ })).toBeTruthy();
+    await user.type(within(dialog).getByLabelText('Your password'), 'not-my-password');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
+    expect(await within(dialog).findByText(MSG.passwordIncorrect)).toBeTruthy();
+
+    await user.clear(within(dialog).getByLabelText('Your password'));
+    await user.type(within(dialog).getByLabelText('Your password'), account.password);
+    await user.click(within(dialog).getByRole('radio', { name: /Delete my ratings too/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
+    await waitFor(() => expect(api.getAccessToken()).toBeNull());
+    const login = await live.call('POST', '/api/auth/login/', {
+      body: { email: account.email, password: account.password },
+    });
+    expect(login.status).toBe(401);
+  });
+});
+
+describe('a visitor files a grievance', () => {
+  it("shows the server's reason without an email, then the ticket number and due date", async () => {
+    localStorage.clear();
+    const { user } = renderWithProviders(<GrievancePage />);
+    await user.selectOptions(screen.getByLabelText('What is it about?'), 'PRIVACY');
+    await user.type(screen.getByLabelText('What happened?'), 'A review on my profile names my family.');
+    await user.click(screen.getByRole('button', { name: 'Send grievance' }));
+    expect(await screen.findByText(MSG.grievanceEmailRequired)).toBeTruthy();
+
+    await user.type(screen.getByLabelText('Your email'), 'visitor@example.com');
+    await user.click(screen.getByRole('button', { name: 'Send grievance' }));
+    expect(await screen.findByText(/^Grievance GRV-\d{4}-\d{6} received$/)).toBeTruthy();
+    // The officer named by the server.
+    expect(await screen.findByText('grievances@worktrust.example')).toBeTruthy();
+  });
+});
