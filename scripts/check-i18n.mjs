@@ -1,7 +1,7 @@
 // `npm run i18n:check` (also run by `npm test`): fails (exit 1) when
 //   1. a message in the web app's code is missing from a catalog or has no Hindi translation
 //      (the code is extracted afresh into a temporary folder and compared with the committed PO files:
-//      run `npm run i18n:extract`, then translate the new `msgstr ""` in src/locales/hi/messages.po);
+//      run `npm run i18n:extract`, then translate the new `msgstr ""` in src/locales/hi/*.po);
 //   2. a component shows English that is not wrapped for translation: JSX text outside <Trans>, or a
 //      plain string in aria-label, alt, title, placeholder, label, description, or useDocumentTitle('…')
 //      (ADR 0011). Files listed in apps/web/i18n-untranslated.txt are not checked for (2) until their
@@ -38,15 +38,19 @@ export default { ...base, rootDir: ${JSON.stringify(web)},
     console.error(run.stdout, run.stderr);
     process.exit(1);
   }
-  const fresh = readCatalog(join(tmp, 'en', 'messages.po'));
-  for (const locale of LOCALES) {
-    const committed = readCatalog(join(src, 'locales', locale, 'messages.po'));
-    for (const [id, message] of Object.entries(fresh)) {
-      const entry = committed[id];
-      const text = JSON.stringify(message.message);
-      if (!entry || entry.obsolete)
-        problems.push(`${locale}: ${text} is not in the catalog (npm run i18n:extract)`);
-      else if (locale !== 'en' && !entry.translation) problems.push(`${locale}: ${text} has no translation`);
+  // Every catalog of lingui.config.ts: the shell's messages, the screens' app, the API's.
+  for (const catalog of readdirSync(join(tmp, 'en')).filter((file) => file.endsWith('.po'))) {
+    const fresh = readCatalog(join(tmp, 'en', catalog));
+    for (const locale of LOCALES) {
+      const committed = readCatalog(join(src, 'locales', locale, catalog));
+      for (const [id, message] of Object.entries(fresh)) {
+        const entry = committed[id];
+        const text = JSON.stringify(message.message);
+        if (!entry || entry.obsolete)
+          problems.push(`${locale}/${catalog}: ${text} is not in the catalog (npm run i18n:extract)`);
+        else if (locale !== 'en' && !entry.translation)
+          problems.push(`${locale}/${catalog}: ${text} has no translation`);
+      }
     }
   }
 } finally {

@@ -1,8 +1,32 @@
 // Lingui (ADR 0011): English is the source language, written in the components through the macros;
-// each language's PO catalogs live in src/locales/<locale>/ (messages.po, and api.po for lib/api-messages.ts). `npm run i18n:extract` (at the
-// repository root) adds new messages to every catalog and marks removed ones obsolete.
+// each language's PO catalogs live in src/locales/<locale>/. `npm run i18n:extract` (at the
+// repository root) adds new messages to every catalog and marks removed ones obsolete. Three catalogs
+// per language, so the landing page fetches only its own messages:
+// - messages: the shell every page shows (layouts, the components they use, lib) and the landing page;
+// - app: every other screen, fetched with the first of them (app/router.tsx awaits it with the route);
+// - api: the API's and contracts' messages (lib/api-messages.ts), fetched with the first form.
 import { defineConfig } from '@lingui/cli';
 import { formatter } from '@lingui/format-po';
+
+const tests = ['**/*.test.ts', '**/*.test.tsx', '<rootDir>/src/testing/**'];
+const apiMessages = '<rootDir>/src/lib/api-messages.ts';
+const shell = [
+  '<rootDir>/src/components/layouts',
+  '<rootDir>/src/components/errors',
+  '<rootDir>/src/components/language-switch.tsx',
+  '<rootDir>/src/components/route-guard.tsx',
+  '<rootDir>/src/components/ui/dialog.tsx',
+  '<rootDir>/src/components/ui/spinner.tsx',
+  '<rootDir>/src/components/ui/toaster.tsx',
+  '<rootDir>/src/lib',
+  '<rootDir>/src/config',
+  '<rootDir>/src/main.tsx',
+  '<rootDir>/src/app/provider.tsx',
+  '<rootDir>/src/app/router.tsx',
+  '<rootDir>/src/app/routes/landing.tsx',
+  '<rootDir>/src/features/marketing/components',
+  '<rootDir>/src/features/marketing/content.ts',
+];
 
 export default defineConfig({
   sourceLocale: 'en',
@@ -10,18 +34,14 @@ export default defineConfig({
   // A message missing from the Hindi catalog shows in English rather than as an id.
   fallbackLocales: { default: 'en' },
   catalogs: [
+    { path: '<rootDir>/src/locales/{locale}/messages', include: shell, exclude: [...tests, apiMessages] },
     {
-      path: '<rootDir>/src/locales/{locale}/messages',
+      path: '<rootDir>/src/locales/{locale}/app',
       include: ['<rootDir>/src'],
-      exclude: [
-        '**/*.test.ts',
-        '**/*.test.tsx',
-        '<rootDir>/src/testing/**',
-        '<rootDir>/src/lib/api-messages.ts',
-      ],
+      // Exclusions are patterns: a folder of the shell is excluded with everything in it.
+      exclude: [...tests, apiMessages, ...shell.map((path) => (/\.tsx?$/.test(path) ? path : `${path}/**`))],
     },
-    // The API's and contracts' messages: loaded with the first form, not with every page (lib/api-messages.ts).
-    { path: '<rootDir>/src/locales/{locale}/api', include: ['<rootDir>/src/lib/api-messages.ts'] },
+    { path: '<rootDir>/src/locales/{locale}/api', include: [apiMessages] },
   ],
   format: formatter({ lineNumbers: false }),
   orderBy: 'message',

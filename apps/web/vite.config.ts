@@ -9,7 +9,7 @@ import { routePreloads } from './build/route-preloads';
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:3000';
 
 export default defineConfig({
-  // lingui(): `import('…/messages.po')` compiles a catalog into its own chunk.
+  // lingui(): `import('…/<catalog>.po')` compiles a catalog into its own chunk.
   plugins: [linguiMacros(), react(), linguiCatalogs(), tailwindcss(), routePreloads()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: { port: 5173, proxy: { '/api': apiTarget } },

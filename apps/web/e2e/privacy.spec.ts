@@ -3,7 +3,7 @@
 // session elsewhere, a visitor's grievance on a phone, and deleting an account.
 import { readFileSync } from 'node:fs';
 import { type MyData, PRIVACY_NOTICE_VERSION, type ProfileResponse } from '@workspace/contracts';
-import { apiLogin, DEFAULT_PASSWORD, expect, test, uniqueEmail } from './fixtures';
+import { apiLogin, DEFAULT_PASSWORD, expect, moderatorAccount, test, uniqueEmail } from './fixtures';
 import { makeUsers, openAs, rateViaApi } from './journeys-support';
 
 test('the privacy notice and terms, from the footer, in English and Hindi', async ({ page, checkA11y }) => {
@@ -99,6 +99,47 @@ test('download my data, and end a session on another device', async ({ page, req
     headers: { authorization: `Bearer ${elsewhere.access}` },
   });
   expect(refused.status()).toBe(401);
+});
+
+test('the Grievance Officer answers a grievance, and the complainant reads the answer', async ({
+  page,
+  browser,
+  request,
+  makeUser,
+  checkA11y,
+}) => {
+  const complainant = await makeUser({ full_name: 'Tara Sethi' });
+  const { access } = await apiLogin(request, complainant.email, complainant.password);
+  const filed = await request.post('/api/core/grievances/', {
+    data: { category: 'PRIVACY', details: 'My old city is still shown on a review of me.' },
+    headers: { authorization: `Bearer ${access}` },
+  });
+  expect(filed.status()).toBe(201);
+  const { number } = (await filed.json()) as { number: string };
+
+  await openAs(page, moderatorAccount, '/moderation?tab=grievances');
+  const item = page.getByRole('listitem').filter({ hasText: number });
+  await expect(item).toContainText('My old city is still shown on a review of me.');
+  await expect(item).toContainText(complainant.email);
+  await checkA11y('grievance queue');
+  await item.getByRole('button', { name: /Close with answer/ }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('button', { name: 'Close grievance' })).toBeDisabled();
+  await dialog.getByLabel('Answer').fill('We removed the city from that review.');
+  await dialog.getByRole('button', { name: 'Close grievance' }).click();
+  await expect(page.getByText(`Grievance ${number} closed`).first()).toBeVisible();
+  await expect(page.getByRole('listitem').filter({ hasText: number })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Closed' }).click();
+  await expect(page.getByRole('listitem').filter({ hasText: number })).toContainText(
+    'We removed the city from that review.',
+  );
+
+  const own = await browser.newPage();
+  await openAs(own, complainant, '/profile');
+  const mine = own.getByRole('list', { name: 'My grievances' });
+  await expect(mine).toContainText(number);
+  await expect(mine).toContainText('We removed the city from that review.');
+  await own.close();
 });
 
 test.describe('on a phone', () => {

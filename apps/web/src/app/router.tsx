@@ -14,16 +14,23 @@ import { MainErrorFallback } from '@/components/errors/main-error';
 import { AppLayout } from '@/components/layouts/app-layout';
 import { RedirectIfSignedIn, RequireAuth } from '@/components/route-guard';
 import { paths } from '@/config/paths';
+import { loadCatalog } from '@/lib/i18n';
 
 interface RouteModule {
   default: ComponentType;
   handle?: RouteHandle;
 }
 
-const lazyRoute = (load: () => Promise<RouteModule>) => async () => {
-  const module = await load();
-  return { Component: module.default, handle: module.handle };
-};
+/**
+ * A screen's module and, unless it is the landing page (`shell`), the `app` catalog of messages with
+ * it, so the screen renders in the chosen language from its first paint (lingui.config.ts).
+ */
+const lazyRoute =
+  (load: () => Promise<RouteModule>, { shell = false }: { shell?: boolean } = {}) =>
+  async () => {
+    const [module] = await Promise.all([load(), shell ? null : loadCatalog('app')]);
+    return { Component: module.default, handle: module.handle };
+  };
 
 function Root() {
   const wide = useMatches().some((match) => (match.handle as RouteHandle | undefined)?.wide);
@@ -43,7 +50,7 @@ const routes: RouteObject[] = [
       {
         element: <RedirectIfSignedIn />,
         children: [
-          { index: true, lazy: lazyRoute(() => import('./routes/landing')) },
+          { index: true, lazy: lazyRoute(() => import('./routes/landing'), { shell: true }) },
           { path: paths.login.path, lazy: lazyRoute(() => import('./routes/auth/login')) },
           { path: paths.register.path, lazy: lazyRoute(() => import('./routes/auth/register')) },
         ],

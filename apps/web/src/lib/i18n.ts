@@ -17,29 +17,42 @@ const catalogs: Record<Language, () => Promise<{ messages: Messages }>> = {
   hi: () => import('../locales/hi/messages.po'),
 };
 
-// The API's and contracts' messages (lib/api-messages.ts): a second catalog, fetched with the first
-// form rather than with every page, so the landing page does not carry it.
-const apiCatalogs: Record<Language, () => Promise<{ messages: Messages }>> = {
-  en: () => import('../locales/en/api.po'),
-  hi: () => import('../locales/hi/api.po'),
-};
-const apiLoading = new Map<Language, Promise<void>>();
-const apiLoaded = new Set<Language>();
+// Catalogs besides the shell's (lingui.config.ts): `app`, every screen but the landing page, awaited
+// by the router with the first such screen; `api`, the API's and contracts' messages
+// (lib/api-messages.ts), fetched with the first form. The landing page carries neither. Once fetched,
+// a catalog is fetched again in each language switched to.
+const extraCatalogs = {
+  app: {
+    en: () => import('../locales/en/app.po'),
+    hi: () => import('../locales/hi/app.po'),
+  },
+  api: {
+    en: () => import('../locales/en/api.po'),
+    hi: () => import('../locales/hi/api.po'),
+  },
+} satisfies Record<string, Record<Language, () => Promise<{ messages: Messages }>>>;
+type ExtraCatalog = keyof typeof extraCatalogs;
+const extraLoading = new Map<string, Promise<void>>();
+const extraLoaded = new Set<string>();
+const extraInUse = new Set<ExtraCatalog>();
 
-export const apiMessagesLoaded = (language: Language) => apiLoaded.has(language);
-
-/** Adds the API messages of `language` to its catalog (once); every `useLingui` reader re-renders. */
-export function loadApiMessages(language: Language = activeLanguage()): Promise<void> {
-  let loading = apiLoading.get(language);
+/** Adds a catalog's messages in `language` (once); every `useLingui` reader re-renders. */
+export function loadCatalog(name: ExtraCatalog, language: Language = activeLanguage()): Promise<void> {
+  extraInUse.add(name);
+  const key = `${name}:${language}`;
+  let loading = extraLoading.get(key);
   if (!loading) {
-    loading = apiCatalogs[language]().then(({ messages }) => {
+    loading = extraCatalogs[name][language]().then(({ messages }) => {
       i18n.load(language, messages);
-      apiLoaded.add(language);
+      extraLoaded.add(key);
     });
-    apiLoading.set(language, loading);
+    extraLoading.set(key, loading);
   }
   return loading;
 }
+
+export const apiMessagesLoaded = (language: Language) => extraLoaded.has(`api:${language}`);
+export const loadApiMessages = (language?: Language) => loadCatalog('api', language);
 
 export const isLanguage = (value: unknown): value is Language =>
   typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
@@ -72,10 +85,10 @@ export const activeLanguage = (): Language => (isLanguage(i18n.locale) ? i18n.lo
  */
 export async function activateLanguage(language: Language, { remember = true } = {}): Promise<void> {
   if (i18n.locale !== language) {
-    // A page that needed the API messages needs them in the new language too.
+    // A page that needed another catalog needs it in the new language too.
     const [{ messages }] = await Promise.all([
       catalogs[language](),
-      apiLoading.size > 0 ? loadApiMessages(language) : null,
+      ...[...extraInUse].map((name) => loadCatalog(name, language)),
     ]);
     // load merges (the API messages may already be there); loadAndActivate would replace them.
     i18n.load(language, messages);

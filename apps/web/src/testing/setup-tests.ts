@@ -1,10 +1,13 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
-import { activateLanguage, i18n } from '@/lib/i18n';
+import { activateLanguage, i18n, loadCatalog } from '@/lib/i18n';
 
-// Every test starts in English (the source language), whatever the previous one switched to.
+// Every test starts in English (the source language), whatever the previous one switched to, with the
+// screens' catalog loaded as the router loads it before a screen (app/router.tsx).
 beforeEach(async () => {
-  if (typeof document !== 'undefined' && i18n.locale !== 'en') await activateLanguage('en');
+  if (typeof document === 'undefined') return;
+  if (i18n.locale !== 'en') await activateLanguage('en');
+  await loadCatalog('app', 'en');
 });
 
 // A React warning (act, keys, invalid DOM) fails the test instead of scrolling by.

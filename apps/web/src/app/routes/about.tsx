@@ -5,8 +5,8 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { TextLink } from '@/components/ui/text-link';
 import { paths } from '@/config/paths';
+import { ABOUT_FEATURES, OFFERINGS } from '@/features/marketing/about-content';
 import { FeatureGrid, SectionHeading } from '@/features/marketing/components/feature-grid';
-import { ABOUT_FEATURES, OFFERINGS } from '@/features/marketing/content';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 const VALUES = [

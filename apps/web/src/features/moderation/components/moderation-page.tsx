@@ -1,4 +1,4 @@
-// The moderators' screen (DESIGN §5, §7): open and resolved flag queues and the audit log, as tabs
+// The moderators' screen (DESIGN §5, §7, §8.3): open and resolved flag queues, grievances and the audit log, as tabs
 // kept in the URL with their page.
 import { ShieldCheck } from 'lucide-react';
 import { useSearchParams } from 'react-router';
@@ -10,11 +10,16 @@ import { cn } from '@/lib/cn';
 import { FLAG_QUEUE_PAGE_SIZE, type FlagQueueStatus, useFlagQueue } from '../api/get-flags';
 import { AuditLog } from './audit-log';
 import { FlaggedRatingCard } from './flagged-rating-card';
+import { GrievanceQueue } from './grievance-queue';
 
-type Tab = FlagQueueStatus | 'audit';
-const TABS: Record<Tab, string> = { open: 'Open Flags', resolved: 'Resolved', audit: 'Audit Log' };
-const isTab = (value: string | null): value is Tab =>
-  value === 'open' || value === 'resolved' || value === 'audit';
+type Tab = FlagQueueStatus | 'grievances' | 'audit';
+const TABS: Record<Tab, string> = {
+  open: 'Open Flags',
+  resolved: 'Resolved',
+  grievances: 'Grievances',
+  audit: 'Audit Log',
+};
+const isTab = (value: string | null): value is Tab => value !== null && Object.hasOwn(TABS, value);
 
 function FlagQueue({
   status,
@@ -105,9 +110,9 @@ export function ModerationPage() {
         </p>
       </div>
       <Tabs value={tab} onValueChange={(value) => go(value as Tab, 1)} className="grid gap-4">
-        <TabsList className="w-full sm:w-fit">
+        <TabsList className="grid h-auto w-full grid-cols-2 sm:flex sm:h-10 sm:w-fit">
           {(Object.keys(TABS) as Tab[]).map((key) => (
-            <TabsTrigger key={key} value={key}>
+            <TabsTrigger key={key} value={key} className="h-8 sm:h-full">
               {TABS[key]}
             </TabsTrigger>
           ))}
@@ -118,6 +123,7 @@ export function ModerationPage() {
         <TabsContent value="resolved">
           {tab === 'resolved' && <FlagQueue status="resolved" page={page} onPageChange={changePage} />}
         </TabsContent>
+        <TabsContent value="grievances">{tab === 'grievances' && <GrievanceQueue />}</TabsContent>
         <TabsContent value="audit">
           {tab === 'audit' && <AuditLog page={page} onPageChange={changePage} />}
         </TabsContent>
