@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { PageSpinner } from '@/components/route-guard';
 import { AccountPage } from '@/features/account/components/account-page';
 import { YourDataAndPrivacy } from '@/features/privacy/components/your-data';
@@ -5,7 +6,8 @@ import { useSession } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 export default function ProfileRoute() {
-  useDocumentTitle('My Profile');
+  const { t } = useLingui();
+  useDocumentTitle(t`My Profile`);
   const { user } = useSession();
   if (!user) return <PageSpinner />;
   return (

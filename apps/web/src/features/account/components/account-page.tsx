@@ -1,6 +1,7 @@
 // The own profile (SPEC §2 /profile): view and edit modes, a rating card, account information and
 // change password. After a save the view returns with 'Profile updated successfully!' for 3 seconds.
-import { useLingui } from '@lingui/react';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { MSG, type OwnUser, SUCCESS_MESSAGE_MS } from '@workspace/contracts';
 import { ArrowRight, Briefcase, CheckCircle2, Pencil } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
@@ -14,7 +15,8 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { paths } from '@/config/paths';
-import { formatDate, formatScore, plural } from '@/lib/format';
+import { translateApiMessage } from '@/lib/api-messages';
+import { formatDate, formatScore } from '@/lib/format';
 import { ChangePasswordForm } from './change-password-form';
 import { PRIVACY_LABELS, ProfileEditForm } from './profile-edit-form';
 
@@ -28,10 +30,11 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 }
 
 function ProfileDetails({ user }: { user: OwnUser }) {
+  const { t, i18n } = useLingui();
   return (
     <dl className="divide-y">
-      <Row label="Full name">{user.full_name}</Row>
-      <Row label="City">{user.city}</Row>
+      <Row label={t`Full name`}>{user.full_name}</Row>
+      <Row label={t`City`}>{user.city}</Row>
       <Row label="LinkedIn">
         {user.linkedin_url ? (
           <a
@@ -43,24 +46,28 @@ function ProfileDetails({ user }: { user: OwnUser }) {
             {user.linkedin_url}
           </a>
         ) : (
-          <span className="text-muted-foreground">Not added</span>
+          <span className="text-muted-foreground">
+            <Trans>Not added</Trans>
+          </span>
         )}
       </Row>
-      <Row label="Rating details">
-        {user.show_rating_details ? PRIVACY_LABELS.public : PRIVACY_LABELS.private}
+      <Row label={t`Rating details`}>
+        {i18n._(user.show_rating_details ? PRIVACY_LABELS.public : PRIVACY_LABELS.private)}
         <span className="block text-muted-foreground text-sm">
           {user.show_rating_details
-            ? 'Others can read your reviews and category scores.'
-            : 'Others see only your average rating.'}
+            ? t`Others can read your reviews and category scores.`
+            : t`Others see only your average rating.`}
         </span>
       </Row>
       {user.user_role === 'employee' && (
         <>
-          <Row label="Skills">
+          <Row label={t`Skills`}>
             {user.skills.length === 0 ? (
-              <span className="text-muted-foreground">No skills added</span>
+              <span className="text-muted-foreground">
+                <Trans>No skills added</Trans>
+              </span>
             ) : (
-              <ul aria-label="Skills" className="flex flex-wrap gap-1.5">
+              <ul aria-label={t`Skills`} className="flex flex-wrap gap-1.5">
                 {user.skills.map((skill) => (
                   <li key={skill}>
                     <Badge variant="secondary">{skill}</Badge>
@@ -69,9 +76,11 @@ function ProfileDetails({ user }: { user: OwnUser }) {
               </ul>
             )}
           </Row>
-          <Row label="Work history">
+          <Row label={t`Work history`}>
             {user.work_history.length === 0 ? (
-              <span className="text-muted-foreground">No work experience added</span>
+              <span className="text-muted-foreground">
+                <Trans>No work experience added</Trans>
+              </span>
             ) : (
               <ol className="grid gap-3">
                 {user.work_history.map((entry, index) => (
@@ -79,7 +88,9 @@ function ProfileDetails({ user }: { user: OwnUser }) {
                   <li key={index} className="flex gap-2">
                     <Briefcase aria-hidden className="mt-1 size-4 shrink-0 text-primary" />
                     <span>
-                      <span className="font-medium">{entry.position}</span> at {entry.company}
+                      <Trans>
+                        <span className="font-medium">{entry.position}</span> at {entry.company}
+                      </Trans>
                       <span className="block text-muted-foreground text-sm">{entry.duration}</span>
                     </span>
                   </li>
@@ -94,11 +105,17 @@ function ProfileDetails({ user }: { user: OwnUser }) {
 }
 
 function OwnRatingCard({ user }: { user: OwnUser }) {
+  const { t } = useLingui();
+  const count = user.total_ratings_received;
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Your Rating</CardTitle>
-        <CardDescription>What others have said about you, on average.</CardDescription>
+        <CardTitle>
+          <Trans>Your Rating</Trans>
+        </CardTitle>
+        <CardDescription>
+          <Trans>What others have said about you, on average.</Trans>
+        </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-3">
         <div className="flex flex-wrap items-center gap-3">
@@ -106,7 +123,7 @@ function OwnRatingCard({ user }: { user: OwnUser }) {
           <div className="grid gap-1">
             <Stars value={user.rating_received} />
             <span className="text-muted-foreground text-sm">
-              {plural(user.total_ratings_received, 'rating')}
+              {t`${plural(count, { one: '# rating', other: '# ratings' })}`}
             </span>
           </div>
         </div>
@@ -114,12 +131,14 @@ function OwnRatingCard({ user }: { user: OwnUser }) {
         <div className="flex flex-wrap gap-2 pt-1">
           <Button asChild variant="outline" size="sm">
             <Link to={paths.myRatings.getHref()}>
-              My Ratings
+              <Trans>My Ratings</Trans>
               <ArrowRight aria-hidden />
             </Link>
           </Button>
           <Button asChild variant="ghost" size="sm">
-            <Link to={paths.user.getHref(user.id)}>View public profile</Link>
+            <Link to={paths.user.getHref(user.id)}>
+              <Trans>View public profile</Trans>
+            </Link>
           </Button>
         </div>
       </CardContent>
@@ -128,21 +147,23 @@ function OwnRatingCard({ user }: { user: OwnUser }) {
 }
 
 function AccountInfo({ user }: { user: OwnUser }) {
-  const { i18n } = useLingui();
+  const { t, i18n } = useLingui();
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Account Information</CardTitle>
+        <CardTitle>
+          <Trans>Account Information</Trans>
+        </CardTitle>
       </CardHeader>
       <CardContent>
         <dl className="grid gap-3 text-sm">
           {(
             [
-              ['User code', user.user_code],
-              ['Role', i18n._(ROLE_LABELS[user.user_role])],
-              ['Email', user.email],
-              ['Status', user.is_active ? 'Active' : 'Suspended'],
-              ['Member since', formatDate(user.date_joined)],
+              [t`User code`, user.user_code],
+              [t`Role`, i18n._(ROLE_LABELS[user.user_role])],
+              [t`Email`, user.email],
+              [t`Status`, user.is_active ? t`Active` : t`Suspended`],
+              [t`Member since`, formatDate(user.date_joined)],
             ] as const
           ).map(([label, value]) => (
             <div key={label} className="flex flex-wrap justify-between gap-x-4 gap-y-0.5">
@@ -181,7 +202,7 @@ export function AccountPage({ user, children }: { user: OwnUser; children?: Reac
         tabIndex={-1}
         className="font-semibold text-2xl tracking-tight outline-none sm:text-3xl"
       >
-        My Profile
+        <Trans>My Profile</Trans>
       </h1>
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <Card className="min-w-0 self-start">
@@ -197,7 +218,7 @@ export function AccountPage({ user, children }: { user: OwnUser; children?: Reac
             {!editing && (
               <Button variant="outline" onClick={() => setEditing(true)}>
                 <Pencil aria-hidden />
-                Edit Profile
+                <Trans>Edit Profile</Trans>
               </Button>
             )}
           </CardHeader>
@@ -205,7 +226,7 @@ export function AccountPage({ user, children }: { user: OwnUser; children?: Reac
             {saved && !editing && (
               <Alert variant="success">
                 <CheckCircle2 aria-hidden />
-                <AlertDescription>{MSG.profileUpdated}</AlertDescription>
+                <AlertDescription>{translateApiMessage(MSG.profileUpdated)}</AlertDescription>
               </Alert>
             )}
             {editing ? (

@@ -1,6 +1,7 @@
 // Change password (DESIGN §7): old, new and confirmation, each message beside its field; a wrong
 // old password is the server's 'Old password is incorrect' beside the old password.
 import { zodResolver } from '@hookform/resolvers/zod';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { type ChangePasswordRequest, changePasswordRequest, MSG } from '@workspace/contracts';
 import { CheckCircle2 } from 'lucide-react';
 import { type FieldPath, useForm } from 'react-hook-form';
@@ -11,11 +12,13 @@ import { Field } from '@/components/ui/field';
 import { PasswordInput } from '@/components/ui/password-input';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
+import { translateApiMessage } from '@/lib/api-messages';
 import { useChangePassword } from '../api/change-password';
 
 const FIELDS = new Set(['old_password', 'new_password', 'new_password_confirm']);
 
 export function ChangePasswordForm() {
+  const { t } = useLingui();
   const change = useChangePassword();
   const form = useForm<ChangePasswordRequest>({
     resolver: zodResolver(changePasswordRequest),
@@ -50,23 +53,27 @@ export function ChangePasswordForm() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Change Password</CardTitle>
-        <CardDescription>Changing it signs you out on every other device.</CardDescription>
+        <CardTitle>
+          <Trans>Change Password</Trans>
+        </CardTitle>
+        <CardDescription>
+          <Trans>Changing it signs you out on every other device.</Trans>
+        </CardDescription>
       </CardHeader>
       <CardContent>
-        <form noValidate onSubmit={submit} aria-label="Change password" className="grid gap-4">
+        <form noValidate onSubmit={submit} aria-label={t`Change password`} className="grid gap-4">
           {change.isSuccess && (
             <Alert variant="success">
               <CheckCircle2 aria-hidden />
-              <AlertDescription>{change.data.message}</AlertDescription>
+              <AlertDescription>{translateApiMessage(change.data.message)}</AlertDescription>
             </Alert>
           )}
           {generalError && (
             <Alert variant="destructive">
-              <AlertDescription>{generalError}</AlertDescription>
+              <AlertDescription>{translateApiMessage(generalError)}</AlertDescription>
             </Alert>
           )}
-          <Field label="Current password" error={errors.old_password?.message}>
+          <Field label={t`Current password`} error={errors.old_password?.message}>
             {(control) => (
               <PasswordInput
                 {...control}
@@ -75,12 +82,16 @@ export function ChangePasswordForm() {
               />
             )}
           </Field>
-          <Field label="New password" error={errors.new_password?.message} hint="At least 8 characters.">
+          <Field
+            label={t`New password`}
+            error={errors.new_password?.message}
+            hint={t`At least 8 characters.`}
+          >
             {(control) => (
               <PasswordInput {...control} autoComplete="new-password" {...form.register('new_password')} />
             )}
           </Field>
-          <Field label="Confirm new password" error={errors.new_password_confirm?.message}>
+          <Field label={t`Confirm new password`} error={errors.new_password_confirm?.message}>
             {(control) => (
               <PasswordInput
                 {...control}
@@ -91,9 +102,9 @@ export function ChangePasswordForm() {
           </Field>
           <Button type="submit" className="justify-self-start" disabled={change.isPending}>
             {change.isPending ? (
-              <Spinner label="Changing..." className="text-primary-foreground" />
+              <Spinner label={t`Changing...`} className="text-primary-foreground" />
             ) : (
-              'Change Password'
+              <Trans>Change Password</Trans>
             )}
           </Button>
         </form>

@@ -4,7 +4,7 @@ import { LIMITS, MSG, type OwnUser } from '@workspace/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LiveApi, startLiveApi } from '@/testing/live-api';
 import { renderWithProviders } from '@/testing/render';
-import { PRIVACY_LABELS, ProfileEditForm } from './profile-edit-form';
+import { ProfileEditForm } from './profile-edit-form';
 
 let live: LiveApi;
 beforeAll(async () => {
@@ -95,9 +95,9 @@ describe('ProfileEditForm', () => {
 
   it("labels the privacy checkbox 'Public Details' or 'Private Details' as it is ticked", async () => {
     const { user } = await setup('employer');
-    const box = screen.getByRole('checkbox', { name: PRIVACY_LABELS.public });
+    const box = screen.getByRole('checkbox', { name: 'Public Details' });
     await user.click(box);
-    expect(screen.getByRole('checkbox', { name: PRIVACY_LABELS.private }).getAttribute('aria-checked')).toBe(
+    expect(screen.getByRole('checkbox', { name: 'Private Details' }).getAttribute('aria-checked')).toBe(
       'false',
     );
     // Employers have neither skills nor work history.
@@ -112,7 +112,7 @@ describe('ProfileEditForm', () => {
     await user.click(screen.getByRole('button', { name: 'Add experience' }));
     // Registered with one experience; the new one lacks a position and duration.
     setValue('Company (experience 2)', 'Zoho');
-    await user.click(screen.getByRole('checkbox', { name: PRIVACY_LABELS.public }));
+    await user.click(screen.getByRole('checkbox', { name: 'Public Details' }));
     await user.click(save());
 
     await waitFor(() => expect(saved).toHaveLength(1));

@@ -2,6 +2,8 @@
 // employees, and the privacy checkbox ('Public Details' / 'Private Details'). The values are shaped
 // into the request and checked with the API's own schema, so every rule and message is the server's.
 import { zodResolver } from '@hookform/resolvers/zod';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   type OwnUser,
   type ProfileUpdateRequest,
@@ -20,6 +22,7 @@ import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { completeWorkEntries, WorkHistoryEditor } from '@/components/work-history-editor';
 import { ApiError } from '@/lib/api-client';
+import { translateApiMessage } from '@/lib/api-messages';
 import { updateProfileErrorMessage, useUpdateProfile } from '../api/update-profile';
 
 export interface ProfileFormValues {
@@ -31,7 +34,7 @@ export interface ProfileFormValues {
   show_rating_details: boolean;
 }
 
-export const PRIVACY_LABELS = { public: 'Public Details', private: 'Private Details' } as const;
+export const PRIVACY_LABELS = { public: msg`Public Details`, private: msg`Private Details` } as const;
 
 function profileFormValues(user: OwnUser): ProfileFormValues {
   return {
@@ -81,6 +84,7 @@ export function ProfileEditForm({
   onSaved: (user: OwnUser) => void;
   onCancel: () => void;
 }) {
+  const { t, i18n } = useLingui();
   const isEmployee = user.user_role === 'employee';
   const update = useUpdateProfile();
   const form = useForm<ProfileFormValues, unknown, ProfileUpdateRequest>({
@@ -106,26 +110,26 @@ export function ProfileEditForm({
   );
 
   return (
-    <form noValidate onSubmit={submit} aria-label="Edit profile" className="grid gap-5">
+    <form noValidate onSubmit={submit} aria-label={t`Edit profile`} className="grid gap-5">
       {update.isError && (
         <Alert variant="destructive">
-          <AlertDescription>{updateProfileErrorMessage(update.error)}</AlertDescription>
+          <AlertDescription>{translateApiMessage(updateProfileErrorMessage(update.error))}</AlertDescription>
         </Alert>
       )}
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field label="Full name" error={errors.full_name?.message}>
+        <Field label={t`Full name`} error={errors.full_name?.message}>
           {(control) => <Input {...control} autoComplete="name" {...form.register('full_name')} />}
         </Field>
-        <Field label="City" error={errors.city?.message}>
+        <Field label={t`City`} error={errors.city?.message}>
           {(control) => <Input {...control} autoComplete="address-level2" {...form.register('city')} />}
         </Field>
-        <Field label="LinkedIn URL" error={errors.linkedin_url?.message} className="sm:col-span-2">
+        <Field label={t`LinkedIn URL`} error={errors.linkedin_url?.message} className="sm:col-span-2">
           {(control) => (
             <Input
               {...control}
               type="url"
               inputMode="url"
-              placeholder="https://www.linkedin.com/in/your-name"
+              placeholder={t`https://www.linkedin.com/in/your-name`}
               {...form.register('linkedin_url')}
             />
           )}
@@ -167,15 +171,15 @@ export function ProfileEditForm({
                 aria-describedby="show-rating-details-hint"
               />
               <Label htmlFor="show-rating-details">
-                {isPublic ? PRIVACY_LABELS.public : PRIVACY_LABELS.private}
+                {i18n._(isPublic ? PRIVACY_LABELS.public : PRIVACY_LABELS.private)}
               </Label>
             </div>
           )}
         />
         <p id="show-rating-details-hint" className="text-muted-foreground text-sm">
           {isPublic
-            ? 'Others see your reviews, category scores and review count. Untick to keep them private.'
-            : 'Others see only your average rating; your reviews, category scores and review count stay private.'}
+            ? t`Others see your reviews, category scores and review count. Untick to keep them private.`
+            : t`Others see only your average rating; your reviews, category scores and review count stay private.`}
         </p>
       </div>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
@@ -188,13 +192,13 @@ export function ProfileEditForm({
             onCancel();
           }}
         >
-          Cancel
+          <Trans>Cancel</Trans>
         </Button>
         <Button type="submit" disabled={update.isPending}>
           {update.isPending ? (
-            <Spinner label="Saving..." className="text-primary-foreground" />
+            <Spinner label={t`Saving...`} className="text-primary-foreground" />
           ) : (
-            'Save Changes'
+            <Trans>Save Changes</Trans>
           )}
         </Button>
       </div>
