@@ -47,3 +47,11 @@ export function useDeleteAccount() {
       api.request<void>('/auth/account/', { method: 'DELETE', body }),
   });
 }
+
+/** DELETE /api/auth/account/ without a token, by email and password (a suspended person; DESIGN §8.3). */
+export function useDeleteAccountSignedOut() {
+  return useMutation({
+    mutationFn: (body: DeleteAccountRequest) =>
+      api.request<void>('/auth/account/', { method: 'DELETE', body, auth: false }),
+  });
+}

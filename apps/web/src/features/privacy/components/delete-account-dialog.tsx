@@ -31,7 +31,11 @@ import { translateApiMessage } from '@/lib/api-messages';
 import { useSession } from '@/lib/session';
 import { useDeleteAccount } from '../api/my-account';
 
-const CHOICES: Record<RatingsGivenChoice, { label: MessageDescriptor; hint: MessageDescriptor }> = {
+/** The choice for the ratings a person gave, as both delete forms offer it. */
+export const RATINGS_GIVEN_LABELS: Record<
+  RatingsGivenChoice,
+  { label: MessageDescriptor; hint: MessageDescriptor }
+> = {
   KEEP_ANONYMOUS: {
     label: msg`Keep my ratings, anonymously`,
     hint: msg`They stay on the profiles I rated, with no name and no link to me.`,
@@ -126,8 +130,10 @@ export function DeleteAccountDialog() {
                     <div key={value} className="flex items-start gap-3">
                       <RadioGroupItem id={`${id}-${value}`} value={value} className="mt-0.5" />
                       <Label htmlFor={`${id}-${value}`} className="grid gap-0.5 font-normal">
-                        <span className="font-medium">{i18n._(CHOICES[value].label)}</span>
-                        <span className="text-muted-foreground text-xs">{i18n._(CHOICES[value].hint)}</span>
+                        <span className="font-medium">{i18n._(RATINGS_GIVEN_LABELS[value].label)}</span>
+                        <span className="text-muted-foreground text-xs">
+                          {i18n._(RATINGS_GIVEN_LABELS[value].hint)}
+                        </span>
                       </Label>
                     </div>
                   ))}

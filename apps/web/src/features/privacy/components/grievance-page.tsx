@@ -32,6 +32,7 @@ import { formatDate } from '@/lib/format';
 import { useSession } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useFileGrievance, useGrievanceOfficer } from '../api/grievances';
+import { DeleteSignedOut } from './delete-signed-out';
 
 const CATEGORY_LABELS: Record<GrievanceCategory, MessageDescriptor> = {
   CONTENT: msg`A review or reply (content)`,
@@ -226,8 +227,9 @@ export function GrievancePage() {
       </header>
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <GrievanceForm />
-        <div className="content-start">
+        <div className="grid content-start gap-6">
           <Officer />
+          <DeleteSignedOut />
         </div>
       </div>
     </div>

@@ -7,8 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '@/lib/api-client';
 import { type LiveApi, startLiveApi } from '@/testing/live-api';
 import { renderWithProviders } from '@/testing/render';
+import { createModerator } from '../../../../../server/test/fixtures.ts';
 import RequireConsent from './consent-gate';
 import { DeleteAccountDialog } from './delete-account-dialog';
+import { DeleteSignedOut } from './delete-signed-out';
 import { GrievancePage } from './grievance-page';
 import { YourDataAndPrivacy } from './your-data';
 
@@ -24,7 +26,7 @@ describe('the consent gate', () => {
     const account = await live.signUp();
     expect(account.user.consent_required).toBe(true);
     live.signInPage(account);
-    const { user } = renderWithProviders(
+    const { user, queryClient } = renderWithProviders(
       <Routes>
         <Route element={<RequireConsent />}>
           <Route path="*" element={<p>Signed-in screen</p>} />
@@ -41,19 +43,22 @@ describe('the consent gate', () => {
       { token: account.access },
     );
     expect(profile.body).toMatchObject({ consent_version: PRIVACY_NOTICE_VERSION, consent_required: false });
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
   });
 
   it('lets a person who has consented straight through', async () => {
     const account = await live.signUp({ consent_version: PRIVACY_NOTICE_VERSION });
     live.signInPage(account);
-    renderWithProviders(
+    const { queryClient } = renderWithProviders(
       <Routes>
         <Route element={<RequireConsent />}>
           <Route path="*" element={<p>Signed-in screen</p>} />
         </Route>
       </Routes>,
     );
-    expect(await screen.findByText('Signed-in screen')).toBeTruthy();
+    // Once the profile has arrived, the screen is still there and no gate.
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+    expect(screen.getByText('Signed-in screen')).toBeTruthy();
     expect(screen.queryByRole('heading', { name: 'Before you go on' })).toBeNull();
   });
 });
@@ -116,5 +121,33 @@ describe('a visitor files a grievance', () => {
     expect(await screen.findByText(/^Grievance GRV-\d{4}-\d{6} received$/)).toBeTruthy();
     // The officer named by the server.
     expect(await screen.findByText('grievances@worktrust.example')).toBeTruthy();
+  });
+});
+
+describe('a suspended person deletes their account without signing in', () => {
+  it('checks the email and password as sign-in does, asks to confirm, then erases the account', async () => {
+    const account = await live.signUp({ consent_version: PRIVACY_NOTICE_VERSION });
+    const moderator = await createModerator(live.ctx);
+    const suspended = await live.call('POST', `/api/moderation/users/${account.user.id}/suspend/`, {
+      body: { reason: 'Posted the same review from many accounts' },
+      token: moderator.access,
+    });
+    expect(suspended.status).toBe(200);
+    localStorage.clear();
+    const { user } = renderWithProviders(<DeleteSignedOut />);
+    await user.type(screen.getByLabelText('Email'), account.email);
+    await user.type(screen.getByLabelText('Password'), 'not-the-password');
+    await user.click(screen.getByRole('button', { name: 'Delete the account' }));
+    expect(screen.getByRole('alert').textContent).toContain('Press the button again to confirm');
+    await user.click(screen.getByRole('button', { name: 'Yes, delete the account' }));
+    expect(await screen.findByText(MSG.badCredentials)).toBeTruthy();
+
+    await user.clear(screen.getByLabelText('Password'));
+    await user.type(screen.getByLabelText('Password'), account.password);
+    await user.click(screen.getByRole('button', { name: 'Yes, delete the account' }));
+    expect(await screen.findByText('The account has been deleted.')).toBeTruthy();
+    // The email is free again.
+    const again = await live.signUp({ email: account.email });
+    expect(again.user.email).toBe(account.email);
   });
 });

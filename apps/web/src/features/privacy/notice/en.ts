@@ -42,7 +42,7 @@ export const texts: LegalTexts = {
       {
         heading: 'How long we keep it',
         paragraphs: [
-          `Your account and what you wrote are kept until you delete them. You can edit a review for ${EDIT_WINDOW_DAYS} days and withdraw it at any time. Sessions end when you sign out or after a period without use. The email address of a grievance is removed ${GRIEVANCE_EMAIL_RETENTION_DAYS} days after it is closed. Moderation records keep the decision and its reason, which we need to show that decisions were fair.`,
+          `Your account and what you wrote are kept until you delete them. You can edit a review for ${EDIT_WINDOW_DAYS} days and withdraw it at any time. Sessions end when you sign out or after a period without use; ended sessions and used or expired password-reset codes are deleted by a daily clean-up. The email address of a grievance is removed ${GRIEVANCE_EMAIL_RETENTION_DAYS} days after it is closed. Moderation records keep the decision and its reason, which we need to show that decisions were fair.`,
         ],
       },
       {
