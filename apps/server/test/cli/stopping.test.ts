@@ -133,6 +133,35 @@ describe('npm start stopping', () => {
     tree.shell.kill('SIGKILL');
   }, 200_000);
 
+  it('npm start reports a forced stop: start.mjs exits 1 when the server gave up on a request in flight', async () => {
+    const port = await freePort();
+    const child = spawn(process.execPath, ['scripts/start.mjs'], {
+      cwd: ROOT,
+      env: childEnv({
+        ...scratch.env,
+        PORT: String(port),
+        WEB_DIST: webDist,
+        SEED_DEMO: '0',
+        SHUTDOWN_TIMEOUT: '1s',
+      }),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const exit = finished(child);
+    await until('the server to answer', () => answers(port), 150_000);
+    const socket = net.connect(port, '127.0.0.1');
+    socket.on('error', () => {});
+    await new Promise((ready) => socket.once('connect', ready));
+    socket.write(
+      'POST /api/auth/login/ HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"em',
+    );
+    await sleep(200);
+    child.kill('SIGTERM');
+    const result = await exit;
+    socket.destroy();
+    expect(result.code).toBe(1);
+    expect(result.stdout + result.stderr).toContain('requests still in flight at SHUTDOWN_TIMEOUT');
+  }, 200_000);
+
   it('exits 0 after a clean stop and 1 when a request is still in flight at SHUTDOWN_TIMEOUT', async () => {
     const stopOnce = async (hold: boolean) => {
       const port = await freePort();
