@@ -1,10 +1,12 @@
+import { useLingui } from '@lingui/react/macro';
 import { PageSpinner } from '@/components/route-guard';
 import { Dashboard } from '@/features/dashboard/components/dashboard';
 import { useSession } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 export default function DashboardRoute() {
-  useDocumentTitle('Dashboard');
+  const { t } = useLingui();
+  useDocumentTitle(t`Dashboard`);
   const { user } = useSession();
   // Signed in, but the profile has not arrived (a failure other than 401 keeps the session).
   if (!user) return <PageSpinner />;

@@ -1,6 +1,7 @@
 // The signed-in home (SPEC §2 /dashboard): welcome, three number cards, a browse card for the
 // opposite role, a profile card and the newest ratings received. A failed load is ignored (SPEC §8):
 // the cards show dashes instead of numbers.
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   browseRole,
   type DashboardResponse,
@@ -52,14 +53,15 @@ function StatCard({
 
 /** The caller's own rating label (SPEC §2 thresholds, contracts ratingLabel/ratingTone). */
 export function OwnRatingCard({ average, loading = false }: { average: number | null; loading?: boolean }) {
+  const { t } = useLingui();
   return (
-    <StatCard title="Your Rating" icon={<Star aria-hidden className="size-4" />} loading={loading}>
+    <StatCard title={t`Your Rating`} icon={<Star aria-hidden className="size-4" />} loading={loading}>
       {average === null ? (
         <p className="font-bold text-2xl">–</p>
       ) : (
         <>
           <p className={cn('font-bold text-2xl', TONE_TEXT[ratingTone(average)])}>{ratingLabel(average)}</p>
-          <p className="text-muted-foreground text-sm">Average {formatScore(average)} out of 5</p>
+          <p className="text-muted-foreground text-sm">{t`Average ${formatScore(average)} out of 5`}</p>
         </>
       )}
     </StatCard>
@@ -67,29 +69,30 @@ export function OwnRatingCard({ average, loading = false }: { average: number | 
 }
 
 function BrowseCard({ user }: { user: OwnUser }) {
+  const { t } = useLingui();
   const role = browseRole(user.user_role);
   const card =
     role === 'employer'
       ? {
-          title: 'Browse Companies',
-          text: 'Search companies by name, city and rating, and share your experience.',
+          title: t`Browse Companies`,
+          text: t`Search companies by name, city and rating, and share your experience.`,
           to: paths.companies.getHref(),
-          action: 'Browse Companies',
+          action: t`Browse Companies`,
           icon: Building2,
         }
       : role === 'employee'
         ? {
-            title: 'Browse Employees',
-            text: 'Search professionals by name, city, skills and rating, and rate the people you employ.',
+            title: t`Browse Employees`,
+            text: t`Search professionals by name, city, skills and rating, and rate the people you employ.`,
             to: paths.employees.getHref(),
-            action: 'Browse Employees',
+            action: t`Browse Employees`,
             icon: Users,
           }
         : {
-            title: 'Moderation',
-            text: 'Review flagged ratings, act on them and read the audit log.',
+            title: t`Moderation`,
+            text: t`Review flagged ratings, act on them and read the audit log.`,
             to: paths.moderation.getHref(),
-            action: 'Open Moderation',
+            action: t`Open Moderation`,
             icon: ShieldCheck,
           };
   const Icon = card.icon;
@@ -118,8 +121,12 @@ function ProfileCard({ user }: { user: OwnUser }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Your Profile</CardTitle>
-        <CardDescription>Keep your details current; others see them on your profile.</CardDescription>
+        <CardTitle>
+          <Trans>Your Profile</Trans>
+        </CardTitle>
+        <CardDescription>
+          <Trans>Keep your details current; others see them on your profile.</Trans>
+        </CardDescription>
       </CardHeader>
       <CardContent className="flex items-center gap-3">
         <UserAvatar name={user.full_name} src={user.avatar} className="size-12" />
@@ -132,11 +139,15 @@ function ProfileCard({ user }: { user: OwnUser }) {
       </CardContent>
       <CardContent className="mt-auto flex flex-wrap gap-2">
         <Button asChild variant="outline">
-          <Link to={paths.profile.getHref()}>Edit Profile</Link>
+          <Link to={paths.profile.getHref()}>
+            <Trans>Edit Profile</Trans>
+          </Link>
         </Button>
         {user.user_role !== 'moderator' && (
           <Button asChild variant="ghost">
-            <Link to={paths.user.getHref(user.id)}>View public profile</Link>
+            <Link to={paths.user.getHref(user.id)}>
+              <Trans>View public profile</Trans>
+            </Link>
           </Button>
         )}
       </CardContent>
@@ -154,10 +165,12 @@ function RecentRatings({
   return (
     <Card>
       <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2">
-        <CardTitle>Recent Ratings</CardTitle>
+        <CardTitle>
+          <Trans>Recent Ratings</Trans>
+        </CardTitle>
         <Button asChild variant="link" className="h-auto p-0">
           <Link to={paths.myRatings.getHref()}>
-            View all ratings
+            <Trans>View all ratings</Trans>
             <ArrowRight aria-hidden />
           </Link>
         </Button>
@@ -171,8 +184,12 @@ function RecentRatings({
         ) : ratings.length === 0 ? (
           <div className="grid justify-items-center gap-2 py-8 text-center">
             <MessageSquare aria-hidden className="size-8 text-muted-foreground" />
-            <p className="font-medium">No ratings yet</p>
-            <p className="text-muted-foreground text-sm">Ratings you receive will appear here.</p>
+            <p className="font-medium">
+              <Trans>No ratings yet</Trans>
+            </p>
+            <p className="text-muted-foreground text-sm">
+              <Trans>Ratings you receive will appear here.</Trans>
+            </p>
           </div>
         ) : (
           <ul className="divide-y">
@@ -185,7 +202,11 @@ function RecentRatings({
                       {formatDate(rating.created_at, { utcDay: rating.is_anonymous })}
                     </time>
                     <Badge variant="secondary">{CONTEXT_LABELS[rating.role_context]}</Badge>
-                    {!rating.is_anonymous && <Badge variant="outline">Public</Badge>}
+                    {!rating.is_anonymous && (
+                      <Badge variant="outline">
+                        <Trans>Public</Trans>
+                      </Badge>
+                    )}
                   </div>
                 </div>
                 <div className="flex items-center gap-2">
@@ -204,6 +225,7 @@ function RecentRatings({
 }
 
 export function Dashboard({ user }: { user: OwnUser }) {
+  const { t } = useLingui();
   const dashboard = useDashboard();
   const stats = dashboard.data?.stats;
   const loading = dashboard.isPending;
@@ -213,15 +235,17 @@ export function Dashboard({ user }: { user: OwnUser }) {
   return (
     <div className="grid gap-6">
       <div className="grid gap-1">
-        <h1 className="font-semibold text-2xl tracking-tight sm:text-3xl">Welcome back, {user.full_name}!</h1>
+        <h1 className="font-semibold text-2xl tracking-tight sm:text-3xl">
+          <Trans>Welcome back, {user.full_name}!</Trans>
+        </h1>
         <p className="text-muted-foreground">
-          {rated ? 'Here is how your reputation is doing.' : 'Here is what needs your attention.'}
+          {rated ? t`Here is how your reputation is doing.` : t`Here is what needs your attention.`}
         </p>
       </div>
       {rated && (
         <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3">
           <StatCard
-            title="Ratings Received"
+            title={t`Ratings Received`}
             icon={<MessageSquare aria-hidden className="size-4" />}
             loading={loading}
           >
@@ -230,18 +254,20 @@ export function Dashboard({ user }: { user: OwnUser }) {
                 <p className="font-bold text-2xl tabular-nums">{stats.ratings_received}</p>
                 <p className="flex flex-wrap items-center gap-x-2 text-muted-foreground text-sm">
                   <Stars value={stats.average_rating} label={null} className="text-sm" />
-                  <span className="whitespace-nowrap">Average {formatScore(stats.average_rating)}</span>
+                  <span className="whitespace-nowrap">{t`Average ${formatScore(stats.average_rating)}`}</span>
                 </p>
               </>
             ) : (
               dash
             )}
           </StatCard>
-          <StatCard title="Ratings Given" icon={<Send aria-hidden className="size-4" />} loading={loading}>
+          <StatCard title={t`Ratings Given`} icon={<Send aria-hidden className="size-4" />} loading={loading}>
             {stats ? (
               <>
                 <p className="font-bold text-2xl tabular-nums">{stats.ratings_given}</p>
-                <p className="text-muted-foreground text-sm">Reviews you have written</p>
+                <p className="text-muted-foreground text-sm">
+                  <Trans>Reviews you have written</Trans>
+                </p>
               </>
             ) : (
               dash
