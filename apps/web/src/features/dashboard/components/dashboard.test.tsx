@@ -1,5 +1,6 @@
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { renderWithI18n } from '@/testing/render';
 import { OwnRatingCard } from './dashboard';
 
 describe('the dashboard rating card', () => {
@@ -13,14 +14,14 @@ describe('the dashboard rating card', () => {
     [2.4, 'Needs Improvement', 'text-destructive'],
     [0, 'Needs Improvement', 'text-destructive'],
   ])('labels an average of %s as %s, coloured %s', (average, label, tone) => {
-    render(<OwnRatingCard average={average} />);
+    renderWithI18n(<OwnRatingCard average={average} />);
     const text = screen.getByText(label);
     expect(text.className).toContain(tone);
     expect(screen.getByText(`Average ${average.toFixed(1)} out of 5`)).toBeTruthy();
   });
 
   it('shows a dash, not a label, when the numbers could not be loaded', () => {
-    render(<OwnRatingCard average={null} />);
+    renderWithI18n(<OwnRatingCard average={null} />);
     expect(screen.getByText('–')).toBeTruthy();
     expect(screen.queryByText(/Excellent|Good|Fair|Needs Improvement/)).toBeNull();
   });
