@@ -5,10 +5,11 @@
 // must give up on a request in flight at SHUTDOWN_TIMEOUT exits 1, not 0.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
+import type net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { holdRequest } from '../resilience/support.ts';
 import { childEnv, finished, freePort, ROOT, type Scratch, scratchDatabase, start } from './processes.ts';
 
 const sleep = (ms: number) => new Promise((settle) => setTimeout(settle, ms));
@@ -148,13 +149,7 @@ describe('npm start stopping', () => {
     });
     const exit = finished(child);
     await until('the server to answer', () => answers(port), 150_000);
-    const socket = net.connect(port, '127.0.0.1');
-    socket.on('error', () => {});
-    await new Promise((ready) => socket.once('connect', ready));
-    socket.write(
-      'POST /api/auth/login/ HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"em',
-    );
-    await sleep(200);
+    const socket = await holdRequest(port);
     child.kill('SIGTERM');
     const result = await exit;
     socket.destroy();
@@ -176,13 +171,7 @@ describe('npm start stopping', () => {
       let socket: net.Socket | undefined;
       if (hold) {
         // Headers and half a body: the request stays in flight until the server gives up on it.
-        socket = net.connect(port, '127.0.0.1');
-        socket.on('error', () => {});
-        await new Promise((ready) => socket?.once('connect', ready));
-        socket.write(
-          'POST /api/auth/login/ HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"em',
-        );
-        await sleep(200);
+        socket = await holdRequest(port);
       }
       child.kill('SIGTERM');
       const result = await exit;

@@ -1,9 +1,8 @@
 // The cluster entry's exit code when it stops (issue 15 §9): 0 when every worker drained cleanly,
 // non-zero when a worker had to give up on a request in flight at SHUTDOWN_TIMEOUT (before: the primary
 // exited 0 whatever its workers did, so a supervisor could not tell a forced stop from a clean one).
-import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseEnv, type PrivatePostgres, startPostgres, startServer } from './support.ts';
+import { baseEnv, holdRequest, type PrivatePostgres, startPostgres, startServer } from './support.ts';
 
 let postgres: PrivatePostgres;
 beforeAll(async () => {
@@ -29,13 +28,7 @@ describe('stopping the cluster entry', () => {
   it('exits 1 when a worker gave up on a request in flight', async () => {
     const server = await startServer(await clusterEnv(), { entry: 'cluster' });
     // Headers and half a body: whichever worker took the connection keeps it in flight.
-    const socket = net.connect(server.port, '127.0.0.1');
-    socket.on('error', () => {});
-    await new Promise((ready) => socket.once('connect', ready));
-    socket.write(
-      'POST /api/auth/login/ HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"em',
-    );
-    await new Promise((settle) => setTimeout(settle, 300));
+    const socket = await holdRequest(server.port);
     const result = await server.stop();
     socket.destroy();
     expect(result).toEqual({ code: 1, signal: null });

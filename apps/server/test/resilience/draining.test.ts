@@ -6,41 +6,13 @@ import net from 'node:net';
 import { MSG } from '@workspace/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../helpers.ts';
+import { answersUntilClosed } from './support.ts';
 
 let ctx: TestContext | undefined;
 afterEach(async () => {
   await ctx?.close().catch(() => {});
   ctx = undefined;
 });
-
-interface RawAnswer {
-  status: number;
-  headers: string;
-  body: string;
-}
-
-/** HTTP/1.1 answers with Content-Length bodies read from a socket until it closes. */
-function answersUntilClosed(socket: net.Socket): Promise<RawAnswer[]> {
-  return new Promise((done) => {
-    let buffer = Buffer.alloc(0);
-    socket.on('data', (chunk) => {
-      buffer = Buffer.concat([buffer, chunk]);
-    });
-    socket.on('error', () => {});
-    socket.on('close', () => {
-      const answers: RawAnswer[] = [];
-      let rest = buffer;
-      for (let end = rest.indexOf('\r\n\r\n'); end >= 0; end = rest.indexOf('\r\n\r\n')) {
-        const headers = rest.subarray(0, end).toString('latin1');
-        const length = Number(/content-length:\s*(\d+)/i.exec(headers)?.[1] ?? 0);
-        const body = rest.subarray(end + 4, end + 4 + length).toString('utf8');
-        answers.push({ status: Number(headers.split(' ')[1]), headers, body });
-        rest = rest.subarray(end + 4 + length);
-      }
-      done(answers);
-    });
-  });
-}
 
 describe('a stopping server', () => {
   it('finishes the request in flight and answers a late one 503 in the API shape, closing the connection', async () => {

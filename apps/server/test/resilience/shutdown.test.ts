@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, queryRows } from '../../src/db/client.ts';
 import {
   type Account,
+  answersUntilClosed,
   type BurstOutcome,
   baseEnv,
   companyRating,
@@ -46,32 +47,6 @@ afterAll(async () => {
   await postgres?.close();
 }, 60_000);
 
-/** Reads HTTP/1.1 answers (with Content-Length bodies) from a raw socket until it closes. */
-function collectAnswers(socket: net.Socket): Promise<{ status: number; headers: string; body: string }[]> {
-  return new Promise((done) => {
-    let buffer = Buffer.alloc(0);
-    socket.on('data', (chunk) => {
-      buffer = Buffer.concat([buffer, chunk]);
-    });
-    socket.on('error', () => {});
-    socket.on('close', () => {
-      const answers: { status: number; headers: string; body: string }[] = [];
-      let rest = buffer;
-      while (rest.length > 0) {
-        const end = rest.indexOf('\r\n\r\n');
-        if (end < 0) break;
-        const head = rest.subarray(0, end).toString('latin1');
-        const length = Number(/content-length:\s*(\d+)/i.exec(head)?.[1] ?? 0);
-        const body = rest.subarray(end + 4, end + 4 + length);
-        if (body.length < length) break;
-        answers.push({ status: Number(head.split(' ')[1]), headers: head, body: body.toString('utf8') });
-        rest = rest.subarray(end + 4 + length);
-      }
-      done(answers);
-    });
-  });
-}
-
 describe('SIGTERM during a burst of ratings', () => {
   it('drains: complete answers or refused connections, 503 while closing, exit 0, every 201 stored', {
     timeout: 120_000,
@@ -82,7 +57,7 @@ describe('SIGTERM during a burst of ratings', () => {
     const slowBody = JSON.stringify(companyRating(people.companies[0]?.id as number, 7));
     const slow = net.connect(port, '127.0.0.1');
     await new Promise((ready) => slow.once('connect', ready));
-    const slowAnswers = collectAnswers(slow);
+    const slowAnswers = answersUntilClosed(slow);
     slow.write(
       `POST /api/core/ratings/ HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n` +
         `Authorization: Bearer ${slowRater.access}\r\nContent-Length: ${Buffer.byteLength(slowBody)}\r\n\r\n` +

@@ -315,6 +315,53 @@ export async function startServer(env: Record<string, string>, options: ServerOp
 }
 
 // ---------------------------------------------------------------------------------------------
+// Raw HTTP/1.1 on a socket, for what a client library hides: a request left half-uploaded, and the
+// answers a server writes to a kept-alive connection until it closes.
+
+export interface RawAnswer {
+  status: number;
+  headers: string;
+  body: string;
+}
+
+/** HTTP/1.1 answers with Content-Length bodies read from a socket until it closes. */
+export function answersUntilClosed(socket: net.Socket): Promise<RawAnswer[]> {
+  return new Promise((done) => {
+    let buffer = Buffer.alloc(0);
+    socket.on('data', (chunk) => {
+      buffer = Buffer.concat([buffer, chunk]);
+    });
+    socket.on('error', () => {});
+    socket.on('close', () => {
+      const answers: RawAnswer[] = [];
+      let rest = buffer;
+      for (let end = rest.indexOf('\r\n\r\n'); end >= 0; end = rest.indexOf('\r\n\r\n')) {
+        const headers = rest.subarray(0, end).toString('latin1');
+        const length = Number(/content-length:\s*(\d+)/i.exec(headers)?.[1] ?? 0);
+        const body = rest.subarray(end + 4, end + 4 + length);
+        if (body.length < length) break;
+        answers.push({ status: Number(headers.split(' ')[1]), headers, body: body.toString('utf8') });
+        rest = rest.subarray(end + 4 + length);
+      }
+      done(answers);
+    });
+  });
+}
+
+/** A sign-in whose headers and first bytes are sent and the rest never: a request kept in flight. */
+export async function holdRequest(port: number): Promise<net.Socket> {
+  const socket = net.connect(port, '127.0.0.1');
+  socket.on('error', () => {});
+  await new Promise((ready) => socket.once('connect', ready));
+  socket.write(
+    'POST /api/auth/login/ HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"em',
+  );
+  // Read by the server before anything else happens.
+  await sleep(200);
+  return socket;
+}
+
+// ---------------------------------------------------------------------------------------------
 // A private PostgreSQL cluster (Debian's server binaries), so a test may stop and start it.
 
 function postgresBin(): string {

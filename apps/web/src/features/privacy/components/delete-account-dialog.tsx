@@ -3,7 +3,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { RATINGS_GIVEN_CHOICES, type RatingsGivenChoice } from '@workspace/contracts';
+import { type RatingsGivenChoice as Choice, RATINGS_GIVEN_CHOICES } from '@workspace/contracts';
 import { Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -31,11 +31,7 @@ import { translateApiMessage } from '@/lib/api-messages';
 import { useSession } from '@/lib/session';
 import { useDeleteAccount } from '../api/my-account';
 
-/** The choice for the ratings a person gave, as both delete forms offer it. */
-export const RATINGS_GIVEN_LABELS: Record<
-  RatingsGivenChoice,
-  { label: MessageDescriptor; hint: MessageDescriptor }
-> = {
+const RATINGS_GIVEN_LABELS: Record<Choice, { label: MessageDescriptor; hint: MessageDescriptor }> = {
   KEEP_ANONYMOUS: {
     label: msg`Keep my ratings, anonymously`,
     hint: msg`They stay on the profiles I rated, with no name and no link to me.`,
@@ -46,14 +42,45 @@ export const RATINGS_GIVEN_LABELS: Record<
   },
 };
 
-export function DeleteAccountDialog() {
-  const { t, i18n } = useLingui();
+/** The choice for the ratings a person gave, as both delete forms ask it. */
+export function RatingsGivenChoice({
+  value,
+  onChange,
+}: {
+  value: Choice;
+  onChange: (value: Choice) => void;
+}) {
+  const { i18n } = useLingui();
   const id = useId();
+  return (
+    <fieldset className="grid gap-2">
+      <legend className="mb-2 font-medium text-sm">
+        <Trans>The ratings you gave</Trans>
+      </legend>
+      <RadioGroup value={value} onValueChange={(next) => onChange(next as Choice)} className="gap-3">
+        {RATINGS_GIVEN_CHOICES.map((choice) => (
+          <div key={choice} className="flex items-start gap-3">
+            <RadioGroupItem id={`${id}-${choice}`} value={choice} className="mt-0.5" />
+            <Label htmlFor={`${id}-${choice}`} className="grid gap-0.5 font-normal">
+              <span className="font-medium">{i18n._(RATINGS_GIVEN_LABELS[choice].label)}</span>
+              <span className="text-muted-foreground text-xs">
+                {i18n._(RATINGS_GIVEN_LABELS[choice].hint)}
+              </span>
+            </Label>
+          </div>
+        ))}
+      </RadioGroup>
+    </fieldset>
+  );
+}
+
+export function DeleteAccountDialog() {
+  const { t } = useLingui();
   const navigate = useNavigate();
   const { signOut } = useSession();
   const [open, setOpen] = useState(false);
   const [password, setPassword] = useState('');
-  const [choice, setChoice] = useState<RatingsGivenChoice>('KEEP_ANONYMOUS');
+  const [choice, setChoice] = useState<Choice>('KEEP_ANONYMOUS');
   const remove = useDeleteAccount();
   const passwordError = remove.error instanceof ApiError ? remove.error.fieldError('password') : undefined;
   const otherError = remove.isError && !passwordError ? getErrorMessage(remove.error) : undefined;
@@ -117,28 +144,7 @@ export function DeleteAccountDialog() {
                   </Trans>
                 </DialogDescription>
               </DialogHeader>
-              <fieldset className="grid gap-2">
-                <legend className="mb-2 font-medium text-sm">
-                  <Trans>The ratings you gave</Trans>
-                </legend>
-                <RadioGroup
-                  value={choice}
-                  onValueChange={(value) => setChoice(value as RatingsGivenChoice)}
-                  className="gap-3"
-                >
-                  {RATINGS_GIVEN_CHOICES.map((value) => (
-                    <div key={value} className="flex items-start gap-3">
-                      <RadioGroupItem id={`${id}-${value}`} value={value} className="mt-0.5" />
-                      <Label htmlFor={`${id}-${value}`} className="grid gap-0.5 font-normal">
-                        <span className="font-medium">{i18n._(RATINGS_GIVEN_LABELS[value].label)}</span>
-                        <span className="text-muted-foreground text-xs">
-                          {i18n._(RATINGS_GIVEN_LABELS[value].hint)}
-                        </span>
-                      </Label>
-                    </div>
-                  ))}
-                </RadioGroup>
-              </fieldset>
+              <RatingsGivenChoice value={choice} onChange={setChoice} />
               <Field label={t`Your password`} error={passwordError}>
                 {(control) => (
                   <PasswordInput

@@ -1,29 +1,26 @@
 // Deleting an account one cannot sign in to (a suspended person; DESIGN §8.3): email and password are
 // checked as sign-in checks them, with the same limits, and the same choice for the ratings given.
 import { Trans, useLingui } from '@lingui/react/macro';
-import { RATINGS_GIVEN_CHOICES, type RatingsGivenChoice } from '@workspace/contracts';
+import type { RatingsGivenChoice as Choice } from '@workspace/contracts';
 import { CheckCircle2 } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { PasswordInput } from '@/components/ui/password-input';
-import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError, getErrorMessage } from '@/lib/api-client';
 import { translateApiMessage } from '@/lib/api-messages';
 import { useDeleteAccountSignedOut } from '../api/my-account';
-import { RATINGS_GIVEN_LABELS } from './delete-account-dialog';
+import { RatingsGivenChoice } from './delete-account-dialog';
 
 export function DeleteSignedOut() {
-  const { t, i18n } = useLingui();
-  const id = useId();
+  const { t } = useLingui();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [choice, setChoice] = useState<RatingsGivenChoice>('KEEP_ANONYMOUS');
+  const [choice, setChoice] = useState<Choice>('KEEP_ANONYMOUS');
   const [confirming, setConfirming] = useState(false);
   const remove = useDeleteAccountSignedOut();
   const fieldError = (field: string) =>
@@ -89,28 +86,7 @@ export function DeleteSignedOut() {
               />
             )}
           </Field>
-          <fieldset className="grid gap-2">
-            <legend className="mb-2 font-medium text-sm">
-              <Trans>The ratings you gave</Trans>
-            </legend>
-            <RadioGroup
-              value={choice}
-              onValueChange={(value) => setChoice(value as RatingsGivenChoice)}
-              className="gap-3"
-            >
-              {RATINGS_GIVEN_CHOICES.map((value) => (
-                <div key={value} className="flex items-start gap-3">
-                  <RadioGroupItem id={`${id}-${value}`} value={value} className="mt-0.5" />
-                  <Label htmlFor={`${id}-${value}`} className="grid gap-0.5 font-normal">
-                    <span className="font-medium">{i18n._(RATINGS_GIVEN_LABELS[value].label)}</span>
-                    <span className="text-muted-foreground text-xs">
-                      {i18n._(RATINGS_GIVEN_LABELS[value].hint)}
-                    </span>
-                  </Label>
-                </div>
-              ))}
-            </RadioGroup>
-          </fieldset>
+          <RatingsGivenChoice value={choice} onChange={setChoice} />
           {general && (
             <Alert variant="destructive">
               <AlertDescription>{translateApiMessage(general)}</AlertDescription>
