@@ -1,10 +1,11 @@
 // Paging text and controls for lists that page on the server (directory, my ratings, moderation).
+import { t } from '@lingui/core/macro';
 import { Pagination } from '@/components/ui/pagination';
 import { cn } from '@/lib/cn';
 
 /** "Showing 20 of 143" (SPEC §2): the rows on this page out of all matches. */
 export function showingText(shown: number, total: number) {
-  return `Showing ${shown} of ${total}`;
+  return t`Showing ${shown} of ${total}`;
 }
 
 function pageCount(total: number, pageSize: number) {
@@ -13,7 +14,8 @@ function pageCount(total: number, pageSize: number) {
 
 /** "Page 2 of 8". */
 export function pageText(page: number, total: number, pageSize: number) {
-  return `Page ${page} of ${pageCount(total, pageSize)}`;
+  const pages = pageCount(total, pageSize);
+  return t`Page ${page} of ${pages}`;
 }
 
 /**

@@ -1,11 +1,12 @@
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { renderWithI18n } from '@/testing/render';
 import { QueryState } from './query-state';
 
 describe('QueryState', () => {
   it('while pending: the placeholders, busy, with a Loading status for screen readers', () => {
-    const { container } = render(
+    const { container } = renderWithI18n(
       <QueryState
         query={{ isPending: true, refetch: () => {} }}
         failure="The list could not be loaded just now."
@@ -20,7 +21,7 @@ describe('QueryState', () => {
 
   it('after a failed load: the message, no alert, and Try again loads again', async () => {
     const refetch = vi.fn();
-    render(
+    renderWithI18n(
       <QueryState
         query={{ isPending: false, refetch }}
         failure="The list could not be loaded just now."

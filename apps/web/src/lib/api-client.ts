@@ -56,6 +56,12 @@ export function getErrorMessage(error: unknown, fallback: string = MSG.unexpecte
   return fallback;
 }
 
+/** What to say about a failed write: the first field's problem when the server named one, else its detail. */
+export function getProblem(error: unknown): string {
+  if (error instanceof ApiError) return Object.values(error.errors)[0]?.[0] ?? error.detail;
+  return MSG.unexpected;
+}
+
 type TokenStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
 export interface ApiClientConfig {

@@ -1,6 +1,8 @@
-import { ELIGIBILITY, FLAG_REASON_LABELS, MSG } from '@workspace/contracts';
+import { DISPUTE_REASON_LABELS, ELIGIBILITY, FLAG_REASON_LABELS, MSG } from '@workspace/contracts';
 import { describe, expect, it } from 'vitest';
 import {
+  DISPUTE_REASON_TRANSLATIONS,
+  disputeReasonLabel,
   ELIGIBILITY_TRANSLATIONS,
   FLAG_REASON_TRANSLATIONS,
   flagReasonLabel,
@@ -15,6 +17,7 @@ describe('API and contract messages', () => {
       [MSG, MSG_TRANSLATIONS],
       [ELIGIBILITY, ELIGIBILITY_TRANSLATIONS],
       [FLAG_REASON_LABELS, FLAG_REASON_TRANSLATIONS],
+      [DISPUTE_REASON_LABELS, DISPUTE_REASON_TRANSLATIONS],
     ] as const) {
       expect(Object.keys(translations).sort()).toEqual(Object.keys(table).sort());
       for (const [key, text] of Object.entries(table))
@@ -29,6 +32,7 @@ describe('API and contract messages', () => {
     expect(translateApiMessage(MSG.loginIncorrect)).toBe('ईमेल या पासवर्ड सही नहीं है');
     expect(translateApiMessage(ELIGIBILITY.self)).toBe('आप खुद को रेटिंग नहीं दे सकते');
     expect(flagReasonLabel('SPAM')).toBe('स्पैम या विज्ञापन');
+    expect(disputeReasonLabel('NO_WORKING_RELATIONSHIP')).toBe('हमने कभी साथ काम नहीं किया');
     expect(translateApiMessage('A message the server added later')).toBe('A message the server added later');
   });
 

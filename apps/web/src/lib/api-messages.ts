@@ -7,6 +7,8 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import {
+  type DISPUTE_REASON_LABELS,
+  type DisputeReason,
   ELIGIBILITY,
   type FLAG_REASON_LABELS,
   type FlagReason,
@@ -191,6 +193,15 @@ export const FLAG_REASON_TRANSLATIONS = {
   OTHER: msg`Something else`,
 } as const satisfies Record<keyof typeof FLAG_REASON_LABELS, MessageDescriptor>;
 
+export const DISPUTE_REASON_TRANSLATIONS = {
+  FALSE_FACTS: msg`It states things that are not true`,
+  NO_WORKING_RELATIONSHIP: msg`We never worked together`,
+  RETALIATION: msg`It is retaliation`,
+  DISCRIMINATION: msg`It is discriminatory`,
+  ALLEGES_CRIME: msg`It accuses me of a crime`,
+  PERSONAL_INFORMATION: msg`It reveals personal information`,
+} as const satisfies Record<keyof typeof DISPUTE_REASON_LABELS, MessageDescriptor>;
+
 const PASSWORD_TOO_EASY_TRANSLATIONS = {
   similarToCommon: msg`This password is too easy to guess: it is a common password with little added.`,
   straightRow: msg`This password is too easy to guess: it is a straight row of keys.`,
@@ -245,3 +256,4 @@ export function useApiMessages() {
 }
 
 export const flagReasonLabel = (reason: FlagReason) => i18n._(FLAG_REASON_TRANSLATIONS[reason]);
+export const disputeReasonLabel = (reason: DisputeReason) => i18n._(DISPUTE_REASON_TRANSLATIONS[reason]);

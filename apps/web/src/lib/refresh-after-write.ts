@@ -1,4 +1,4 @@
-import type { QueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 
 /**
  * After a write that moves ratings, averages or a user (a rating, a moderation action, a profile
@@ -8,4 +8,10 @@ import type { QueryClient } from '@tanstack/react-query';
  */
 export function refreshAfterWrite(queryClient: QueryClient) {
   void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'auth' });
+}
+
+/** A mutation whose success refreshes every cached page (above). */
+export function useRefreshingMutation<Input, Output>(write: (input: Input) => Promise<Output>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: write, onSuccess: () => refreshAfterWrite(queryClient) });
 }

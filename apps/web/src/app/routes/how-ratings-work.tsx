@@ -1,8 +1,13 @@
-// A public explanation of scores, ranking, anonymity, privacy and moderation. Every number shown is
-// computed with the same rules the server uses (contracts), so the page cannot drift from them.
+// A public explanation of scores, ranking, anonymity, privacy, both sides' say (replies, edits,
+// withdrawal, disputes, appeals) and moderation. Every number shown is computed with the same rules
+// and limits the server uses (contracts), so the page cannot drift from them.
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
-  FLAG_REASON_LABELS,
+  DISPUTE_DECISION_DAYS,
+  DISPUTE_REASONS,
+  EDIT_WINDOW_DAYS,
   FLAG_REASONS,
+  LIMITS,
   overallScore,
   RANKING_PRIOR_MEAN,
   RANKING_PRIOR_WEIGHT,
@@ -10,24 +15,36 @@ import {
   rankingScore,
   ratingLabel,
 } from '@workspace/contracts';
-import { EyeOff, Flag, Sigma, Trophy, UserX } from 'lucide-react';
+import { EyeOff, Flag, Scale, Sigma, Trophy, UserX } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { TextLink } from '@/components/ui/text-link';
 import { paths } from '@/config/paths';
+import { disputeReasonLabel, flagReasonLabel, useApiMessages } from '@/lib/api-messages';
+import { formatScore } from '@/lib/format';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 const EXAMPLE_SCORES = [5, 4, 4, 3, 5, 4];
 const fmt = (n: number) => n.toFixed(2).replace(/0$/, '');
 
-function Topic({ icon: Icon, title, children }: { icon: typeof Sigma; title: string; children: ReactNode }) {
+function Topic({
+  icon: Icon,
+  title,
+  children,
+}: {
+  icon: typeof Sigma;
+  title: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <Card>
       <CardHeader className="flex flex-row items-center gap-3">
         <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-primary/10 text-primary">
           <Icon aria-hidden className="size-5" />
         </span>
-        <CardTitle className="text-xl">{title}</CardTitle>
+        <CardTitle as="h2" className="text-xl">
+          {title}
+        </CardTitle>
       </CardHeader>
       <CardContent className="grid gap-3 text-muted-foreground leading-relaxed [&_strong]:text-foreground">
         {children}
@@ -37,85 +54,175 @@ function Topic({ icon: Icon, title, children }: { icon: typeof Sigma; title: str
 }
 
 export default function HowRatingsWorkRoute() {
-  useDocumentTitle('How Ratings Work');
-  const example = overallScore(EXAMPLE_SCORES);
-  const single = rankingScore(5, 1);
-  const many = rankingScore(4.6, 200);
+  const { t } = useLingui();
+  useApiMessages();
+  useDocumentTitle(t`How Ratings Work`);
+  const example = formatScore(overallScore(EXAMPLE_SCORES));
+  const examples = EXAMPLE_SCORES.join(', ');
+  const single = fmt(rankingScore(5, 1));
+  const many = fmt(rankingScore(4.6, 200));
+  const companyCategories = RATING_CATEGORIES.EMPLOYEE_TO_COMPANY.join(', ');
+  const employeeCategories = RATING_CATEGORIES.EMPLOYER_TO_EMPLOYEE.join(', ');
+  const [excellent, good, fair, low] = [4.5, 3.5, 2.5, 2].map(ratingLabel);
+  const priorWeight = RANKING_PRIOR_WEIGHT;
+  const priorMean = RANKING_PRIOR_MEAN;
+  const editDays = EDIT_WINDOW_DAYS;
+  const disputeDays = DISPUTE_DECISION_DAYS;
+  const replyMax = LIMITS.replyMax;
   return (
     <div className="mx-auto grid max-w-3xl gap-8">
       <header className="text-center">
-        <h1 className="font-bold text-4xl tracking-tight">How ratings work</h1>
+        <h1 className="font-bold text-4xl tracking-tight">
+          <Trans>How ratings work</Trans>
+        </h1>
         <p className="mt-4 text-lg text-muted-foreground">
-          What a score means, how profiles are ranked, what stays anonymous and how reviews are protected.
+          <Trans>
+            What a score means, how profiles are ranked, what stays anonymous, how both sides are heard and
+            how reviews are protected.
+          </Trans>
         </p>
       </header>
 
-      <Topic icon={Sigma} title="The overall score">
+      <Topic icon={Sigma} title={<Trans>The overall score</Trans>}>
         <p>
-          Every rating scores up to six categories from 1 to 5 stars. Employees rate companies on{' '}
-          {RATING_CATEGORIES.EMPLOYEE_TO_COMPANY.join(', ')}. Employers rate employees on{' '}
-          {RATING_CATEGORIES.EMPLOYER_TO_EMPLOYEE.join(', ')}. Only the categories you rate count.
+          <Trans>
+            Every rating scores up to six categories from 1 to 5 stars. Employees rate companies on{' '}
+            {companyCategories}. Employers rate employees on {employeeCategories}. Only the categories you
+            rate count.
+          </Trans>
         </p>
         <p>
-          A rating's <strong>overall score is the mean of its category scores, rounded to one decimal</strong>{' '}
-          (halves round up). For example, scores of {EXAMPLE_SCORES.join(', ')} give {example.toFixed(1)}.
+          <Trans>
+            A rating's{' '}
+            <strong>overall score is the mean of its category scores, rounded to one decimal</strong> (halves
+            round up). For example, scores of {examples} give {example}.
+          </Trans>
         </p>
         <p>
-          A profile's average is the mean of the overall scores of its published ratings, to one decimal. An
-          average of 4.5 or more reads "{ratingLabel(4.5)}", 3.5 or more "{ratingLabel(3.5)}", 2.5 or more "
-          {ratingLabel(2.5)}", and anything lower "{ratingLabel(2)}".
-        </p>
-      </Topic>
-
-      <Topic icon={Trophy} title="How the 'top' ranking works">
-        <p>
-          Lists are sorted by a <strong>Bayesian average</strong> unless you choose another order. Each
-          profile is treated as if it already had {RANKING_PRIOR_WEIGHT} ratings of {RANKING_PRIOR_MEAN}, and
-          its real ratings are added to those.
-        </p>
-        <p>
-          So a single 5-star review ranks at {fmt(single)}, while two hundred reviews averaging 4.6 rank at{' '}
-          {fmt(many)}. <strong>One lucky review cannot outrank many consistently good ones</strong>, and the
-          more ratings a profile has, the closer its rank gets to its real average.
+          <Trans>
+            A profile's average is the mean of the overall scores of its published ratings, to one decimal. An
+            average of 4.5 or more reads "{excellent}", 3.5 or more "{good}", 2.5 or more "{fair}", and
+            anything lower "{low}".
+          </Trans>
         </p>
       </Topic>
 
-      <Topic icon={UserX} title="Anonymity">
+      <Topic icon={Trophy} title={<Trans>How the 'top' ranking works</Trans>}>
         <p>
-          You may rate anonymously. Others then see the rater as <strong>"Anonymous"</strong> and only the{' '}
-          <strong>date</strong> of the rating, never the time, your name, your profile or anything that links
-          the review to you. You still see your own anonymous ratings under My Ratings, and our moderators can
-          see who wrote a review only to act on reports of abuse.
+          <Trans>
+            Lists are sorted by a <strong>Bayesian average</strong> unless you choose another order. Each
+            profile is treated as if it already had {priorWeight} ratings of {priorMean}, and its real ratings
+            are added to those.
+          </Trans>
         </p>
-        <p>You can rate each person or company once, so nobody can flood a profile with reviews.</p>
-      </Topic>
-
-      <Topic icon={EyeOff} title="Private rating details">
         <p>
-          Each user chooses whether to show their rating details. With details shown, others see category
-          averages, the number of reviews and the individual reviews. With{' '}
-          <strong>show rating details</strong> turned off, others see only the average; you always see all of
-          your own ratings.
+          <Trans>
+            So a single 5-star review ranks at {single}, while two hundred reviews averaging 4.6 rank at{' '}
+            {many}. <strong>One lucky review cannot outrank many consistently good ones</strong>, and the more
+            ratings a profile has, the closer its rank gets to its real average.
+          </Trans>
         </p>
       </Topic>
 
-      <Topic icon={Flag} title="Flagging and moderation">
-        <p>Anyone signed in can flag a review that is not their own, once, for one of these reasons:</p>
+      <Topic icon={UserX} title={<Trans>Anonymity</Trans>}>
+        <p>
+          <Trans>
+            You may rate anonymously. Others then see the rater as <strong>"Anonymous"</strong> and only the{' '}
+            <strong>date</strong> of the rating, never the time, your name, your profile or anything that
+            links the review to you. You still see your own anonymous ratings under My Ratings, and our
+            moderators can see who wrote a review only to act on reports, disputes and appeals.
+          </Trans>
+        </p>
+        <p>
+          <Trans>
+            You can rate each person or company once at a time, so nobody can flood a profile with reviews.
+          </Trans>
+        </p>
+      </Topic>
+
+      <Topic icon={EyeOff} title={<Trans>Private rating details</Trans>}>
+        <p>
+          <Trans>
+            Each user chooses whether to show their rating details. With details shown, others see category
+            averages, the number of reviews and the individual reviews. With{' '}
+            <strong>show rating details</strong> turned off, others see only the average; you always see all
+            of your own ratings.
+          </Trans>
+        </p>
+      </Topic>
+
+      <Topic icon={Scale} title={<Trans>Both sides are heard</Trans>}>
+        <p>
+          <Trans>
+            <strong>Replies.</strong> The company or person rated can reply once to each review of them, in up
+            to {replyMax} characters, and edit or remove the reply later. The reply is shown under the review
+            to everyone who sees it, marked as theirs. Replying never reveals an anonymous author: the reply
+            is to the review, not to a person.
+          </Trans>
+        </p>
+        <p>
+          <Trans>
+            <strong>Edits and withdrawal.</strong> The author can change the scores and the written feedback
+            for {editDays} days after posting; the review is then marked "Edited" and every average follows at
+            once. Who was rated and whether the review is anonymous cannot change. The author can withdraw a
+            review at any time: it leaves every list and average at once, and they may rate the same person or
+            company again later.
+          </Trans>
+        </p>
+        <p>
+          <Trans>
+            <strong>Disputes.</strong> The company or person rated can dispute a review of them once, for one
+            of these reasons:
+          </Trans>
+        </p>
         <ul className="list-disc pl-6">
-          {FLAG_REASONS.map((reason) => (
-            <li key={reason}>{FLAG_REASON_LABELS[reason]}</li>
+          {DISPUTE_REASONS.map((reason) => (
+            <li key={reason}>{disputeReasonLabel(reason)}</li>
           ))}
         </ul>
         <p>
-          Our moderators review flagged ratings. A hidden rating leaves every public list and every average at
-          once; its author sees it marked as removed. Accounts that abuse the platform can be suspended, and
-          every moderation action is recorded in an audit log.
+          <Trans>
+            A moderator decides within {disputeDays} days. A review of an employee is{' '}
+            <strong>held back from their profile while the dispute is open</strong>, because individuals are
+            protected first. A review of a company <strong>stays up until the decision</strong>, so that
+            companies cannot silence reviews by disputing them. An upheld dispute hides the review; a rejected
+            one publishes it. Both sides see the outcome and the moderator's reason.
+          </Trans>
+        </p>
+        <p>
+          <Trans>
+            <strong>Appeals.</strong> When a review is hidden, by a moderator or by an upheld dispute, its
+            author sees the reason and the date under My Ratings, and can appeal once. The appeal goes back to
+            the moderators, who restore the review or reject the appeal with a reason the author sees.
+          </Trans>
+        </p>
+      </Topic>
+
+      <Topic icon={Flag} title={<Trans>Flagging and moderation</Trans>}>
+        <p>
+          <Trans>
+            Anyone signed in can flag a review that is not their own, once, for one of these reasons:
+          </Trans>
+        </p>
+        <ul className="list-disc pl-6">
+          {FLAG_REASONS.map((reason) => (
+            <li key={reason}>{flagReasonLabel(reason)}</li>
+          ))}
+        </ul>
+        <p>
+          <Trans>
+            Our moderators review flagged ratings. A hidden rating leaves every public list and every average
+            at once; its author sees it marked as removed, with the reason. Accounts that abuse the platform
+            can be suspended, and every moderation action is recorded in an audit log with its reason.
+          </Trans>
         </p>
       </Topic>
 
       <p className="text-center text-muted-foreground">
-        Ready to rate? <TextLink to={paths.register.getHref()}>Create an account</TextLink> or{' '}
-        <TextLink to={paths.login.getHref()}>sign in</TextLink>.
+        <Trans>
+          Ready to rate? <TextLink to={paths.register.getHref()}>Create an account</TextLink> or{' '}
+          <TextLink to={paths.login.getHref()}>sign in</TextLink>.
+        </Trans>
       </p>
     </div>
   );

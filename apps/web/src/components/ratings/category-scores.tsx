@@ -1,4 +1,5 @@
 // Each category's score as a number beside its stars ("Work Environment 5/5"), DESIGN §7.
+import { useLingui } from '@lingui/react/macro';
 import { LIMITS, type Rating } from '@workspace/contracts';
 import { cn } from '@/lib/cn';
 import { Stars } from './stars';
@@ -10,10 +11,11 @@ export function CategoryScores({
   scores: Rating['category_scores'];
   className?: string;
 }) {
+  const { t } = useLingui();
   if (scores.length === 0) return null;
   return (
     <ul
-      aria-label="Category scores"
+      aria-label={t`Category scores`}
       className={cn('grid gap-x-6 gap-y-1.5 text-sm sm:grid-cols-2', className)}
     >
       {scores.map(({ category, score }) => (

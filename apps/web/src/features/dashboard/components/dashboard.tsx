@@ -162,6 +162,7 @@ function RecentRatings({
   ratings: DashboardResponse['recent_ratings'];
   loading: boolean;
 }) {
+  const { i18n } = useLingui();
   return (
     <Card>
       <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2">
@@ -201,7 +202,7 @@ function RecentRatings({
                     <time dateTime={rating.created_at}>
                       {formatDate(rating.created_at, { utcDay: rating.is_anonymous })}
                     </time>
-                    <Badge variant="secondary">{CONTEXT_LABELS[rating.role_context]}</Badge>
+                    <Badge variant="secondary">{i18n._(CONTEXT_LABELS[rating.role_context])}</Badge>
                     {!rating.is_anonymous && (
                       <Badge variant="outline">
                         <Trans>Public</Trans>

@@ -1,36 +1,55 @@
 // The moderator's actions, each a POST with a reason (optional only when dismissing a flag):
-// /api/moderation/ratings/{id}/hide/ and …/restore/, flags/{id}/dismiss/, users/{id}/suspend/ and
-// …/reinstate/. Any of them moves ratings and averages, so every cached page except the session's
-// own profile is refreshed afterwards.
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+// /api/moderation/ratings/{id}/hide/, …/restore/ and …/hide-reply/, flags/{id}/dismiss/,
+// users/{id}/suspend/ and …/reinstate/, disputes/{id}/decide/ (upheld or rejected) and
+// appeals/{id}/reject/. Any of them moves what ratings, replies and averages show, so every cached
+// page except the session's own profile is refreshed afterwards.
+import type { DisputeOutcome } from '@workspace/contracts';
 import { api } from '@/lib/api-client';
-import { refreshAfterWrite } from '@/lib/refresh-after-write';
+import { useRefreshingMutation } from '@/lib/refresh-after-write';
 
-export type ModerationAction = 'hide' | 'restore' | 'dismiss' | 'suspend' | 'reinstate';
+export type ModerationAction =
+  | 'hide'
+  | 'restore'
+  | 'hideReply'
+  | 'dismiss'
+  | 'suspend'
+  | 'reinstate'
+  | 'upholdDispute'
+  | 'rejectDispute'
+  | 'rejectAppeal';
 
 const ENDPOINT: Record<ModerationAction, (id: number) => string> = {
   hide: (id) => `/moderation/ratings/${id}/hide/`,
   restore: (id) => `/moderation/ratings/${id}/restore/`,
+  hideReply: (id) => `/moderation/ratings/${id}/hide-reply/`,
   dismiss: (id) => `/moderation/flags/${id}/dismiss/`,
   suspend: (id) => `/moderation/users/${id}/suspend/`,
   reinstate: (id) => `/moderation/users/${id}/reinstate/`,
+  upholdDispute: (id) => `/moderation/disputes/${id}/decide/`,
+  rejectDispute: (id) => `/moderation/disputes/${id}/decide/`,
+  rejectAppeal: (id) => `/moderation/appeals/${id}/reject/`,
+};
+
+/** The decision a dispute action carries besides its reason. */
+const OUTCOME: Partial<Record<ModerationAction, DisputeOutcome>> = {
+  upholdDispute: 'UPHELD',
+  rejectDispute: 'REJECTED',
 };
 
 interface ModerationInput {
   action: ModerationAction;
-  /** The rating, flag or user the action is about. */
+  /** The rating, flag, user, dispute or appeal the action is about. */
   targetId: number;
   /** Null or blank: none (only dismissing a flag allows that). */
   reason: string | null;
 }
 
 const moderate = ({ action, targetId, reason }: ModerationInput) =>
-  api.post<{ message: string }>(ENDPOINT[action](targetId), { reason: reason?.trim() || null });
+  api.post<{ message: string }>(ENDPOINT[action](targetId), {
+    reason: reason?.trim() || null,
+    ...(OUTCOME[action] && { outcome: OUTCOME[action] }),
+  });
 
 export function useModerate() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: moderate,
-    onSuccess: () => refreshAfterWrite(queryClient),
-  });
+  return useRefreshingMutation(moderate);
 }

@@ -1,5 +1,6 @@
 // Every moderation action asks for a reason in a dialog first. Success: a toast with the server's
 // message; refusal: the server's reason inside the dialog, which stays open.
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { ModerationReason } from '@workspace/contracts';
 import { type ReactNode, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -20,6 +21,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { getErrorMessage } from '@/lib/api-client';
+import { translateApiMessage, useApiMessages } from '@/lib/api-messages';
 import { lazyResolver } from '@/lib/lazy-resolver';
 import { type ModerationAction, useModerate } from '../api/moderate';
 
@@ -44,12 +46,14 @@ export function ActionDialog({
   action: ModerationAction;
   targetId: number;
   trigger: ReactNode;
-  title: string;
+  title: ReactNode;
   description: ReactNode;
-  confirmLabel: string;
+  confirmLabel: ReactNode;
   destructive?: boolean;
   reasonOptional?: boolean;
 }) {
+  const { t } = useLingui();
+  useApiMessages();
   const id = useId();
   const [open, setOpen] = useState(false);
   const moderate = useModerate();
@@ -62,7 +66,7 @@ export function ActionDialog({
       { action, targetId, reason },
       {
         onSuccess: (answer) => {
-          toast({ title: answer.message, variant: 'success' });
+          toast({ title: translateApiMessage(answer.message), variant: 'success' });
           setOpen(false);
         },
       },
@@ -90,11 +94,11 @@ export function ActionDialog({
           </DialogHeader>
           {moderate.isError && (
             <Alert variant="destructive">
-              <AlertDescription>{getErrorMessage(moderate.error)}</AlertDescription>
+              <AlertDescription>{translateApiMessage(getErrorMessage(moderate.error))}</AlertDescription>
             </Alert>
           )}
           <div className="grid gap-2">
-            <Label htmlFor={`${id}-reason`}>Reason{reasonOptional ? ' (optional)' : ''}</Label>
+            <Label htmlFor={`${id}-reason`}>{reasonOptional ? t`Reason (optional)` : t`Reason`}</Label>
             <Textarea
               id={`${id}-reason`}
               {...form.register('reason', { onChange: () => form.clearErrors('reason') })}
@@ -103,20 +107,20 @@ export function ActionDialog({
               aria-describedby={problem ? `${id}-hint ${id}-error` : `${id}-hint`}
             />
             <p id={`${id}-hint`} className="text-muted-foreground text-xs">
-              Recorded in the audit log with your name.
+              <Trans>Recorded in the audit log with your name.</Trans>
             </p>
             <FieldError id={`${id}-error`} message={problem} />
           </div>
           <DialogFooter>
             <Button variant="outline" onClick={() => setOpen(false)} disabled={moderate.isPending}>
-              Cancel
+              <Trans>Cancel</Trans>
             </Button>
             <Button
               type="submit"
               variant={destructive ? 'destructive' : 'default'}
               disabled={moderate.isPending}
             >
-              {moderate.isPending ? <Spinner label="Working..." className="text-current" /> : confirmLabel}
+              {moderate.isPending ? <Spinner label={t`Working...`} className="text-current" /> : confirmLabel}
             </Button>
           </DialogFooter>
         </form>

@@ -1,163 +1,159 @@
 // One flagged rating in the queue: the rating with its rater revealed, its flags (reason, details,
 // reporter, status) and the actions: hide or restore, dismiss a flag, suspend or reinstate the rater.
-import { FLAG_REASON_LABELS, type FlaggedRating } from '@workspace/contracts';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { FlaggedRating } from '@workspace/contracts';
 import { Ban, Eye, EyeOff, UserCheck, X } from 'lucide-react';
-import { Link } from 'react-router';
-import { CONTEXT_LABELS } from '@/components/ratings/labels';
-import { RatingCard } from '@/components/ratings/rating-card';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { paths } from '@/config/paths';
-import { formatDateTime, plural } from '@/lib/format';
+import { flagReasonLabel } from '@/lib/api-messages';
+import { formatDateTime } from '@/lib/format';
 import { ActionDialog } from './action-dialog';
+import { ModeratedRatingCard } from './moderated-rating-card';
 
-const FLAG_STATUS = {
-  open: { label: 'Open', variant: 'warning' },
-  dismissed: { label: 'Dismissed', variant: 'secondary' },
-  actioned: { label: 'Actioned', variant: 'success' },
-} as const;
+const FLAG_STATUS_VARIANT = { open: 'warning', dismissed: 'secondary', actioned: 'success' } as const;
+
+function FlagItem({ flag }: { flag: FlaggedRating['flags'][number] }) {
+  const { t } = useLingui();
+  const status = { open: t`Open`, dismissed: t`Dismissed`, actioned: t`Actioned` }[flag.status];
+  const reporter = flag.reporter_name;
+  const when = formatDateTime(flag.created_at);
+  return (
+    <li className="grid gap-2 rounded-lg border p-3 text-sm sm:grid-cols-[1fr_auto]">
+      <div className="grid gap-1">
+        <p className="flex flex-wrap items-center gap-2">
+          <span className="font-medium">{flagReasonLabel(flag.reason)}</span>
+          <Badge variant={FLAG_STATUS_VARIANT[flag.status]}>{status}</Badge>
+        </p>
+        {flag.details && <p className="whitespace-pre-line break-words">{flag.details}</p>}
+        <p className="text-muted-foreground">
+          <Trans>
+            By {reporter} · {when}
+          </Trans>
+        </p>
+      </div>
+      {flag.status === 'open' && (
+        <ActionDialog
+          action="dismiss"
+          targetId={flag.id}
+          reasonOptional
+          title={<Trans>Dismiss this flag</Trans>}
+          description={<Trans>The rating stays as it is; the flag is closed.</Trans>}
+          confirmLabel={<Trans>Dismiss Flag</Trans>}
+          trigger={
+            <Button variant="outline" size="sm" className="self-start">
+              <X aria-hidden />
+              <Trans>Dismiss</Trans>
+              <span className="sr-only">
+                {' '}
+                <Trans>flag by {reporter}</Trans>
+              </span>
+            </Button>
+          }
+        />
+      )}
+    </li>
+  );
+}
 
 export function FlaggedRatingCard({ item }: { item: FlaggedRating }) {
+  const { t } = useLingui();
   const { rating, flags } = item;
   const hidden = rating.status === 'hidden';
+  const rater = rating.rater_name;
+  const open = item.open_flag_count;
   return (
-    <RatingCard
+    <ModeratedRatingCard
       rating={rating}
-      headingLevel="h2"
-      title={
-        <>
-          <Link to={paths.user.getHref(rating.rater)} className="hover:underline">
-            {rating.rater_name}
-          </Link>
-          <span className="font-normal text-muted-foreground"> rated </span>
-          <Link to={paths.user.getHref(rating.ratee)} className="hover:underline">
-            {rating.ratee_name}
-          </Link>
-        </>
-      }
       badges={
-        <>
-          <Badge variant={hidden ? 'destructive' : 'success'}>{hidden ? 'Hidden' : 'Published'}</Badge>
-          <Badge variant="secondary">{CONTEXT_LABELS[rating.role_context]}</Badge>
-          {rating.is_anonymous && <Badge variant="outline">Anonymous to others</Badge>}
-          <Badge variant="warning">
-            {plural(item.flag_count, 'flag')}, {item.open_flag_count} open
-          </Badge>
-        </>
+        <Badge variant="warning">
+          {plural(item.flag_count, { one: '# flag', other: '# flags' })}, {t`${open} open`}
+        </Badge>
       }
       actions={
-        <div className="grid w-full min-w-0 gap-4">
-          <div className="grid gap-1 rounded-lg bg-muted/60 p-3 text-sm">
-            <p className="font-medium">Rater</p>
-            <p className="flex flex-wrap gap-x-3 gap-y-0.5 text-muted-foreground">
-              <span>{rating.rater_name}</span>
-              <span>{rating.rater_user_code}</span>
-              <span className="min-w-0 wrap-anywhere">{rating.rater_email}</span>
-              <span>written {formatDateTime(rating.created_at)}</span>
-            </p>
-          </div>
-          <section aria-label={`Flags on rating ${rating.id}`} className="grid gap-2">
-            <h3 className="font-medium text-sm">Flags</h3>
-            <ul className="grid gap-2">
-              {flags.map((flag) => (
-                <li
-                  key={flag.id}
-                  className="grid gap-2 rounded-lg border p-3 text-sm sm:grid-cols-[1fr_auto]"
-                >
-                  <div className="grid gap-1">
-                    <p className="flex flex-wrap items-center gap-2">
-                      <span className="font-medium">{FLAG_REASON_LABELS[flag.reason]}</span>
-                      <Badge variant={FLAG_STATUS[flag.status].variant}>
-                        {FLAG_STATUS[flag.status].label}
-                      </Badge>
-                    </p>
-                    {flag.details && <p className="whitespace-pre-line break-words">{flag.details}</p>}
-                    <p className="text-muted-foreground">
-                      By {flag.reporter_name} · {formatDateTime(flag.created_at)}
-                    </p>
-                  </div>
-                  {flag.status === 'open' && (
-                    <ActionDialog
-                      action="dismiss"
-                      targetId={flag.id}
-                      reasonOptional
-                      title="Dismiss this flag"
-                      description="The rating stays as it is; the flag is closed."
-                      confirmLabel="Dismiss Flag"
-                      trigger={
-                        <Button variant="outline" size="sm" className="self-start">
-                          <X aria-hidden />
-                          Dismiss
-                          <span className="sr-only"> flag by {flag.reporter_name}</span>
-                        </Button>
-                      }
-                    />
-                  )}
-                </li>
-              ))}
-            </ul>
-          </section>
-          <div className="flex flex-wrap justify-end gap-2">
-            {hidden ? (
-              <ActionDialog
-                action="restore"
-                targetId={rating.id}
-                title="Restore this rating"
-                description="It returns to the profile and counts in the average again."
-                confirmLabel="Restore Rating"
-                trigger={
-                  <Button variant="outline" size="sm">
-                    <Eye aria-hidden />
-                    Restore rating
-                  </Button>
-                }
-              />
-            ) : (
-              <ActionDialog
-                action="hide"
-                targetId={rating.id}
-                destructive
-                title="Hide this rating"
-                description="It leaves the profile and every average; its author sees it marked as removed. Open flags are closed as actioned."
-                confirmLabel="Hide Rating"
-                trigger={
-                  <Button variant="destructive" size="sm">
-                    <EyeOff aria-hidden />
-                    Hide rating
-                  </Button>
-                }
-              />
-            )}
+        <>
+          {hidden ? (
             <ActionDialog
-              action="suspend"
-              targetId={rating.rater}
-              destructive
-              title={`Suspend ${rating.rater_name}`}
-              description="They are signed out at once, cannot sign in, and every rating they gave is hidden until they are reinstated."
-              confirmLabel="Suspend User"
-              trigger={
-                <Button variant="outline" size="sm" className="text-destructive">
-                  <Ban aria-hidden />
-                  Suspend rater
-                </Button>
-              }
-            />
-            <ActionDialog
-              action="reinstate"
-              targetId={rating.rater}
-              title={`Reinstate ${rating.rater_name}`}
-              description="They can sign in again, and the ratings their suspension hid are published again."
-              confirmLabel="Reinstate User"
+              action="restore"
+              targetId={rating.id}
+              title={<Trans>Restore this rating</Trans>}
+              description={<Trans>It returns to the profile and counts in the average again.</Trans>}
+              confirmLabel={<Trans>Restore Rating</Trans>}
               trigger={
                 <Button variant="outline" size="sm">
-                  <UserCheck aria-hidden />
-                  Reinstate rater
+                  <Eye aria-hidden />
+                  <Trans>Restore rating</Trans>
                 </Button>
               }
             />
-          </div>
-        </div>
+          ) : (
+            <ActionDialog
+              action="hide"
+              targetId={rating.id}
+              destructive
+              title={<Trans>Hide this rating</Trans>}
+              description={
+                <Trans>
+                  It leaves the profile and every average; its author sees it marked as removed, with your
+                  reason, and may appeal once. Open flags are closed as actioned.
+                </Trans>
+              }
+              confirmLabel={<Trans>Hide Rating</Trans>}
+              trigger={
+                <Button variant="destructive" size="sm">
+                  <EyeOff aria-hidden />
+                  <Trans>Hide rating</Trans>
+                </Button>
+              }
+            />
+          )}
+          <ActionDialog
+            action="suspend"
+            targetId={rating.rater}
+            destructive
+            title={<Trans>Suspend {rater}</Trans>}
+            description={
+              <Trans>
+                They are signed out at once, cannot sign in, and every rating they gave is hidden until they
+                are reinstated.
+              </Trans>
+            }
+            confirmLabel={<Trans>Suspend User</Trans>}
+            trigger={
+              <Button variant="outline" size="sm" className="text-destructive">
+                <Ban aria-hidden />
+                <Trans>Suspend rater</Trans>
+              </Button>
+            }
+          />
+          <ActionDialog
+            action="reinstate"
+            targetId={rating.rater}
+            title={<Trans>Reinstate {rater}</Trans>}
+            description={
+              <Trans>They can sign in again, and the ratings their suspension hid are published again.</Trans>
+            }
+            confirmLabel={<Trans>Reinstate User</Trans>}
+            trigger={
+              <Button variant="outline" size="sm">
+                <UserCheck aria-hidden />
+                <Trans>Reinstate rater</Trans>
+              </Button>
+            }
+          />
+        </>
       }
-    />
+    >
+      <section aria-label={t`Flags on rating ${rating.id}`} className="grid gap-2">
+        <h3 className="font-medium text-sm">
+          <Trans>Flags</Trans>
+        </h3>
+        <ul className="grid gap-2">
+          {flags.map((flag) => (
+            <FlagItem key={flag.id} flag={flag} />
+          ))}
+        </ul>
+      </section>
+    </ModeratedRatingCard>
   );
 }

@@ -1,5 +1,8 @@
-// The moderators' screen (DESIGN §5, §7, §8.3): open and resolved flag queues, grievances and the audit log, as tabs
-// kept in the URL with their page.
+// The moderators' screen (DESIGN §5, §7, §8.1, §8.3): open and resolved flag queues, disputes,
+// appeals, grievances and the audit log, as tabs kept in the URL with their page.
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ShieldCheck } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { ListPager, showingText } from '@/components/list-paging';
@@ -9,15 +12,18 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { cn } from '@/lib/cn';
 import { FLAG_QUEUE_PAGE_SIZE, type FlagQueueStatus, useFlagQueue } from '../api/get-flags';
 import { AuditLog } from './audit-log';
+import { AppealQueue, DisputeQueue } from './decision-queues';
 import { FlaggedRatingCard } from './flagged-rating-card';
 import { GrievanceQueue } from './grievance-queue';
 
-type Tab = FlagQueueStatus | 'grievances' | 'audit';
-const TABS: Record<Tab, string> = {
-  open: 'Open Flags',
-  resolved: 'Resolved',
-  grievances: 'Grievances',
-  audit: 'Audit Log',
+type Tab = FlagQueueStatus | 'disputes' | 'appeals' | 'grievances' | 'audit';
+const TABS: Record<Tab, MessageDescriptor> = {
+  open: msg`Open Flags`,
+  resolved: msg`Resolved`,
+  disputes: msg`Disputes`,
+  appeals: msg`Appeals`,
+  grievances: msg`Grievances`,
+  audit: msg`Audit Log`,
 };
 const isTab = (value: string | null): value is Tab => value !== null && Object.hasOwn(TABS, value);
 
@@ -30,12 +36,13 @@ function FlagQueue({
   page: number;
   onPageChange: (page: number) => void;
 }) {
+  const { t } = useLingui();
   const queue = useFlagQueue(status, page);
   if (queue.isPending || queue.isError) {
     return (
       <QueryState
         query={queue}
-        failure="The queue could not be loaded."
+        failure={t`The queue could not be loaded.`}
         placeholder={
           <>
             <Skeleton className="h-48" />
@@ -50,11 +57,11 @@ function FlagQueue({
     return (
       <div className="grid justify-items-center gap-2 rounded-xl border border-dashed bg-card py-12 text-center">
         <ShieldCheck aria-hidden className="size-8 text-success" />
-        <p className="font-medium">{status === 'open' ? 'No open flags' : 'No resolved flags yet'}</p>
+        <p className="font-medium">{status === 'open' ? t`No open flags` : t`No resolved flags yet`}</p>
         <p className="text-muted-foreground text-sm">
           {status === 'open'
-            ? 'Every reported review has been handled.'
-            : 'Handled reports will appear here.'}
+            ? t`Every reported review has been handled.`
+            : t`Handled reports will appear here.`}
         </p>
       </div>
     );
@@ -62,7 +69,7 @@ function FlagQueue({
   return (
     <div className="grid gap-4">
       <p className="text-muted-foreground text-sm" aria-live="polite">
-        {showingText(results.length, total_count)} flagged ratings
+        {showingText(results.length, total_count)}
       </p>
       <ul className={cn('grid gap-4 transition-opacity', queue.isPlaceholderData && 'opacity-60')}>
         {results.map((item) => (
@@ -77,13 +84,14 @@ function FlagQueue({
         total={total_count}
         hasNext={has_next}
         onPageChange={onPageChange}
-        label="Flag queue pages"
+        label={t`Flag queue pages`}
       />
     </div>
   );
 }
 
 export function ModerationPage() {
+  const { i18n } = useLingui();
   const [params, setParams] = useSearchParams();
   const tabParam = params.get('tab');
   const tab: Tab = isTab(tabParam) ? tabParam : 'open';
@@ -104,16 +112,21 @@ export function ModerationPage() {
   return (
     <div className="grid gap-6">
       <div className="grid gap-1">
-        <h1 className="font-semibold text-2xl tracking-tight sm:text-3xl">Moderation</h1>
+        <h1 className="font-semibold text-2xl tracking-tight sm:text-3xl">
+          <Trans>Moderation</Trans>
+        </h1>
         <p className="text-muted-foreground">
-          Reported reviews, with their raters revealed. Every action needs a reason and is logged.
+          <Trans>
+            Reported and disputed reviews, with their raters revealed, and appeals. Every action needs a
+            reason and is logged.
+          </Trans>
         </p>
       </div>
       <Tabs value={tab} onValueChange={(value) => go(value as Tab, 1)} className="grid gap-4">
-        <TabsList className="grid h-auto w-full grid-cols-2 sm:flex sm:h-10 sm:w-fit">
+        <TabsList className="grid h-auto w-full grid-cols-2 sm:grid-cols-3 lg:flex lg:h-10 lg:w-fit">
           {(Object.keys(TABS) as Tab[]).map((key) => (
-            <TabsTrigger key={key} value={key} className="h-8 sm:h-full">
-              {TABS[key]}
+            <TabsTrigger key={key} value={key} className="h-8 lg:h-full">
+              {i18n._(TABS[key])}
             </TabsTrigger>
           ))}
         </TabsList>
@@ -122,6 +135,12 @@ export function ModerationPage() {
         </TabsContent>
         <TabsContent value="resolved">
           {tab === 'resolved' && <FlagQueue status="resolved" page={page} onPageChange={changePage} />}
+        </TabsContent>
+        <TabsContent value="disputes">
+          {tab === 'disputes' && <DisputeQueue page={page} onPageChange={changePage} />}
+        </TabsContent>
+        <TabsContent value="appeals">
+          {tab === 'appeals' && <AppealQueue page={page} onPageChange={changePage} />}
         </TabsContent>
         <TabsContent value="grievances">{tab === 'grievances' && <GrievanceQueue />}</TabsContent>
         <TabsContent value="audit">

@@ -1,7 +1,12 @@
-// My Ratings (SPEC §2): Ratings Received and Ratings Given, 10 a page. The tab and page live in the
-// URL. A given rating that moderators hid stays visible to its author, marked as removed.
+// My Ratings (SPEC §2, DESIGN §8.1): Ratings Received, Ratings Given and the disputes one filed, 10 a
+// page. The tab and page live in the URL. A given rating that moderators hid, or that is held back
+// while disputed, stays visible to its author with what happened to it. The actions on each rating
+// and the disputes list come from the route, which owns those features.
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { PAGE_SIZES, type Rating } from '@workspace/contracts';
-import { EyeOff, MessageSquare } from 'lucide-react';
+import { EyeOff, MessageSquare, Scale } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ListPager, showingText } from '@/components/list-paging';
@@ -15,20 +20,26 @@ import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { type MyRatingsTab, useMyRatings } from '../api/get-my-ratings';
 
-const TABS: Record<MyRatingsTab, { label: string; empty: string; hint: string }> = {
+type Tab = MyRatingsTab | 'disputes';
+
+const TABS: Record<Tab, MessageDescriptor> = {
+  received: msg`Ratings Received`,
+  given: msg`Ratings Given`,
+  disputes: msg`My Disputes`,
+};
+
+const EMPTY: Record<MyRatingsTab, { empty: MessageDescriptor; hint: MessageDescriptor }> = {
   received: {
-    label: 'Ratings Received',
-    empty: 'No ratings received yet',
-    hint: 'When someone rates you, their review appears here.',
+    empty: msg`No ratings received yet`,
+    hint: msg`When someone rates you, their review appears here.`,
   },
   given: {
-    label: 'Ratings Given',
-    empty: 'No ratings given yet',
-    hint: 'Ratings you write about others appear here.',
+    empty: msg`No ratings given yet`,
+    hint: msg`Ratings you write about others appear here.`,
   },
 };
 
-const REMOVED_LABEL = 'Removed by moderators';
+const isTab = (value: string | null): value is Tab => value !== null && Object.hasOwn(TABS, value);
 
 function PersonLink({ id, name }: { id: number | undefined; name: string }) {
   if (id === undefined) return <>{name}</>;
@@ -37,6 +48,24 @@ function PersonLink({ id, name }: { id: number | undefined; name: string }) {
       {name}
     </Link>
   );
+}
+
+function StatusBadge({ rating }: { rating: Rating }) {
+  if (rating.status === 'hidden')
+    return (
+      <Badge variant="destructive">
+        <EyeOff aria-hidden />
+        <Trans>Removed by moderators</Trans>
+      </Badge>
+    );
+  if (rating.status === 'disputed')
+    return (
+      <Badge variant="warning">
+        <Scale aria-hidden />
+        <Trans>Held back while disputed</Trans>
+      </Badge>
+    );
+  return null;
 }
 
 function RatingsTab({
@@ -50,13 +79,13 @@ function RatingsTab({
   onPageChange: (page: number) => void;
   renderActions?: (rating: Rating) => ReactNode;
 }) {
+  const { t, i18n } = useLingui();
   const list = useMyRatings(tab, page);
-  const copy = TABS[tab];
   if (list.isPending || list.isError) {
     return (
       <QueryState
         query={list}
-        failure="Your ratings could not be loaded just now."
+        failure={t`Your ratings could not be loaded just now.`}
         placeholder={
           <>
             <Skeleton className="h-40" />
@@ -71,11 +100,12 @@ function RatingsTab({
     return (
       <div className="grid justify-items-center gap-2 rounded-xl border border-dashed bg-card py-12 text-center">
         <MessageSquare aria-hidden className="size-8 text-muted-foreground" />
-        <p className="font-medium">{copy.empty}</p>
-        <p className="text-muted-foreground text-sm">{copy.hint}</p>
+        <p className="font-medium">{i18n._(EMPTY[tab].empty)}</p>
+        <p className="text-muted-foreground text-sm">{i18n._(EMPTY[tab].hint)}</p>
       </div>
     );
   }
+  const label = i18n._(TABS[tab]);
   return (
     <div className="grid gap-4">
       <p className="text-muted-foreground text-sm" aria-live="polite">
@@ -96,34 +126,20 @@ function RatingsTab({
                       name={rating.rater_name}
                     />
                   ) : (
-                    <>
+                    <Trans>
                       <span className="font-normal text-muted-foreground">To </span>
                       <PersonLink id={rating.ratee} name={rating.ratee_name} />
-                    </>
+                    </Trans>
                   )
                 }
                 badges={
                   <>
-                    <Badge variant="secondary">{CONTEXT_LABELS[rating.role_context]}</Badge>
-                    <Badge variant="outline">{rating.is_anonymous ? 'Anonymous' : 'Public'}</Badge>
-                    {removed && (
-                      <Badge variant="destructive">
-                        <EyeOff aria-hidden />
-                        {REMOVED_LABEL}
-                      </Badge>
-                    )}
+                    <Badge variant="secondary">{i18n._(CONTEXT_LABELS[rating.role_context])}</Badge>
+                    <Badge variant="outline">{rating.is_anonymous ? t`Anonymous` : t`Public`}</Badge>
+                    <StatusBadge rating={rating} />
                   </>
                 }
-                actions={
-                  removed ? (
-                    <p className="text-muted-foreground text-sm">
-                      Moderators removed this rating: it no longer appears on the profile or counts in the
-                      average.
-                    </p>
-                  ) : (
-                    renderActions?.(rating)
-                  )
-                }
+                actions={renderActions?.(rating)}
               />
             </li>
           );
@@ -135,7 +151,7 @@ function RatingsTab({
         total={data.total_count}
         hasNext={data.has_next}
         onPageChange={onPageChange}
-        label={`${copy.label} pages`}
+        label={t`${label} pages`}
       />
     </div>
   );
@@ -143,50 +159,70 @@ function RatingsTab({
 
 export function MyRatings({
   renderReceivedActions,
+  renderGivenActions,
+  renderDisputes,
 }: {
   renderReceivedActions?: (rating: Rating) => ReactNode;
+  renderGivenActions?: (rating: Rating) => ReactNode;
+  renderDisputes: (page: number, onPageChange: (page: number) => void) => ReactNode;
 }) {
+  const { i18n } = useLingui();
   const [params, setParams] = useSearchParams();
-  const tab: MyRatingsTab = params.get('tab') === 'given' ? 'given' : 'received';
+  const tabParam = params.get('tab');
+  const tab: Tab = isTab(tabParam) ? tabParam : 'received';
   const pageParam = Number(params.get('page'));
   const page = Number.isInteger(pageParam) && pageParam >= 1 ? pageParam : 1;
 
-  const go = (nextTab: MyRatingsTab, nextPage: number) => {
+  const go = (nextTab: Tab, nextPage: number) => {
     const next = new URLSearchParams();
     if (nextTab !== 'received') next.set('tab', nextTab);
     if (nextPage > 1) next.set('page', String(nextPage));
     setParams(next);
   };
+  const changePage = (next: number) => {
+    go(tab, next);
+    window.scrollTo({ top: 0 });
+  };
 
   return (
     <div className="grid gap-6">
       <div className="grid gap-1">
-        <h1 className="font-semibold text-2xl tracking-tight sm:text-3xl">My Ratings</h1>
-        <p className="text-muted-foreground">Reviews about you, and the reviews you have written.</p>
+        <h1 className="font-semibold text-2xl tracking-tight sm:text-3xl">
+          <Trans>My Ratings</Trans>
+        </h1>
+        <p className="text-muted-foreground">
+          <Trans>Reviews about you, the reviews you have written, and your disputes.</Trans>
+        </p>
       </div>
-      <Tabs value={tab} onValueChange={(value) => go(value as MyRatingsTab, 1)} className="grid gap-4">
-        <TabsList className="w-full sm:w-fit">
-          {(Object.keys(TABS) as MyRatingsTab[]).map((key) => (
-            <TabsTrigger key={key} value={key}>
-              {TABS[key].label}
+      <Tabs value={tab} onValueChange={(value) => go(value as Tab, 1)} className="grid gap-4">
+        <TabsList className="grid h-auto w-full grid-cols-3 sm:flex sm:h-10 sm:w-fit">
+          {(Object.keys(TABS) as Tab[]).map((key) => (
+            <TabsTrigger key={key} value={key} className="h-auto min-h-8 whitespace-normal sm:h-full">
+              {i18n._(TABS[key])}
             </TabsTrigger>
           ))}
         </TabsList>
-        {(Object.keys(TABS) as MyRatingsTab[]).map((key) => (
-          <TabsContent key={key} value={key}>
-            {key === tab && (
-              <RatingsTab
-                tab={key}
-                page={page}
-                onPageChange={(next) => {
-                  go(key, next);
-                  window.scrollTo({ top: 0 });
-                }}
-                renderActions={key === 'received' ? renderReceivedActions : undefined}
-              />
-            )}
-          </TabsContent>
-        ))}
+        <TabsContent value="received">
+          {tab === 'received' && (
+            <RatingsTab
+              tab="received"
+              page={page}
+              onPageChange={changePage}
+              renderActions={renderReceivedActions}
+            />
+          )}
+        </TabsContent>
+        <TabsContent value="given">
+          {tab === 'given' && (
+            <RatingsTab
+              tab="given"
+              page={page}
+              onPageChange={changePage}
+              renderActions={renderGivenActions}
+            />
+          )}
+        </TabsContent>
+        <TabsContent value="disputes">{tab === 'disputes' && renderDisputes(page, changePage)}</TabsContent>
       </Tabs>
     </div>
   );

@@ -1,14 +1,16 @@
 // The reviews on a user's page: the newest from the profile answer, then more, page by page, on request.
 // Actions on each review (flagging) come from the route, which owns that feature.
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { ProfileResponse, Rating } from '@workspace/contracts';
 import { Lock, MessageSquare } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
+import { showingText } from '@/components/list-paging';
 import { RatingCard } from '@/components/ratings/rating-card';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
-import { plural } from '@/lib/format';
 import { useMoreUserRatings } from '../api/get-user-ratings';
 
 export function Reviews({
@@ -22,6 +24,7 @@ export function Reviews({
   detailsHidden: boolean;
   renderActions?: (rating: Rating) => ReactNode;
 }) {
+  const { t } = useLingui();
   const [wantMore, setWantMore] = useState(false);
   const more = useMoreUserRatings(userId, wantMore);
   const extra = more.data?.pages.flatMap((page) => page.results) ?? [];
@@ -34,11 +37,13 @@ export function Reviews({
     <section aria-labelledby="reviews-heading" className="grid gap-4">
       <div className="flex items-baseline justify-between gap-2">
         <h2 id="reviews-heading" className="font-semibold text-xl">
-          Reviews
+          <Trans>Reviews</Trans>
         </h2>
         {data.rating_summary.total_ratings !== null && (
           <p className="text-muted-foreground text-sm">
-            {ratings.length < total ? `Showing ${ratings.length} of ${total}` : plural(total, 'review')}
+            {ratings.length < total
+              ? showingText(ratings.length, total)
+              : plural(total, { one: '# review', other: '# reviews' })}
           </p>
         )}
       </div>
@@ -47,17 +52,21 @@ export function Reviews({
           {detailsHidden ? (
             <>
               <Lock aria-hidden className="size-8 text-muted-foreground" />
-              <p className="font-medium">This user keeps their rating details private</p>
+              <p className="font-medium">
+                <Trans>This user keeps their rating details private</Trans>
+              </p>
               <p className="text-muted-foreground text-sm">
-                Their average rating is public; individual reviews are not shown.
+                <Trans>Their average rating is public; individual reviews are not shown.</Trans>
               </p>
             </>
           ) : (
             <>
               <MessageSquare aria-hidden className="size-8 text-muted-foreground" />
-              <p className="font-medium">No reviews yet</p>
+              <p className="font-medium">
+                <Trans>No reviews yet</Trans>
+              </p>
               <p className="text-muted-foreground text-sm">
-                Reviews will appear here once someone rates this user.
+                <Trans>Reviews will appear here once someone rates this user.</Trans>
               </p>
             </>
           )}
@@ -83,14 +92,14 @@ export function Reviews({
           ))}
         </ul>
       )}
-      {more.isFetching && <Spinner label="Loading more reviews..." />}
+      {more.isFetching && <Spinner label={t`Loading more reviews...`} />}
       {canLoadMore && !more.isFetching && (
         <Button
           variant="outline"
           className="justify-self-center"
           onClick={() => (wantMore ? more.fetchNextPage() : setWantMore(true))}
         >
-          Show more reviews
+          <Trans>Show more reviews</Trans>
         </Button>
       )}
     </section>

@@ -1,0 +1,150 @@
+// The author's edit, withdrawal and appeal against the real API (DESIGN §8.1).
+import { screen, waitFor, within } from '@testing-library/react';
+import { EDIT_WINDOW_DAYS, type Rating } from '@workspace/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type LiveApi, startLiveApi } from '@/testing/live-api';
+import { RatingList } from '@/testing/rating-list';
+import { renderWithProviders } from '@/testing/render';
+import { createModerator } from '../../../../../server/test/fixtures.ts';
+import { AuthorActions } from './author-actions';
+
+let live: LiveApi;
+beforeAll(async () => {
+  live = await startLiveApi();
+});
+afterAll(() => live?.close());
+
+async function employeeRatedCompany() {
+  const employee = await live.signUp({ user_role: 'employee' });
+  const company = await live.signUp({ user_role: 'employer' });
+  const created = await live.call<Rating>('POST', '/api/core/ratings/', {
+    token: employee.access,
+    body: {
+      ratee: company.user.id,
+      role_context: 'EMPLOYEE_TO_COMPANY',
+      category_scores: [{ category: 'Career Growth', score: 2 }],
+      feedback_message: 'Few chances to grow.',
+      is_anonymous: false,
+    },
+  });
+  expect(created.status).toBe(201);
+  return { employee, company, rating: created.body };
+}
+
+const given = () => (
+  <RatingList path="/core/my-ratings/given/" actions={(rating) => <AuthorActions rating={rating} />} />
+);
+
+async function companyAverage(companyId: number, token: string) {
+  const profile = await live.call<{ rating_summary: { average_rating: number; total_ratings: number } }>(
+    'GET',
+    `/api/core/users/${companyId}/profile/`,
+    { token },
+  );
+  return profile.body.rating_summary;
+}
+
+describe("the author's own rating", () => {
+  it('is edited (scores and feedback, marked Edited, average follows) and then withdrawn', async () => {
+    const { employee, company } = await employeeRatedCompany();
+    live.signInPage(employee);
+    const { user } = renderWithProviders(given());
+
+    await user.click(
+      await screen.findByRole('button', { name: /^Edit your rating of Infosys Technologies/ }),
+    );
+    const dialog = await screen.findByRole('dialog');
+    const careerGrowth = within(dialog).getByRole('radiogroup', { name: 'Career Growth' });
+    await user.click(within(careerGrowth).getByRole('radio', { name: '5 stars' }));
+    const feedback = within(dialog).getByLabelText('Feedback (optional)');
+    await user.clear(feedback);
+    await user.type(feedback, 'Promoted twice in two years.');
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(dialog.isConnected, dialog.textContent ?? '').toBe(false));
+
+    expect(await screen.findByText('Promoted twice in two years.')).toBeTruthy();
+    expect(screen.getByText('Edited')).toBeTruthy();
+    expect(await companyAverage(company.user.id, employee.access)).toMatchObject({
+      average_rating: 5,
+      total_ratings: 1,
+    });
+
+    await user.click(screen.getByRole('button', { name: /^Withdraw your rating of Infosys Technologies/ }));
+    const confirm = await screen.findByRole('dialog');
+    await user.click(within(confirm).getByRole('button', { name: 'Withdraw rating' }));
+    expect(await screen.findByText('Empty list')).toBeTruthy();
+    expect(await companyAverage(company.user.id, employee.access)).toMatchObject({ total_ratings: 0 });
+    // The pair may rate again.
+    const eligible = await live.call<{ eligible: boolean }>('POST', '/api/core/check-rating-eligibility/', {
+      token: employee.access,
+      body: { ratee_id: company.user.id, role_context: 'EMPLOYEE_TO_COMPANY' },
+    });
+    expect(eligible.body.eligible).toBe(true);
+  });
+
+  it('offers no edit once the 30 days have passed', async () => {
+    const old: Rating = {
+      id: 1,
+      ratee: 2,
+      ratee_name: 'Infosys Technologies',
+      rater: 3,
+      rater_name: 'Priya Sharma',
+      role_context: 'EMPLOYEE_TO_COMPANY',
+      is_anonymous: false,
+      feedback_message: null,
+      category_scores: [{ category: 'Career Growth', score: 3 }],
+      overall_score: 3,
+      created_at: '2026-01-01T10:00:00.000Z',
+      status: 'published',
+      edited_at: null,
+      reply: null,
+    };
+    const day = 24 * 60 * 60 * 1000;
+    const inside = new Date(Date.parse(old.created_at) + (EDIT_WINDOW_DAYS - 1) * day);
+    const outside = new Date(Date.parse(old.created_at) + (EDIT_WINDOW_DAYS + 1) * day);
+    const first = renderWithProviders(<AuthorActions rating={old} now={inside} />);
+    expect(await first.findByRole('button', { name: /^Edit/ })).toBeTruthy();
+    first.unmount();
+    const second = renderWithProviders(<AuthorActions rating={old} now={outside} />);
+    expect(second.queryByRole('button', { name: /^Edit/ })).toBeNull();
+    expect(second.queryByRole('button', { name: /^Withdraw/ })).toBeTruthy();
+  });
+
+  it('when hidden, shows the reason and takes one appeal, which then shows as pending', async () => {
+    const { employee, rating } = await employeeRatedCompany();
+    const moderator = await createModerator(live.ctx);
+    const hidden = await live.call('POST', `/api/moderation/ratings/${rating.id}/hide/`, {
+      token: moderator.access,
+      body: { reason: 'Names a colleague in full.' },
+    });
+    expect(hidden.status).toBe(200);
+    live.signInPage(employee);
+    const { user } = renderWithProviders(given());
+
+    expect(await screen.findByText(/^Hidden by moderators on/)).toBeTruthy();
+    expect(screen.getByText('Reason: Names a colleague in full.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^Edit/ })).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Appeal' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(
+      within(dialog).getByLabelText('Your appeal'),
+      'I removed nothing personal; it is my manager.',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Send appeal' }));
+    expect(await screen.findByText('Your appeal is with the moderators.')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Appeal' })).toBeNull());
+
+    const queue = await live.call<{ results: { message: string; hidden_reason: string }[] }>(
+      'GET',
+      '/api/moderation/appeals/?status=open',
+      { token: moderator.access },
+    );
+    expect(queue.body.results).toContainEqual(
+      expect.objectContaining({
+        message: 'I removed nothing personal; it is my manager.',
+        hidden_reason: 'Names a colleague in full.',
+      }),
+    );
+  });
+});

@@ -1,0 +1,130 @@
+// The rated party's reply and dispute against the real API (DESIGN §8.1): what the screen shows is
+// what the server stored, and checks the contracts make stop a request before it is sent.
+import { screen, waitFor, within } from '@testing-library/react';
+import { MSG, type Rating } from '@workspace/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type LiveApi, startLiveApi } from '@/testing/live-api';
+import { RatingList } from '@/testing/rating-list';
+import { renderWithProviders } from '@/testing/render';
+import { MyDisputes } from './my-disputes';
+import { RatedPartyActions } from './rated-party-actions';
+
+let live: LiveApi;
+beforeAll(async () => {
+  live = await startLiveApi();
+});
+afterAll(() => live?.close());
+
+async function rated(context: 'EMPLOYEE_TO_COMPANY' | 'EMPLOYER_TO_EMPLOYEE', anonymous = false) {
+  const raterRole = context === 'EMPLOYEE_TO_COMPANY' ? 'employee' : 'employer';
+  const rateeRole = context === 'EMPLOYEE_TO_COMPANY' ? 'employer' : 'employee';
+  const rater = await live.signUp({ user_role: raterRole });
+  const ratee = await live.signUp({ user_role: rateeRole });
+  const category = context === 'EMPLOYEE_TO_COMPANY' ? 'Career Growth' : 'Reliability';
+  const created = await live.call<Rating>('POST', '/api/core/ratings/', {
+    token: rater.access,
+    body: {
+      ratee: ratee.user.id,
+      role_context: context,
+      category_scores: [{ category, score: 2 }],
+      feedback_message: 'Late salaries for three months.',
+      is_anonymous: anonymous,
+    },
+  });
+  expect(created.status).toBe(201);
+  return { rater, ratee, rating: created.body };
+}
+
+/** The reply as the API answers it on the ratee's list of ratings received. */
+async function storedReply(token: string, ratingId: number) {
+  const list = await live.call<{ results: Rating[] }>('GET', '/api/core/my-ratings/received/', { token });
+  return list.body.results.find((r) => r.id === ratingId)?.reply;
+}
+
+const received = () => (
+  <RatingList path="/core/my-ratings/received/" actions={(rating) => <RatedPartyActions rating={rating} />} />
+);
+
+describe('the reply of the rated party', () => {
+  it('is written, edited and removed under the review, as the server stores it', async () => {
+    const { ratee, rating } = await rated('EMPLOYEE_TO_COMPANY', true);
+    live.signInPage(ratee);
+    const { user } = renderWithProviders(received());
+
+    await user.click(await screen.findByRole('button', { name: 'Reply to the review by Anonymous' }));
+    // An empty reply is refused on the page, with the contract's words.
+    await user.click(screen.getByRole('button', { name: 'Publish reply' }));
+    expect(await screen.findByText(MSG.replyRequired)).toBeTruthy();
+
+    await user.type(screen.getByLabelText('Your public reply'), 'We paid every salary on time.');
+    await user.click(screen.getByRole('button', { name: 'Publish reply' }));
+    expect(await screen.findByRole('heading', { name: /Reply from Infosys Technologies/ })).toBeTruthy();
+    expect(screen.getByText('We paid every salary on time.')).toBeTruthy();
+    expect((await storedReply(ratee.access, rating.id))?.message).toBe('We paid every salary on time.');
+
+    await user.click(screen.getByRole('button', { name: 'Edit reply' }));
+    const box = screen.getByLabelText('Edit your reply');
+    await user.clear(box);
+    await user.type(box, 'Salaries were late once, in March.');
+    await user.click(screen.getByRole('button', { name: 'Save reply' }));
+    expect(await screen.findByText('Salaries were late once, in March.')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Remove reply' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Remove reply' }));
+    await waitFor(() => expect(screen.queryByText('Salaries were late once, in March.')).toBeNull());
+    expect(await storedReply(ratee.access, rating.id)).toBeNull();
+  });
+});
+
+describe('a dispute', () => {
+  it('needs a reason and an explanation before anything is sent', async () => {
+    const { ratee, rating } = await rated('EMPLOYER_TO_EMPLOYEE');
+    live.signInPage(ratee);
+    const { user } = renderWithProviders(received());
+    await user.click(await screen.findByRole('button', { name: /^Dispute/ }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(/the rating is not shown on your profile/)).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'File dispute' }));
+    expect(within(dialog).getByText(MSG.disputeReasonRequired)).toBeTruthy();
+    expect(within(dialog).getByText(MSG.disputeDetailsRequired)).toBeTruthy();
+    const open = await live.call<{ total_count: number }>('GET', '/api/core/my-ratings/disputes/', {
+      token: ratee.access,
+    });
+    expect(open.body.total_count).toBe(0);
+    expect(await storedReply(ratee.access, rating.id)).toBeNull();
+  });
+
+  it("of an employer's rating holds it back from the employee's profile and lists it under My Disputes", async () => {
+    const { ratee, rating } = await rated('EMPLOYER_TO_EMPLOYEE');
+    live.signInPage(ratee);
+    const { user } = renderWithProviders(received());
+    await user.click(await screen.findByRole('button', { name: /^Dispute/ }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByLabelText('We never worked together'));
+    await user.type(
+      within(dialog).getByLabelText('Explain what is wrong'),
+      'I never worked for this company.',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'File dispute' }));
+    // Held back while open: it leaves the ratings received.
+    expect(await screen.findByText('Empty list')).toBeTruthy();
+
+    const profile = await live.call<{ all_ratings: Rating[] }>(
+      'GET',
+      `/api/core/users/${ratee.user.id}/profile/`,
+      {
+        token: ratee.access,
+      },
+    );
+    expect(profile.body.all_ratings.map((r) => r.id)).not.toContain(rating.id);
+
+    const disputes = renderWithProviders(<MyDisputes page={1} onPageChange={() => {}} />);
+    const item = await disputes.findByRole('article');
+    expect(within(item).getByText('Open')).toBeTruthy();
+    expect(within(item).getByText('We never worked together')).toBeTruthy();
+    expect(
+      within(item).getByText(/Moderators decide by .*; until then the rating is not shown/),
+    ).toBeTruthy();
+  });
+});

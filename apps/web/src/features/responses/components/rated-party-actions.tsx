@@ -1,0 +1,77 @@
+// What the rated company or person can do under a review of themselves (DESIGN §8.1): reply once
+// (then edit or remove the reply) and dispute the rating once. Writing the reply opens the box in
+// place of the buttons.
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { Rating } from '@workspace/contracts';
+import { MessageSquareReply, Pencil, Trash2 } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { Button } from '@/components/ui/button';
+import { toast } from '@/components/ui/use-toast';
+import { getProblem } from '@/lib/api-client';
+import { useRemoveReply } from '../api/responses';
+import { DisputeDialog } from './dispute-dialog';
+import { ReplyForm } from './reply-form';
+
+function RemoveReply({ rating }: { rating: Rating }) {
+  const { t } = useLingui();
+  const remove = useRemoveReply();
+  return (
+    <ConfirmDialog
+      trigger={
+        <Button variant="ghost" size="sm" className="text-muted-foreground">
+          <Trash2 aria-hidden />
+          <Trans>Remove reply</Trans>
+        </Button>
+      }
+      title={<Trans>Remove your reply?</Trans>}
+      description={<Trans>It leaves this review at once. You can write a new one later.</Trans>}
+      confirmLabel={<Trans>Remove reply</Trans>}
+      pending={remove.isPending}
+      problem={remove.isError ? getProblem(remove.error) : undefined}
+      onReset={remove.reset}
+      onConfirm={(done) =>
+        remove.mutate(rating.id, {
+          onSuccess: () => {
+            toast({ title: t`Your reply was removed`, variant: 'success' });
+            done();
+          },
+        })
+      }
+    />
+  );
+}
+
+export function RatedPartyActions({ rating, children }: { rating: Rating; children?: ReactNode }) {
+  const [writing, setWriting] = useState(false);
+  if (writing) return <ReplyForm rating={rating} onDone={() => setWriting(false)} />;
+  return (
+    <>
+      {rating.reply ? (
+        <>
+          <Button
+            variant="ghost"
+            size="sm"
+            className="text-muted-foreground"
+            onClick={() => setWriting(true)}
+          >
+            <Pencil aria-hidden />
+            <Trans>Edit reply</Trans>
+          </Button>
+          <RemoveReply rating={rating} />
+        </>
+      ) : (
+        <Button variant="outline" size="sm" onClick={() => setWriting(true)}>
+          <MessageSquareReply aria-hidden />
+          <Trans>Reply</Trans>
+          <span className="sr-only">
+            {' '}
+            <Trans>to the review by {rating.rater_name}</Trans>
+          </span>
+        </Button>
+      )}
+      {!rating.dispute && <DisputeDialog rating={rating} />}
+      {children}
+    </>
+  );
+}
