@@ -197,7 +197,11 @@ export function MyRatings({
       <Tabs value={tab} onValueChange={(value) => go(value as Tab, 1)} className="grid gap-4">
         <TabsList className="grid h-auto w-full grid-cols-3 sm:flex sm:h-10 sm:w-fit">
           {(Object.keys(TABS) as Tab[]).map((key) => (
-            <TabsTrigger key={key} value={key} className="h-auto min-h-8 whitespace-normal sm:h-full">
+            <TabsTrigger
+              key={key}
+              value={key}
+              className="h-auto min-h-8 whitespace-normal sm:h-full sm:whitespace-nowrap"
+            >
               {i18n._(TABS[key])}
             </TabsTrigger>
           ))}
