@@ -1,5 +1,5 @@
 // Journeys: contributors paging, the public information pages, the phone navigation, the test page.
-import { MSG } from '@workspace/contracts';
+import { MSG, type TransparencyReport } from '@workspace/contracts';
 import { expect, test } from './fixtures';
 
 test('contributors page through 15 entries, 5 at a time', async ({ page, checkA11y }) => {
@@ -66,9 +66,21 @@ test('about and how-ratings-work explain the product and link onwards', async ({
 
 test('the landing page has every section of SPEC §2', async ({ page }) => {
   await page.goto('/');
-  for (const value of ['10,000+', '2,500+', '50,000+', '100+', '24/7', '15']) {
-    await expect(page.getByText(value, { exact: true })).toBeVisible();
+  // The figures are the live totals of the transparency report, not fixed claims (issue 13).
+  const report = (await (await page.request.get('/api/core/transparency/')).json()) as TransparencyReport;
+  const stats = page.getByRole('region', { name: 'WorkTrust in numbers' });
+  for (const [label, value] of [
+    ['Companies', report.totals.companies],
+    ['Professionals', report.totals.employees],
+    ['Published reviews', report.totals.published_ratings],
+  ] as const) {
+    const figure = stats.getByText(label, { exact: true }).locator('xpath=..');
+    await expect(figure).toContainText(new Intl.NumberFormat('en-IN').format(value));
   }
+  await expect(page.getByText('10,000+', { exact: true })).toHaveCount(0);
+  await stats.getByRole('link', { name: 'See our transparency report' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Transparency report' })).toBeVisible();
+  await page.goBack();
   for (const step of ['Sign Up', 'Connect & Rate', 'Build Reputation']) {
     await expect(page.getByRole('heading', { name: step, exact: true })).toBeVisible();
   }

@@ -64,6 +64,7 @@ const routes: RouteObject[] = [
       { path: paths.privacy.path, lazy: lazyRoute(() => import('./routes/privacy')) },
       { path: paths.terms.path, lazy: lazyRoute(() => import('./routes/terms')) },
       { path: paths.grievance.path, lazy: lazyRoute(() => import('./routes/grievance')) },
+      { path: paths.transparency.path, lazy: lazyRoute(() => import('./routes/transparency')) },
       {
         // The signed-in screens wait for consent to the notice in force (DESIGN §8.3).
         lazy: lazyRoute(() => import('@/features/privacy/components/consent-gate')),

@@ -15,6 +15,7 @@ export const paths = {
   privacy: { path: '/privacy', getHref: () => '/privacy' },
   terms: { path: '/terms', getHref: () => '/terms' },
   grievance: { path: '/grievance', getHref: () => '/grievance' },
+  transparency: { path: '/transparency', getHref: () => '/transparency' },
   login: {
     path: '/login',
     getHref: (redirectTo?: string | null) =>

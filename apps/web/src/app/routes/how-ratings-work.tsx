@@ -216,6 +216,12 @@ export default function HowRatingsWorkRoute() {
             can be suspended, and every moderation action is recorded in an audit log with its reason.
           </Trans>
         </p>
+        <p>
+          <Trans>
+            We publish what moderation did, month by month, in our{' '}
+            <TextLink to={paths.transparency.getHref()}>transparency report</TextLink>.
+          </Trans>
+        </p>
       </Topic>
 
       <p className="text-center text-muted-foreground">

@@ -182,6 +182,11 @@ function Footer({ signedIn }: { signedIn: boolean }) {
               </Link>
             </li>
             <li>
+              <Link className={link} to={paths.transparency.getHref()}>
+                <Trans>Transparency</Trans>
+              </Link>
+            </li>
+            <li>
               <Link className={link} to={paths.privacy.getHref()}>
                 <Trans>Privacy</Trans>
               </Link>

@@ -18,13 +18,14 @@ export interface Feature {
   description: MessageDescriptor;
 }
 
-export const STATS = [
-  { value: '10,000+', label: msg`Active Users` },
-  { value: '2,500+', label: msg`Companies Rated` },
-  { value: '50,000+', label: msg`Reviews` },
-  { value: '100+', label: msg`Cities` },
-  { value: '24/7', label: msg`Support` },
-  { value: '15', label: msg`Team Members` },
+/**
+ * The landing page's figures: live totals from the transparency report (DESIGN §8.2), counted by the
+ * server, never written here (a site that asks for trust prints only numbers it has counted).
+ */
+export const LIVE_STATS = [
+  { key: 'companies', label: msg`Companies` },
+  { key: 'employees', label: msg`Professionals` },
+  { key: 'published_ratings', label: msg`Published reviews` },
 ] as const;
 
 export const LANDING_FEATURES: Feature[] = [

@@ -2,12 +2,13 @@
 
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
+import type { TransparencyReport } from '@workspace/contracts';
 import { ArrowRight, Briefcase, Building2, ShieldCheck, Star } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
-import { formatScore } from '@/lib/format';
-import { HOW_IT_WORKS, LANDING_FEATURES, STATS } from '../content';
+import { formatNumber, formatScore } from '@/lib/format';
+import { HOW_IT_WORKS, LANDING_FEATURES, LIVE_STATS } from '../content';
 import { FeatureGrid, SectionHeading } from './feature-grid';
 
 const SAMPLE_SCORES = [
@@ -113,22 +114,33 @@ export function Features() {
   );
 }
 
-export function Stats() {
+/** Live totals; until they arrive the band keeps its height with a dash in each place. */
+export function Stats({ totals }: { totals: TransparencyReport['totals'] | undefined }) {
   const { t } = useLingui();
   return (
     <section aria-labelledby="stats-title" className="bg-primary text-primary-foreground">
-      <div className="mx-auto max-w-6xl px-4 py-14">
+      <div className="mx-auto grid max-w-6xl gap-6 px-4 py-14">
         <h2 id="stats-title" className="sr-only">
           <Trans>WorkTrust in numbers</Trans>
         </h2>
-        <dl className="grid grid-cols-2 gap-8 text-center sm:grid-cols-3 lg:grid-cols-6">
-          {STATS.map((stat) => (
-            <div key={stat.label.id} className="grid gap-1">
+        <dl className="grid grid-cols-3 gap-4 text-center sm:gap-8" aria-busy={!totals}>
+          {LIVE_STATS.map((stat) => (
+            <div key={stat.key} className="grid gap-1">
               <dt className="order-2 text-primary-foreground/85 text-sm">{t(stat.label)}</dt>
-              <dd className="order-1 font-bold text-3xl tabular-nums sm:text-4xl">{stat.value}</dd>
+              <dd className="order-1 font-bold text-3xl tabular-nums sm:text-4xl">
+                {totals ? formatNumber(totals[stat.key]) : '–'}
+              </dd>
             </div>
           ))}
         </dl>
+        <p className="text-center text-primary-foreground/85 text-sm">
+          <Trans>
+            Counted live.{' '}
+            <Link to={paths.transparency.getHref()} className="font-medium text-primary-foreground underline">
+              See our transparency report
+            </Link>
+          </Trans>
+        </p>
       </div>
     </section>
   );
