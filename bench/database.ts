@@ -223,21 +223,23 @@ export async function unratedPairs(database: Database, count: number): Promise<R
   return pairs;
 }
 
-/** Ratings with an id above `after`: the ones written since `after` was read. */
-export async function ratingsAfter(database: Database, after: number): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(
-    database.db,
-    sql`select count(*)::int as n from ratings where id > ${after}`,
-  );
-  return row?.n ?? 0;
+/**
+ * The database's clock now: ratings created after it are the bench's. Rating ids are random (ADR
+ * 0016) and say nothing about which ratings came later; created_at does.
+ */
+export async function ratingsMark(database: Database): Promise<string> {
+  const [row] = await queryRows<{ mark: string }>(database.db, sql`select clock_timestamp()::text as mark`);
+  if (!row) throw new Error('the database did not tell its time');
+  return row.mark;
 }
 
-export async function maxRatingId(database: Database): Promise<number> {
-  const [row] = await queryRows<{ id: number }>(
+/** Ratings created since `mark` (ratingsMark) was read. */
+export async function ratingsAfter(database: Database, mark: string): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
     database.db,
-    sql`select coalesce(max(id), 0)::int as id from ratings`,
+    sql`select count(*)::int as n from ratings where created_at > ${mark}::timestamptz`,
   );
-  return row?.id ?? 0;
+  return row?.n ?? 0;
 }
 
 /** Users whose stored aggregates differ from a recomputation over all ratings. */
@@ -248,19 +250,20 @@ export async function checkAggregates(database: Database): Promise<number> {
   });
 }
 
-/** Withdraws the ratings the bench wrote (id above `after`) and deletes them; returns how many. */
-export async function removeBenchRatings(database: Database, after: number): Promise<number> {
+/** Withdraws the ratings the bench wrote (created since `mark`) and deletes them; returns how many. */
+export async function removeBenchRatings(database: Database, mark: string): Promise<number> {
   return database.db.transaction(async (tx) => {
     await tx.execute(sql`set local statement_timeout = 0`);
     const rows = await queryRows<{ id: number }>(
       tx,
-      sql`select id from ratings where id > ${after} and status = 'published' order by id`,
+      sql`select id from ratings where created_at > ${mark}::timestamptz and status = 'published' order by id`,
     );
     const ids = rows.map((r) => r.id);
     for (let i = 0; i < ids.length; i += 5000) await applyRatings(tx, ids.slice(i, i + 5000), -1);
     const deleted = await queryRows<{ n: number }>(
       tx,
-      sql`with d as (delete from ratings where id > ${after} returning 1) select count(*)::int as n from d`,
+      sql`with d as (delete from ratings where created_at > ${mark}::timestamptz returning 1)
+          select count(*)::int as n from d`,
     );
     return deleted[0]?.n ?? 0;
   });

@@ -40,12 +40,12 @@ import {
   endBenchSessions,
   ensureDatabase,
   longTail,
-  maxRatingId,
   nameFragments,
   openBenchDatabase,
   portalUsers,
   profileIds,
   ratingsAfter,
+  ratingsMark,
   removeBenchRatings,
   seedWithCli,
   skillPairs,
@@ -211,7 +211,7 @@ async function main() {
   let server = await startServer(serverEnv, nodeFlags);
   let memory = sampleMemory(server);
   const memoryPeaks: ReturnType<typeof memory.stop> = [];
-  const ratingIdBefore = await maxRatingId(database);
+  const ratingsBefore = await ratingsMark(database);
   let submitted = 0;
   const results: CaseResult[] = [];
   let raterSessions = new Map<number, string>();
@@ -542,7 +542,7 @@ async function main() {
     if (selected.some((c) => c.key === 'rate')) {
       console.log('Checking every stored aggregate against a recomputation…');
       const mismatches = await checkAggregates(database);
-      const written = await ratingsAfter(database, ratingIdBefore);
+      const written = await ratingsAfter(database, ratingsBefore);
       const rateCase = results.find((r) => r.key === 'rate');
       if (rateCase && mismatches > 0) rateCase.failures.push(`${mismatches} users' aggregates differ`);
       ratingCheck = { submitted: written, aggregateMismatches: mismatches, removedAfterwards: 0 };
@@ -553,7 +553,7 @@ async function main() {
 
     memoryPeaks.push(...memory.stop());
     await server.stop();
-    ratingCheck.removedAfterwards = await removeBenchRatings(database, ratingIdBefore);
+    ratingCheck.removedAfterwards = await removeBenchRatings(database, ratingsBefore);
     await endBenchSessions(database, raterSessions);
 
     const explained = await explainCases(

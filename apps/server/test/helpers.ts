@@ -11,7 +11,7 @@ import { type App, buildApp } from '../src/app.ts';
 import type { AppDeps } from '../src/app-deps.ts';
 import { closeDeps, createDeps } from '../src/bootstrap.ts';
 import { parseEnv } from '../src/config/env.ts';
-import { openDatabase } from '../src/db/client.ts';
+import { type Database, openDatabase } from '../src/db/client.ts';
 import { createFamily } from '../src/modules/auth/repository.ts';
 
 const silentLog = { warn() {}, info() {} };
@@ -40,7 +40,15 @@ export async function freshPostgres(serverUrl: string) {
   return { url: url.toString(), drop };
 }
 
-export async function createTestApp(envOverrides: Record<string, string> = {}): Promise<TestContext> {
+export async function createTestApp(
+  envOverrides: Record<string, string> = {},
+  options: {
+    /** A new database on this PostgreSQL server, whatever TEST_DATABASE_URL says. */
+    postgresServer?: string;
+    /** A database already open (the app migrates it and closes it); the caller drops it. */
+    database?: Database;
+  } = {},
+): Promise<TestContext> {
   const env = parseEnv({
     NODE_ENV: 'test',
     JWT_SECRET: randomBytes(32).toString('hex'),
@@ -53,11 +61,11 @@ export async function createTestApp(envOverrides: Record<string, string> = {}): 
     LOG_LEVEL: 'silent',
     ...envOverrides,
   });
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  const postgres = serverUrl ? await freshPostgres(serverUrl) : null;
-  const database = await openDatabase(
-    postgres ? { databaseUrl: postgres.url, poolSize: 10 } : { dataDir: 'memory://' },
-  );
+  const serverUrl = options.postgresServer ?? process.env.TEST_DATABASE_URL;
+  const postgres = serverUrl && !options.database ? await freshPostgres(serverUrl) : null;
+  const database =
+    options.database ??
+    (await openDatabase(postgres ? { databaseUrl: postgres.url, poolSize: 10 } : { dataDir: 'memory://' }));
   const deps = await createDeps(env, silentLog, {
     database,
     redisKeyPrefix: `wt-test-${randomBytes(4).toString('hex')}:`,

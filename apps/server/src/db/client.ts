@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { type SQL, sql } from 'drizzle-orm';
@@ -13,6 +13,21 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
+
+/**
+ * int8 (bigint) as a JavaScript number on both engines, in typed and raw queries alike: rating ids are
+ * random below 2^53 (ADR 0016) and every other int8 (counts, versions) is far smaller. node-postgres
+ * reads int8 as a string by default, PGlite as a number or, past 2^53, a BigInt. A value that a
+ * number cannot hold exactly fails its query rather than come back rounded.
+ */
+function parseInt8(text: string): number {
+  const value = Number(text);
+  if (!Number.isSafeInteger(value)) throw new RangeError(`int8 ${text} is past JavaScript's exact integers`);
+  return value;
+}
+// node-postgres: process-wide, since Drizzle gives each query its own type lookup that falls back to
+// this one (PGlite takes its parsers per client, below).
+pg.types.setTypeParser(pg.types.builtins.INT8, parseInt8);
 
 type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -137,6 +152,7 @@ async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database
   if (!inMemory) mkdirSync(dataDir, { recursive: true });
   const client = await PGlite.create(inMemory ? undefined : `${dataDir}/pgdata`, {
     extensions: { pg_trgm, unaccent },
+    parsers: { [pgliteTypes.INT8]: parseInt8 },
     // Each query waits for PGlite's file-system sync. With Node's file system every write already
     // reaches the OS before a commit returns, so acknowledged commits survive a crash of this process
     // (kill -9); PGlite runs PostgreSQL with fsync off, so they may not survive an OS crash or power

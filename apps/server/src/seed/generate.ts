@@ -43,9 +43,10 @@ export interface GenerateOptions {
   /** Employers among users (default 1 in 8). */
   employerShare?: number;
   firstUserId?: number;
-  firstRatingId?: number;
   /** User codes already in the database (append mode). */
   takenCodes?: ReadonlySet<string>;
+  /** Rating ids already in the database (append mode): new ones are drawn apart from them. */
+  takenRatingIds?: ReadonlySet<number>;
   /** Open flags to raise on random ratings (reported by their ratee). */
   flags?: number;
   /** Fixed identities for the first employee and the first employer (demo logins). */
@@ -165,7 +166,6 @@ export interface Generated {
 export function generate(options: GenerateOptions): Generated {
   const plan = planSeed(options);
   const firstUserId = options.firstUserId ?? 1;
-  const firstRatingId = options.firstRatingId ?? 1;
   const nowMs = options.now.getTime();
   const n = options.users;
   const facts: UserFacts = {
@@ -294,7 +294,7 @@ export function generate(options: GenerateOptions): Generated {
     const raterGroups = [employees, employers];
     const rateeGroups = [employers, employees];
     const flagChance = (options.flags ?? 0) / Math.max(1, options.ratings);
-    let nextId = firstRatingId;
+    const nextId = ratingIds(createRng(`${options.seed}:rating-ids`), options.takenRatingIds);
     let chunk = emptyRatingChunk();
 
     for (const context of [0, 1] as const) {
@@ -355,7 +355,7 @@ export function generate(options: GenerateOptions): Generated {
           const start =
             Math.max(facts.joinedMs[rater] as number, facts.joinedMs[ratee] as number) + 3_600_000;
           const createdMs = start + rng.next() * Math.max(0, nowMs - 60_000 - start);
-          const id = nextId++;
+          const id = nextId();
           chunk.id.push(id);
           chunk.rater.push(firstUserId + rater);
           chunk.ratee.push(firstUserId + ratee);
@@ -384,6 +384,23 @@ export function generate(options: GenerateOptions): Generated {
   }
 
   return { plan, userChunks, ratingChunks, flags: () => flagRows };
+}
+
+/**
+ * Rating ids as the database draws them (drizzle/0014, ADR 0016): random in [1, 2^53), none twice,
+ * none already taken; from the seed's own stream, so the same seed gives the same ids.
+ */
+function ratingIds(rng: Rng, taken: ReadonlySet<number> = new Set()): () => number {
+  const used = new Set<number>();
+  return () => {
+    for (;;) {
+      // 21 high bits and 32 low bits: 2^53 values, exact as a JavaScript number.
+      const id = Math.floor(rng.next() * 2 ** 21) * 2 ** 32 + Math.floor(rng.next() * 2 ** 32);
+      if (id === 0 || used.has(id) || taken.has(id)) continue;
+      used.add(id);
+      return id;
+    }
+  };
 }
 
 /**

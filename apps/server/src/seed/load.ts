@@ -24,7 +24,7 @@ const RATING_CHUNK = 20_000;
 
 export class DatabaseNotEmptyError extends Error {}
 
-export interface SeedOptions extends Omit<GenerateOptions, 'firstUserId' | 'firstRatingId' | 'takenCodes'> {
+export interface SeedOptions extends Omit<GenerateOptions, 'firstUserId' | 'takenCodes' | 'takenRatingIds'> {
   /** Add to a database that already has users; otherwise such a database is refused. */
   append?: boolean;
   progress?: Progress;
@@ -70,23 +70,21 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedRe
     const [ids] = await queryRows<{ users: number; ratings: number }>(
       tx,
       sql`select (select coalesce(max(id), 0) from users)::int as users,
-                 (select coalesce(max(id), 0) from ratings)::int as ratings`,
+                 (select count(*) from ratings)::int as ratings`,
     );
     const takenCodes = new Set<string>();
+    const takenRatingIds = new Set<number>();
     if (existing > 0) {
       const rows = await queryRows<{ code: string }>(tx, sql`select user_code as code from users`);
       for (const row of rows) takenCodes.add(row.code);
+      const ratingRows = await queryRows<{ id: number }>(tx, sql`select id from ratings`);
+      for (const row of ratingRows) takenRatingIds.add(row.id);
     }
     const firstUserId = (ids?.users ?? 0) + 1;
     // Loading at least as much as there is: build secondary indexes and check foreign keys once
     // at the end (a sort and a join) instead of row by row, several times faster.
     const restore = (ids?.ratings ?? 0) <= options.ratings ? await dropSecondaryIndexes(tx) : [];
-    const data = generate({
-      ...options,
-      firstUserId,
-      firstRatingId: (ids?.ratings ?? 0) + 1,
-      takenCodes,
-    });
+    const data = generate({ ...options, firstUserId, takenCodes, takenRatingIds });
 
     progress.phase('Users', options.users);
     let done = 0;
@@ -112,10 +110,8 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedRe
     const flags = data.flags();
     if (flags.ratingId.length > 0) await insertFlags(tx, flags);
 
+    // Users have a sequence; ratings draw random ids and have none (ADR 0016).
     await tx.execute(sql`select setval(pg_get_serial_sequence('users', 'id'), (select max(id) from users))`);
-    await tx.execute(
-      sql`select setval(pg_get_serial_sequence('ratings', 'id'), greatest((select max(id) from ratings), 1))`,
-    );
 
     progress.phase('Aggregates', 0);
     // Statistics first (ANALYZE sees this transaction's rows), so the joins below plan well.
@@ -192,7 +188,7 @@ function insertRatings(tx: Executor, c: RatingChunk) {
   // One statement per chunk: the ratings, then one score row per rated category (digit > 0).
   return tx.execute(sql`
     with t as (
-      select * from unnest(${param(c.id)}::int[], ${param(c.rater)}::int[], ${param(c.ratee)}::int[],
+      select * from unnest(${param(c.id)}::bigint[], ${param(c.rater)}::int[], ${param(c.ratee)}::int[],
                            ${param(c.context)}::int2[], ${param(c.anonymous)}::bool[],
                            ${param(c.feedback)}::text[], ${param(c.overallTenths)}::int2[],
                            ${param(c.createdAt)}::float8[], ${param(c.scores)}::text[])
@@ -218,7 +214,7 @@ function insertRatings(tx: Executor, c: RatingChunk) {
 function insertFlags(tx: Executor, f: FlagRows) {
   return tx.execute(sql`
     insert into flags (rating_id, reporter_id, reason, details)
-    select * from unnest(${param(f.ratingId)}::int[], ${param(f.reporterId)}::int[],
+    select * from unnest(${param(f.ratingId)}::bigint[], ${param(f.reporterId)}::int[],
                          ${param(f.reason)}::text[], ${param(f.details)}::text[])`);
 }
 

@@ -28,6 +28,14 @@ export const bodyId = () =>
 export const pathId = z.coerce.number().int().positive().max(2_147_483_647);
 export const idParams = z.object({ id: pathId });
 
+/**
+ * A rating's id in the URL path (/api/core/ratings/{id}/…, /api/moderation/ratings/{id}/…): random
+ * below 2^53 (ADR 0016), so up to Number.MAX_SAFE_INTEGER where other ids stop at 2^31 - 1. A bad one
+ * is answered as 'not found', as for every other id in a path.
+ */
+const ratingPathId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+export const ratingIdParams = z.object({ id: ratingPathId });
+
 export const isoDateTime = z.string().describe('ISO 8601 UTC timestamp');
 
 export const errorBody = z.object({

@@ -67,8 +67,15 @@ export const users = pgTable('users', {
   viewVersion: bigint('view_version', { mode: 'number' }).notNull().default(0),
 });
 
+/**
+ * A rating's id is random in [1, 2^53), drawn by the database's default (drizzle/0014, ADR 0016): no
+ * sequence, so ids tell nothing about when a rating was written. Every column holding one is bigint,
+ * read as a JavaScript number (exact below 2^53).
+ */
+const ratingIdColumn = (name: string) => bigint(name, { mode: 'number' });
+
 export const ratings = pgTable('ratings', {
-  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  id: ratingIdColumn('id').primaryKey().default(sql`random_rating_id()`),
   raterId: integer('rater_id')
     .notNull()
     .references(() => users.id),
@@ -93,7 +100,7 @@ export const withdrawnRatings = pgTable('withdrawn_ratings', {
 });
 
 export const ratingReplies = pgTable('rating_replies', {
-  ratingId: integer('rating_id')
+  ratingId: ratingIdColumn('rating_id')
     .primaryKey()
     .references(() => ratings.id, { onDelete: 'cascade' }),
   message: text('message').notNull(),
@@ -105,7 +112,7 @@ export const ratingReplies = pgTable('rating_replies', {
 
 export const ratingDisputes = pgTable('rating_disputes', {
   id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-  ratingId: integer('rating_id')
+  ratingId: ratingIdColumn('rating_id')
     .notNull()
     .unique()
     .references(() => ratings.id, { onDelete: 'cascade' }),
@@ -122,7 +129,7 @@ export const ratingDisputes = pgTable('rating_disputes', {
 
 export const ratingAppeals = pgTable('rating_appeals', {
   id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-  ratingId: integer('rating_id')
+  ratingId: ratingIdColumn('rating_id')
     .notNull()
     .unique()
     .references(() => ratings.id, { onDelete: 'cascade' }),
@@ -137,7 +144,7 @@ export const ratingAppeals = pgTable('rating_appeals', {
 export const ratingScores = pgTable(
   'rating_scores',
   {
-    ratingId: integer('rating_id')
+    ratingId: ratingIdColumn('rating_id')
       .notNull()
       .references(() => ratings.id, { onDelete: 'cascade' }),
     category: text('category').notNull(),
@@ -192,7 +199,7 @@ export const passwordResets = pgTable('password_resets', {
 
 export const flags = pgTable('flags', {
   id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-  ratingId: integer('rating_id')
+  ratingId: ratingIdColumn('rating_id')
     .notNull()
     .references(() => ratings.id, { onDelete: 'cascade' }),
   reporterId: integer('reporter_id')
@@ -212,14 +219,15 @@ export const moderationActions = pgTable('moderation_actions', {
   moderatorId: integer('moderator_id').references(() => users.id),
   action: text('action', { enum: MODERATION_ACTIONS }).notNull(),
   targetType: text('target_type', { enum: MODERATION_TARGETS }).notNull(),
-  targetId: integer('target_id').notNull(),
+  /** A rating's id (random, up to 2^53) or another row's: bigint for the former (drizzle/0014). */
+  targetId: bigint('target_id', { mode: 'number' }).notNull(),
   reason: text('reason'),
   createdAt: ts('created_at').notNull().defaultNow(),
 });
 
 /** Ratings a suspension hid (drizzle/0002_moderation.sql); reinstating publishes exactly these. */
 export const suspensionHiddenRatings = pgTable('suspension_hidden_ratings', {
-  ratingId: integer('rating_id')
+  ratingId: ratingIdColumn('rating_id')
     .primaryKey()
     .references(() => ratings.id, { onDelete: 'cascade' }),
   userId: integer('user_id')

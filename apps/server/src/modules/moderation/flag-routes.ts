@@ -1,6 +1,6 @@
 // POST /api/core/ratings/{id}/flag/ (DESIGN §5): any signed-in user who can see a rating may flag
 // it once. Registered under /api/core beside the core routes.
-import { errorBody, flagCreatedResponse, flagRequest, idParams, MSG } from '@workspace/contracts';
+import { errorBody, flagCreatedResponse, flagRequest, MSG, ratingIdParams } from '@workspace/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { badRequest, notFound } from '../../lib/errors.ts';
@@ -19,7 +19,7 @@ export async function flagRoutes(instance: FastifyInstance) {
         tags: ['moderation'],
         security: [{ bearerAuth: [] }],
         summary: 'Report a rating to the moderators',
-        params: idParams,
+        params: ratingIdParams,
         body: flagRequest,
         response: { 201: flagCreatedResponse, 400: errorBody, 401: errorBody, 404: errorBody },
       },

@@ -15,6 +15,7 @@ import {
   moderationAppeals,
   moderationDisputes,
   moderationReason,
+  ratingIdParams,
 } from '@workspace/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -36,11 +37,12 @@ import {
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
 const common = { tags: ['moderation'], security: [{ bearerAuth: [] }] };
-const action = (summary: string) => ({
+/** A moderator's action on the row of the path's id (a rating's ids reach 2^53: ratingIdParams). */
+const action = (summary: string, params: typeof idParams | typeof ratingIdParams = idParams) => ({
   schema: {
     ...common,
     summary,
-    params: idParams,
+    params,
     body: moderationReason,
     response: { 200: moderationActionResponse, ...errors },
   },
@@ -69,15 +71,19 @@ export async function moderationRoutes(instance: FastifyInstance) {
     },
   );
 
-  app.post('/ratings/:id/hide', action('Hide a published rating'), async (request) => {
+  app.post('/ratings/:id/hide', action('Hide a published rating', ratingIdParams), async (request) => {
     await hideRating(db, sessionOf(request).userId, request.params.id, request.body.reason);
     return { message: MSG.ratingHidden };
   });
 
-  app.post('/ratings/:id/restore', action('Publish a hidden rating again'), async (request) => {
-    await restoreRating(db, sessionOf(request).userId, request.params.id, request.body.reason);
-    return { message: MSG.ratingRestored };
-  });
+  app.post(
+    '/ratings/:id/restore',
+    action('Publish a hidden rating again', ratingIdParams),
+    async (request) => {
+      await restoreRating(db, sessionOf(request).userId, request.params.id, request.body.reason);
+      return { message: MSG.ratingRestored };
+    },
+  );
 
   app.post(
     '/flags/:id/dismiss',
@@ -126,10 +132,14 @@ export async function moderationRoutes(instance: FastifyInstance) {
     },
   );
 
-  app.post('/ratings/:id/hide-reply', action("Hide the rated party's reply to a rating"), async (request) => {
-    await hideReply(db, sessionOf(request).userId, request.params.id, request.body.reason);
-    return { message: MSG.replyHidden };
-  });
+  app.post(
+    '/ratings/:id/hide-reply',
+    action("Hide the rated party's reply to a rating", ratingIdParams),
+    async (request) => {
+      await hideReply(db, sessionOf(request).userId, request.params.id, request.body.reason);
+      return { message: MSG.replyHidden };
+    },
+  );
 
   app.get(
     '/disputes',

@@ -48,7 +48,7 @@ export async function applyRatings(tx: Executor, ratingIds: readonly number[], s
   const ids = sql`array[${sql.join(
     ratingIds.map((id) => sql`${id}`),
     sql`, `,
-  )}]::int[]`;
+  )}]::bigint[]`;
   // Lock the ratees before reading their aggregates: under READ COMMITTED the update below would
   // otherwise compute from a snapshot taken before a concurrent writer committed, and overwrite it
   // (a lost update). Locking in id order keeps writers of several ratees free of deadlocks.

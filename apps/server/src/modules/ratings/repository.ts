@@ -4,6 +4,7 @@ import type { EligibilityParty, RoleContext, UserRole } from '@workspace/contrac
 import { and, desc, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import { type Executor, queryRows } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { preparedStatements } from '../../db/prepared.ts';
 import { ratings, users } from '../../db/schema/index.ts';
 import type { Page } from '../core/paging.ts';
@@ -12,12 +13,15 @@ import type { DisputeEntry, ModerationEntry, RatingRecord, ReplyEntry, ScoreEntr
 
 /**
  * Order of every public list of received ratings: newest day first, and within a day public ratings
- * before anonymous ones by id, so an anonymous rating's position tells no more than its date does.
- * Mirrors the index ratings_public_received.
+ * before anonymous ones, so an anonymous rating's position tells no more than its date does. Public
+ * ratings (which show their time) then go newest first; anonymous ones by their id, which is random
+ * (ADR 0016), so not even their order among themselves follows time. Mirrors the index
+ * ratings_public_received (drizzle/0014).
  */
 const PUBLIC_ORDER = [
   sql`date_trunc('day', ${ratings.createdAt} at time zone 'UTC') desc`,
   sql`${ratings.isAnonymous} asc`,
+  sql`(case when ${ratings.isAnonymous} then null else ${ratings.createdAt} end) desc`,
   sql`${ratings.id} desc`,
 ];
 
@@ -243,13 +247,37 @@ export interface NewRating {
  * newest version when writers queue, so concurrent ratings never lose an update. The inserts hang off
  * that update: no ratee row, no rating. A duplicate fails the unique index and rolls everything back.
  * The arithmetic is aggregates.ts's (averageTenths, starOf, rankScore), over the row's new sum and count.
+ * The rating's id is the column's default, random (drizzle/0014): should it be taken already, the
+ * whole statement fails on the primary key, changes nothing, and runs again with a new draw. So `db`
+ * must not be a transaction, which the failure would end.
  *
  * Returns null when the ratee no longer qualifies; the caller re-checks eligibility for the reason.
  */
-export async function insertRating(
-  db: Executor,
-  input: NewRating,
-): Promise<{ id: number; createdAt: Date; rateeName: string } | null> {
+export async function insertRating(db: Executor, input: NewRating): Promise<WrittenRating | null> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await insertRatingOnce(db, input);
+    } catch (error) {
+      if (attempt < ID_ATTEMPTS && isUniqueViolation(error, 'ratings_pkey')) continue;
+      throw error;
+    }
+  }
+}
+
+/**
+ * Statements a rating may take when its random id is already taken (ADR 0016). One id in 2^53 is
+ * drawn inside the INSERT: with a billion ratings stored, a draw meets a taken id about once in nine
+ * million ratings, and five in a row never in practice.
+ */
+const ID_ATTEMPTS = 5;
+
+interface WrittenRating {
+  id: number;
+  createdAt: Date;
+  rateeName: string;
+}
+
+async function insertRatingOnce(db: Executor, input: NewRating): Promise<WrittenRating | null> {
   const t = input.overallTenths;
   const sum = sql`rating_sum_tenths + ${t}::int`;
   const count = sql`total_ratings_received + 1`;
