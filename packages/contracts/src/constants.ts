@@ -77,7 +77,8 @@ export const EDIT_WINDOW_DAYS = 30;
 /** Days the moderators have to decide a dispute. */
 export const DISPUTE_DECISION_DAYS = 15;
 
-export const FLAG_REASONS = [
+/** The reasons a person may give when flagging a rating. */
+export const PERSON_FLAG_REASONS = [
   'FAKE',
   'OFFENSIVE',
   'SPAM',
@@ -85,7 +86,26 @@ export const FLAG_REASONS = [
   'PERSONAL_INFORMATION',
   'OTHER',
 ] as const;
+/** Every reason a flag may carry: a person's, or the automatic check's (no reporter). */
+export const FLAG_REASONS = [...PERSON_FLAG_REASONS, 'UNUSUAL_ACTIVITY'] as const;
 export type FlagReason = (typeof FLAG_REASONS)[number];
+export type PersonFlagReason = (typeof PERSON_FLAG_REASONS)[number];
+
+/**
+ * The unusual-activity rule (DESIGN §8.2, ADR 0017), checked on every new rating for its ratee. Over
+ * the last `windowHours`, count the ratings the profile received, and those among them from accounts
+ * younger than `freshAccountHours` when they rated. Each count is a burst when it reaches its `min`
+ * and exceeds `factor` times the profile's own usual daily count of the same kind over the
+ * `baselineDays` before the window (at least one a day). A volume burst flags every rating in the
+ * window; a fresh-account burst flags the fresh accounts' ratings.
+ */
+export const UNUSUAL_ACTIVITY = {
+  windowHours: 24,
+  baselineDays: 30,
+  freshAccountHours: 72,
+  volume: { min: 6, factor: 4 },
+  freshAccounts: { min: 3, factor: 3 },
+} as const;
 
 export const FLAG_REASON_LABELS: Record<FlagReason, string> = {
   FAKE: 'Fake or not a real experience',
@@ -94,6 +114,7 @@ export const FLAG_REASON_LABELS: Record<FlagReason, string> = {
   CONFLICT_OF_INTEREST: 'Conflict of interest',
   PERSONAL_INFORMATION: 'Reveals personal information',
   OTHER: 'Something else',
+  UNUSUAL_ACTIVITY: 'Unusual activity (automatic check)',
 };
 
 /** A flag's life: open until a moderator dismisses it or acts on its rating. */

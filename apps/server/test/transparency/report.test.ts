@@ -106,6 +106,7 @@ describe('GET /api/core/transparency/', () => {
           CONFLICT_OF_INTEREST: 0,
           PERSONAL_INFORMATION: 0,
           OTHER: 0,
+          UNUSUAL_ACTIVITY: 0,
         },
         by_source: { people: 2, automatic: 0 },
       },

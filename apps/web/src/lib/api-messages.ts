@@ -191,6 +191,7 @@ export const FLAG_REASON_TRANSLATIONS = {
   CONFLICT_OF_INTEREST: msg`Conflict of interest`,
   PERSONAL_INFORMATION: msg`Reveals personal information`,
   OTHER: msg`Something else`,
+  UNUSUAL_ACTIVITY: msg`Unusual activity (automatic check)`,
 } as const satisfies Record<keyof typeof FLAG_REASON_LABELS, MessageDescriptor>;
 
 export const DISPUTE_REASON_TRANSLATIONS = {

@@ -6,6 +6,7 @@ import {
   LIMITS,
   MODERATION_ACTIONS,
   MODERATION_TARGETS,
+  PERSON_FLAG_REASONS,
   RATING_STATUSES,
 } from '../constants.ts';
 import { MSG } from '../messages.ts';
@@ -13,7 +14,7 @@ import { isoDateTime, listEnvelope, pageQuery, queryParam, text } from './common
 import { rating } from './core.ts';
 
 export const flagRequest = z.object({
-  reason: z.enum(FLAG_REASONS, { error: `Choose a reason: ${FLAG_REASONS.join(', ')}.` }),
+  reason: z.enum(PERSON_FLAG_REASONS, { error: `Choose a reason: ${PERSON_FLAG_REASONS.join(', ')}.` }),
   details: z
     .union([z.null(), text()], { error: MSG.notText })
     .transform((v) => (v ? v : null))
@@ -28,7 +29,8 @@ export type FlagRequest = z.input<typeof flagRequest>;
 export const flag = z.object({
   id: z.number().int(),
   rating_id: z.number().int(),
-  reporter_id: z.number().int(),
+  /** Null for a flag of the automatic check for unusual activity (reason UNUSUAL_ACTIVITY). */
+  reporter_id: z.number().int().nullable(),
   reporter_name: z.string(),
   reason: z.enum(FLAG_REASONS),
   details: z.string().nullable(),

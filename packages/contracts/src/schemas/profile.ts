@@ -22,6 +22,11 @@ export const profileResponse = z.object({
   user_profile: publicUser,
   rating_summary: ratingSummary,
   all_ratings: z.array(rating),
+  /**
+   * Ratings of this profile were flagged automatically for unusual activity and moderators have not
+   * decided yet: the page shows a neutral notice (DESIGN §8.2).
+   */
+  unusual_activity: z.boolean(),
   can_rate: z.boolean(),
   user_has_rated: z.boolean(),
 });

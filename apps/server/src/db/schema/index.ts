@@ -202,9 +202,8 @@ export const flags = pgTable('flags', {
   ratingId: ratingIdColumn('rating_id')
     .notNull()
     .references(() => ratings.id, { onDelete: 'cascade' }),
-  reporterId: integer('reporter_id')
-    .notNull()
-    .references(() => users.id),
+  /** Null for the automatic check's flags (reason UNUSUAL_ACTIVITY, drizzle/0015). */
+  reporterId: integer('reporter_id').references(() => users.id),
   reason: text('reason', { enum: FLAG_REASONS }).notNull(),
   details: text('details'),
   status: text('status', { enum: FLAG_STATUSES }).notNull().default('open'),

@@ -126,7 +126,7 @@ export async function flagQueue(
     db
       .select({ flag: flags, reporterName: reporter.fullName })
       .from(flags)
-      .innerJoin(reporter, eq(reporter.id, flags.reporterId))
+      .leftJoin(reporter, eq(reporter.id, flags.reporterId))
       .where(inArray(flags.ratingId, ids))
       .orderBy(desc(flags.createdAt), desc(flags.id)),
   ]);
@@ -143,12 +143,18 @@ export async function flagQueue(
         open_flag_count: summary.open_count,
         flags: flagRows
           .filter(({ flag }) => flag.ratingId === r.rating.id)
-          .map(({ flag, reporterName }) => ({ ...toFlagView(flag), reporter_name: reporterName })),
+          .map(({ flag, reporterName }) => ({
+            ...toFlagView(flag),
+            reporter_name: reporterName ?? AUTOMATIC_REPORTER,
+          })),
       },
     ];
   });
   return { total, items };
 }
+
+/** How a flag of the automatic check for unusual activity names its reporter. */
+const AUTOMATIC_REPORTER = 'Automatic check';
 
 export function toFlagView(flag: FlagRow) {
   return {

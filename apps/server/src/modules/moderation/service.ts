@@ -93,7 +93,7 @@ export async function restoreRating(db: Db, moderatorId: number, ratingId: numbe
 export async function dismissFlag(db: Db, moderatorId: number, flagId: number, reason: string | null) {
   await inTransaction(db, async (tx) => {
     const [flag] = await tx
-      .select({ status: flags.status })
+      .select({ status: flags.status, reporterId: flags.reporterId, ratingId: flags.ratingId })
       .from(flags)
       .where(eq(flags.id, flagId))
       .for('update');
@@ -103,6 +103,14 @@ export async function dismissFlag(db: Db, moderatorId: number, flagId: number, r
       .update(flags)
       .set({ status: 'dismissed', resolvedAt: new Date(), resolvedBy: moderatorId })
       .where(eq(flags.id, flagId));
+    // An automatic flag decided: the ratee's page may lose its unusual-activity notice.
+    if (flag.reporterId === null) {
+      const [rated] = await tx
+        .select({ rateeId: ratings.rateeId })
+        .from(ratings)
+        .where(eq(ratings.id, flag.ratingId));
+      if (rated) await touchUsers(tx, [rated.rateeId]);
+    }
     await recordAction(tx, {
       moderatorId,
       action: 'dismiss_flag',

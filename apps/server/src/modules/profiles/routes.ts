@@ -12,9 +12,10 @@ import {
   type UserRole,
   userStatsResponse,
 } from '@workspace/contracts';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Executor } from '../../db/client.ts';
+import { type Executor, queryRows } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
 import { encodeJson, sendJson, withFields } from '../../lib/json-answer.ts';
@@ -24,6 +25,7 @@ import { emptyList, listAnswer, pageWindow } from '../core/paging.ts';
 import { receivedPublished } from '../ratings/repository.ts';
 import { toRatingView } from '../ratings/serialize.ts';
 import { canRate } from '../ratings/service.ts';
+import { underReviewQuery } from '../ratings/unusual-activity.ts';
 import { toPublicUser } from '../users/serialize.ts';
 import { profiledUser } from './repository.ts';
 import { detailsVisible, ratingSummary } from './service.ts';
@@ -56,6 +58,11 @@ async function visibleRatings(db: Executor, user: UserRow, viewerId: number, lim
 function ratingState(session: Session, user: Pick<UserRow, 'id' | 'userRole' | 'isActive'>, rated: boolean) {
   const party = { id: user.id, role: user.userRole, isActive: user.isActive };
   return { can_rate: canRate(session, party, rated), user_has_rated: rated };
+}
+
+async function underReview(db: Executor, userId: number): Promise<boolean> {
+  const [row] = await queryRows<{ under: boolean }>(db, sql`select ${underReviewQuery(userId)} as under`);
+  return row?.under === true;
 }
 
 export async function profileRoutes(app: FastifyInstance) {
@@ -135,6 +142,7 @@ export async function profileRoutes(app: FastifyInstance) {
           user_profile: profile,
           rating_summary: ratingSummary(user, categoryTotals, session.userId),
           all_ratings: await visibleRatings(db, user, session.userId, shown),
+          unusual_activity: await underReview(db, user.id),
         };
         view = shared
           ? { json: encodeJson(sharedProfile, answer), role: user.userRole, personal: false }

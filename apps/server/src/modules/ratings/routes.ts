@@ -22,6 +22,7 @@ import { listAnswer, listAnswerJson, pageWindow } from '../core/paging.ts';
 import { givenByPage, receivedPublishedPage } from './repository.ts';
 import { toRatingView } from './serialize.ts';
 import { checkEligibility, createRating } from './service.ts';
+import { flagUnusualActivity } from './unusual-activity.ts';
 
 const myRatingsQuery = pageQuery(PAGE_SIZES.myRatings);
 
@@ -49,6 +50,10 @@ export async function ratingRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const session = sessionOf(request);
       const record = await createRating(db, session, request.body);
+      // The rating stands whatever the check meets: a failure there is the operators' to see.
+      await flagUnusualActivity(db, record.rateeId).catch((error: unknown) =>
+        request.log.error({ err: error }, 'unusual-activity check failed'),
+      );
       return reply.code(201).send(toRatingView(record, session.userId));
     },
   );

@@ -6,14 +6,15 @@ import {
   DISPUTE_DECISION_DAYS,
   DISPUTE_REASONS,
   EDIT_WINDOW_DAYS,
-  FLAG_REASONS,
   LIMITS,
   overallScore,
+  PERSON_FLAG_REASONS,
   RANKING_PRIOR_MEAN,
   RANKING_PRIOR_WEIGHT,
   RATING_CATEGORIES,
   rankingScore,
   ratingLabel,
+  UNUSUAL_ACTIVITY,
 } from '@workspace/contracts';
 import { EyeOff, Flag, Scale, Sigma, Trophy, UserX } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -69,6 +70,9 @@ export default function HowRatingsWorkRoute() {
   const editDays = EDIT_WINDOW_DAYS;
   const disputeDays = DISPUTE_DECISION_DAYS;
   const replyMax = LIMITS.replyMax;
+  const { windowHours, baselineDays, freshAccountHours: freshHours } = UNUSUAL_ACTIVITY;
+  const { min: volumeMin, factor: volumeFactor } = UNUSUAL_ACTIVITY.volume;
+  const { min: freshMin, factor: freshFactor } = UNUSUAL_ACTIVITY.freshAccounts;
   return (
     <div className="mx-auto grid max-w-3xl gap-8">
       <header className="text-center">
@@ -205,7 +209,7 @@ export default function HowRatingsWorkRoute() {
           </Trans>
         </p>
         <ul className="list-disc pl-6">
-          {FLAG_REASONS.map((reason) => (
+          {PERSON_FLAG_REASONS.map((reason) => (
             <li key={reason}>{flagReasonLabel(reason)}</li>
           ))}
         </ul>
@@ -214,6 +218,17 @@ export default function HowRatingsWorkRoute() {
             Our moderators review flagged ratings. A hidden rating leaves every public list and every average
             at once; its author sees it marked as removed, with the reason. Accounts that abuse the platform
             can be suspended, and every moderation action is recorded in an audit log with its reason.
+          </Trans>
+        </p>
+        <p>
+          <Trans>
+            <strong>Unusual activity</strong> is caught automatically. A profile's ratings go to our
+            moderators when, within {windowHours} hours, it receives at least {volumeMin} ratings and more
+            than {volumeFactor} times its usual daily number (counted over the {baselineDays} days before, and
+            taken as at least one), or at least {freshMin} ratings from accounts opened less than {freshHours}{' '}
+            hours before they rated and more than {freshFactor} times its usual daily number of those (again
+            at least one). The profile then shows a neutral notice while moderators look; the ratings stay
+            visible and nobody is accused. A steady stream of reviews, however large, raises nothing.
           </Trans>
         </p>
         <p>

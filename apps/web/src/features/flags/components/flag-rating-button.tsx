@@ -2,10 +2,10 @@
 // The outcome is a toast: thanks, or the server's reason for refusing (e.g. already flagged).
 import {
   FLAG_REASON_LABELS,
-  FLAG_REASONS,
-  type FlagReason,
   type FlagRequest,
   LIMITS,
+  PERSON_FLAG_REASONS,
+  type PersonFlagReason,
 } from '@workspace/contracts';
 import { Flag } from 'lucide-react';
 import { useId, useState } from 'react';
@@ -106,12 +106,15 @@ export function FlagRatingButton({ ratingId, authorName }: { ratingId: number; a
             <RadioGroup
               value={reason ?? ''}
               onValueChange={(value) =>
-                form.setValue('reason', value as FlagReason, { shouldValidate: true, shouldDirty: true })
+                form.setValue('reason', value as PersonFlagReason, {
+                  shouldValidate: true,
+                  shouldDirty: true,
+                })
               }
               aria-label="Reason"
               className="gap-2"
             >
-              {FLAG_REASONS.map((value) => (
+              {PERSON_FLAG_REASONS.map((value) => (
                 <div key={value} className="flex items-center gap-3">
                   <RadioGroupItem id={`${id}-${value}`} value={value} />
                   <Label htmlFor={`${id}-${value}`} className="font-normal">

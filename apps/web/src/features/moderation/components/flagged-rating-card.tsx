@@ -16,7 +16,8 @@ const FLAG_STATUS_VARIANT = { open: 'warning', dismissed: 'secondary', actioned:
 function FlagItem({ flag }: { flag: FlaggedRating['flags'][number] }) {
   const { t } = useLingui();
   const status = { open: t`Open`, dismissed: t`Dismissed`, actioned: t`Actioned` }[flag.status];
-  const reporter = flag.reporter_name;
+  // The automatic check for unusual activity flags with no reporter.
+  const reporter = flag.reporter_id === null ? t`Automatic check` : flag.reporter_name;
   const when = formatDateTime(flag.created_at);
   return (
     <li className="grid gap-2 rounded-lg border p-3 text-sm sm:grid-cols-[1fr_auto]">

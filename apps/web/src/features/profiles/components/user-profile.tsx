@@ -24,6 +24,7 @@ import { EmployeeBackground } from './employee-background';
 import { ProfileHeader } from './profile-header';
 import { RatingStatistics } from './rating-statistics';
 import { Reviews } from './reviews';
+import { UnusualActivityNotice } from './unusual-activity-notice';
 
 export interface RatingFormSlot {
   data: ProfileResponse;
@@ -193,6 +194,7 @@ export function UserProfile({
           )
         }
       />
+      {data.unusual_activity && <UnusualActivityNotice />}
       {canRate && formOpen && (
         <div id="rating-form" ref={formRef} className="scroll-mt-20">
           {renderRatingForm({ data, close: () => setFormOpen(false) })}

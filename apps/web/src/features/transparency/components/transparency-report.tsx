@@ -201,7 +201,7 @@ function TopicCard({
 }
 
 function FlagReasons({ months }: { months: TransparencyMonth[] }) {
-  const reasons = [...new Set([...FLAG_REASONS, ...months.flatMap((m) => Object.keys(m.flags.by_reason))])];
+  const reasons = FLAG_REASONS;
   const total = (reason: string) => months.reduce((sum, m) => sum + (m.flags.by_reason[reason] ?? 0), 0);
   return (
     <div className="grid gap-2 text-sm">
@@ -211,11 +211,7 @@ function FlagReasons({ months }: { months: TransparencyMonth[] }) {
       <dl className="grid gap-x-6 gap-y-1 sm:grid-cols-2">
         {reasons.map((reason) => (
           <div key={reason} className="flex justify-between gap-3 border-b py-1">
-            <dt className="text-muted-foreground">
-              {(FLAG_REASONS as readonly string[]).includes(reason)
-                ? flagReasonLabel(reason as (typeof FLAG_REASONS)[number])
-                : reason}
-            </dt>
+            <dt className="text-muted-foreground">{flagReasonLabel(reason)}</dt>
             <dd className="tabular-nums">{formatNumber(total(reason))}</dd>
           </div>
         ))}

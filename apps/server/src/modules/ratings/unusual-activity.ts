@@ -1,0 +1,105 @@
+// Unusual activity (DESIGN §8.2, ADR 0017): after each new rating, its ratee's last window of ratings
+// is compared with the profile's own usual rate; a burst is flagged into the moderators' queue with
+// reason UNUSUAL_ACTIVITY and no reporter. The rule and its thresholds are the contracts'
+// UNUSUAL_ACTIVITY, which the "How ratings work" page states in words.
+import { RATING_STATUSES, UNUSUAL_ACTIVITY } from '@workspace/contracts';
+import { type SQL, sql } from 'drizzle-orm';
+import { type Executor, queryRows } from '../../db/client.ts';
+import { touchUsers } from '../users/repository.ts';
+
+const { windowHours, baselineDays, freshAccountHours, volume, freshAccounts } = UNUSUAL_ACTIVITY;
+
+/** A rating from an account younger than freshAccountHours when it was written. */
+const fresh = sql`(r.created_at - u.date_joined) < make_interval(hours => ${freshAccountHours})`;
+
+/** The ratee's ratings written in (from, to], every status (a burst is a burst even once hidden). */
+const receivedBetween = (rateeId: number, from: SQL, to: SQL) => sql`
+  from ratings r join users u on u.id = r.rater_id
+  where r.ratee_id = ${rateeId}
+    and r.status = any(${sql.param([...RATING_STATUSES])}::text[])
+    and r.created_at > ${from} and r.created_at <= ${to}`;
+
+/**
+ * The ratings the rule flags for `rateeId` as of `at`: every rating in the window on a volume burst,
+ * the fresh accounts' ratings on a fresh-account burst; none on ordinary traffic. The baseline is
+ * read only when the window alone could make a burst, so a profile's everyday rating costs one
+ * small index range.
+ */
+export function burstQuery(rateeId: number, at: SQL = sql`now()`) {
+  const windowStart = sql`${at} - make_interval(hours => ${windowHours})`;
+  const baselineStart = sql`${windowStart} - make_interval(days => ${baselineDays})`;
+  return sql`
+    with recent as (
+      select r.id, ${fresh} as fresh ${receivedBetween(rateeId, windowStart, at)}
+    ),
+    counts as (
+      select count(*)::int as n, (count(*) filter (where fresh))::int as fresh from recent
+    ),
+    usual as (
+      select count(*)::int as n, (count(*) filter (where ${fresh}))::int as fresh
+      ${receivedBetween(rateeId, baselineStart, windowStart)}
+        and exists (select 1 from counts c where c.n >= ${volume.min} or c.fresh >= ${freshAccounts.min})
+    ),
+    verdict as (
+      select
+        c.n, c.fresh, u.n as usual_n, u.fresh as usual_fresh,
+        c.n >= ${volume.min} and c.n > ${volume.factor} * greatest(1, u.n / ${baselineDays}::numeric) as volume,
+        c.fresh >= ${freshAccounts.min}
+          and c.fresh > ${freshAccounts.factor} * greatest(1, u.fresh / ${baselineDays}::numeric) as fresh_burst
+      from counts c, usual u
+    )
+    select r.id, v.volume, v.n, v.fresh as fresh_count, v.usual_n, v.usual_fresh
+    from recent r, verdict v
+    where v.volume or (v.fresh_burst and r.fresh)`;
+}
+
+interface BurstRow {
+  id: number;
+  volume: boolean;
+  n: number;
+  fresh_count: number;
+  usual_n: number;
+  usual_fresh: number;
+}
+
+/** What the moderator reads on the flag: the counts that made the burst, no personal data. */
+function details(row: BurstRow): string {
+  const usual = (count: number) => (count / baselineDays).toFixed(1);
+  return row.volume
+    ? `${row.n} ratings in ${windowHours} hours; usually ${usual(row.usual_n)} a day over the ${baselineDays} days before.`
+    : `${row.fresh_count} ratings in ${windowHours} hours from accounts opened less than ${freshAccountHours} hours before rating; usually ${usual(row.usual_fresh)} a day.`;
+}
+
+/** Ratings of `rateeId` that the rule flags as of `at` (for checks over past data, e.g. the seeds). */
+export async function findBurst(db: Executor, rateeId: number, at?: SQL): Promise<number[]> {
+  const rows = await queryRows<BurstRow>(db, burstQuery(rateeId, at));
+  return rows.map((row) => Number(row.id));
+}
+
+/**
+ * Runs the rule for `rateeId` now and flags what it finds, each rating at most once ever (a partial
+ * unique index). When a flag is new, the ratee's page is refreshed for its neutral notice.
+ * Returns the ratings newly flagged.
+ */
+export async function flagUnusualActivity(db: Executor, rateeId: number): Promise<number[]> {
+  const rows = await queryRows<BurstRow>(db, burstQuery(rateeId));
+  if (rows.length === 0) return [];
+  const flagged = await queryRows<{ rating_id: number }>(
+    db,
+    sql`insert into flags (rating_id, reporter_id, reason, details)
+        select t.id, null, 'UNUSUAL_ACTIVITY', t.details
+        from unnest(${sql.param(rows.map((row) => row.id))}::bigint[],
+                    ${sql.param(rows.map(details))}::text[]) as t(id, details)
+        on conflict (rating_id) where reporter_id is null do nothing
+        returning rating_id`,
+  );
+  if (flagged.length > 0) await touchUsers(db, [rateeId]);
+  return flagged.map((row) => Number(row.rating_id));
+}
+
+/** Whether the profile has ratings flagged as unusual activity that moderators have not yet decided. */
+export function underReviewQuery(rateeId: number) {
+  return sql`exists (
+    select 1 from flags f join ratings r on r.id = f.rating_id
+    where f.reporter_id is null and f.status = 'open' and r.ratee_id = ${rateeId} and r.status = 'published')`;
+}

@@ -1,0 +1,192 @@
+// Unusual activity (DESIGN §8.2, ADR 0017) on a real database through the API: generated bursts are
+// flagged into the moderators' queue with no reporter and a neutral profile notice; ordinary traffic
+// (a popular company's steady stream, the demo seed) raises nothing.
+import { type FlaggedRating, type ProfileResponse, UNUSUAL_ACTIVITY } from '@workspace/contracts';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../src/db/client.ts';
+import { flags, ratings } from '../../src/db/schema/index.ts';
+import { findBurst } from '../../src/modules/ratings/unusual-activity.ts';
+import { transparencyReport } from '../../src/modules/transparency/repository.ts';
+import { seedDemoIfEmpty } from '../../src/seed/demo.ts';
+import { get, makeUser, rate, type TestUser } from '../core/support.ts';
+import { call, createTestApp, type TestContext } from '../helpers.ts';
+
+const DAY = 24 * 60 * 60 * 1000;
+let ctx: TestContext;
+let moderator: TestUser;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  moderator = await makeUser(ctx, 'moderator');
+});
+afterAll(() => ctx.close());
+
+/** Accounts opened `daysAgo` days ago (old accounts: not fresh when they rate now). */
+const people = (count: number, daysAgo = 400) =>
+  Promise.all(
+    Array.from({ length: count }, () =>
+      makeUser(ctx, 'employee', { dateJoined: new Date(Date.now() - daysAgo * DAY) }),
+    ),
+  );
+
+async function automaticFlags(rateeId: number) {
+  return queryRows<{ rating_id: number; status: string; details: string }>(
+    ctx.deps.db,
+    sql`select f.rating_id, f.status, f.details from flags f join ratings r on r.id = f.rating_id
+        where r.ratee_id = ${rateeId} and f.reporter_id is null and f.reason = 'UNUSUAL_ACTIVITY'`,
+  );
+}
+
+const notice = async (viewer: TestUser, company: TestUser) =>
+  (await get<ProfileResponse>(ctx, viewer, `/api/core/users/${company.id}/profile/`)).body.unusual_activity;
+
+/** `count` ratings of `ratee` spread evenly over the `days` days before the last 24 hours. */
+async function history(ratee: TestUser, raters: TestUser[], days: number) {
+  for (const [i, rater] of raters.entries()) {
+    const rating = await rate(ctx, rater, ratee);
+    const at = new Date(Date.now() - DAY - ((i + 0.5) * days * DAY) / raters.length);
+    await ctx.deps.db.update(ratings).set({ createdAt: at }).where(eq(ratings.id, rating.id));
+  }
+  // Those ratings were recent while they were written: clear what the check made of them then.
+  await ctx.deps.db.delete(flags).where(isNull(flags.reporterId));
+}
+
+describe('a volume burst', () => {
+  it(`flags every rating of the window once ${UNUSUAL_ACTIVITY.volume.min} arrive in a day on a quiet profile`, async () => {
+    const company = await makeUser(ctx, 'employer');
+    const raters = await people(UNUSUAL_ACTIVITY.volume.min);
+    const reader = (await people(1))[0] as TestUser;
+    const written = [];
+    for (const rater of raters.slice(0, -1)) written.push(await rate(ctx, rater, company));
+    expect(await automaticFlags(company.id)).toEqual([]);
+    expect(await notice(reader, company)).toBe(false);
+
+    written.push(await rate(ctx, raters.at(-1) as TestUser, company));
+    const flagged = await automaticFlags(company.id);
+    expect(flagged.map((f) => Number(f.rating_id)).sort()).toEqual(written.map((r) => r.id).sort());
+    expect(flagged[0]?.details).toMatch(/^6 ratings in 24 hours; usually 0\.0 a day/);
+    // The notice shows on the profile for everyone; the ratings stay published.
+    expect(await notice(reader, company)).toBe(true);
+    const profile = await get<ProfileResponse>(ctx, reader, `/api/core/users/${company.id}/profile/`);
+    expect(profile.body.all_ratings).toHaveLength(UNUSUAL_ACTIVITY.volume.min);
+
+    // Once, ever: the next rating of the burst flags only itself.
+    const more = await rate(ctx, (await people(1))[0] as TestUser, company);
+    expect((await automaticFlags(company.id)).map((f) => Number(f.rating_id))).toContain(more.id);
+    expect(await automaticFlags(company.id)).toHaveLength(UNUSUAL_ACTIVITY.volume.min + 1);
+
+    // In the moderators' queue with no reporter.
+    const queue = await get<{ results: FlaggedRating[] }>(
+      ctx,
+      moderator,
+      '/api/moderation/flags/?status=open',
+    );
+    const item = queue.body.results.find((r) => r.rating.id === more.id);
+    expect(item?.flags).toEqual([
+      expect.objectContaining({
+        reason: 'UNUSUAL_ACTIVITY',
+        reporter_id: null,
+        reporter_name: 'Automatic check',
+      }),
+    ]);
+
+    // The transparency report counts them as automatic flags, by their reason.
+    const report = await transparencyReport(ctx.deps.db, new Date());
+    const month = report.months.at(-1);
+    const automatic = (await automaticFlags(company.id)).length;
+    expect(month?.flags.by_source.automatic).toBeGreaterThanOrEqual(automatic);
+    expect(month?.flags.by_reason.UNUSUAL_ACTIVITY).toBe(month?.flags.by_source.automatic);
+
+    // Deciding every flag (dismissed here) takes the notice away.
+    const open = await queryRows<{ id: number }>(
+      ctx.deps.db,
+      sql`select f.id from flags f join ratings r on r.id = f.rating_id where r.ratee_id = ${company.id}`,
+    );
+    for (const { id } of open) {
+      const dismissed = await call(ctx.app, 'POST', `/api/moderation/flags/${id}/dismiss/`, {
+        token: moderator.token,
+        body: { reason: 'Launch-day reviews from real staff' },
+      });
+      expect(dismissed.status).toBe(200);
+    }
+    expect(await notice(reader, company)).toBe(false);
+  });
+
+  it("is measured against the profile's own usual rate: a popular company's steady stream raises nothing", async () => {
+    const company = await makeUser(ctx, 'employer');
+    // Thirty days at four a day, then a day of sixteen: four times its usual day, ordinary for this
+    // company, though far above the six that make a burst on a quiet profile.
+    await history(company, await people(120), 30);
+    const today = await people(16);
+    for (const rater of today) await rate(ctx, rater, company);
+    expect(await automaticFlags(company.id)).toEqual([]);
+    // Past four times its usual rate, it is a burst even for a popular company.
+    for (const rater of await people(1)) await rate(ctx, rater, company);
+    expect(await automaticFlags(company.id)).toHaveLength(17);
+  });
+});
+
+describe('a fresh-account burst', () => {
+  it('flags ratings from accounts opened shortly before, and only those', async () => {
+    const company = await makeUser(ctx, 'employer');
+    // One rating from an old account, so that the day stays below a volume burst.
+    for (const rater of await people(1)) await rate(ctx, rater, company);
+    const minimum = UNUSUAL_ACTIVITY.freshAccounts.factor + 1;
+    const fresh = await people(minimum, 1);
+    const written = [];
+    for (const rater of fresh) written.push(await rate(ctx, rater, company));
+    const flagged = await automaticFlags(company.id);
+    expect(flagged.map((f) => Number(f.rating_id)).sort()).toEqual(written.map((r) => r.id).sort());
+    expect(flagged[0]?.details).toMatch(/from accounts opened less than 72 hours before rating/);
+  });
+
+  it('one short of the rule raises nothing', async () => {
+    const company = await makeUser(ctx, 'employer');
+    for (const rater of await people(UNUSUAL_ACTIVITY.freshAccounts.factor, 2))
+      await rate(ctx, rater, company);
+    for (const rater of await people(2)) await rate(ctx, rater, company);
+    expect(await automaticFlags(company.id)).toEqual([]);
+  });
+});
+
+describe('people', () => {
+  it('cannot flag with the automatic reason', async () => {
+    const company = await makeUser(ctx, 'employer');
+    const [author, reader] = (await people(2)) as [TestUser, TestUser];
+    const rating = await rate(ctx, author, company);
+    const answer = await call(ctx.app, 'POST', `/api/core/ratings/${rating.id}/flag/`, {
+      token: reader.token,
+      body: { reason: 'UNUSUAL_ACTIVITY' },
+    });
+    expect(answer.status).toBe(400);
+    const stored = await ctx.deps.db
+      .select()
+      .from(flags)
+      .where(and(eq(flags.ratingId, rating.id)));
+    expect(stored).toEqual([]);
+  });
+});
+
+describe('the demo seed', () => {
+  it('holds no burst at the time of any of its ratings', async () => {
+    const demo = await createTestApp();
+    try {
+      await seedDemoIfEmpty(demo.deps);
+      const all = await queryRows<{ ratee_id: number; created_at: Date }>(
+        demo.deps.db,
+        sql`select ratee_id, created_at from ratings order by created_at`,
+      );
+      expect(all.length).toBeGreaterThan(1000);
+      const found: number[] = [];
+      for (const row of all) {
+        found.push(
+          ...(await findBurst(demo.deps.db, row.ratee_id, sql`${new Date(row.created_at)}::timestamptz`)),
+        );
+      }
+      expect(found).toEqual([]);
+    } finally {
+      await demo.close();
+    }
+  }, 120_000);
+});

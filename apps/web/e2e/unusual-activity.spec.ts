@@ -1,0 +1,49 @@
+// Unusual activity in the browser (DESIGN §8.2, issue 13): a burst of ratings from newly opened
+// accounts puts a neutral notice on the profile and the ratings in the moderators' queue, flagged by
+// the automatic check; once moderators have decided, the notice goes.
+import { FLAG_REASON_LABELS, UNUSUAL_ACTIVITY } from '@workspace/contracts';
+import { expect, moderatorAccount, test } from './fixtures';
+import { makeUsers, openAs, rateViaApi } from './journeys-support';
+
+test('a burst from new accounts is flagged automatically and noticed on the profile', async ({
+  page,
+  request,
+  checkA11y,
+}) => {
+  test.slow();
+  const [company] = await makeUsers(request, 1, () => ({
+    role: 'employer',
+    full_name: 'Sudden Stars Pvt Ltd',
+  }));
+  // Accounts opened just now, rating at once: one more than the rule allows.
+  const burst = UNUSUAL_ACTIVITY.freshAccounts.factor + 1;
+  const raters = await makeUsers(request, burst, (i) => ({ role: 'employee', full_name: `New Naveen ${i}` }));
+  const [reader] = await makeUsers(request, 1, () => ({ role: 'employee', full_name: 'Reader Ritu' }));
+  for (const [i, rater] of raters.entries()) {
+    await rateViaApi(request, rater, company.user.id, { score: 5, feedback: `Best company ever ${i}` });
+  }
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openAs(page, reader, `/user/${company.user.id}`);
+  await expect(page.getByText('Recent ratings are being reviewed')).toBeVisible();
+  // The ratings stay visible meanwhile.
+  await expect(page.getByText('Best company ever 0')).toBeVisible();
+  await checkA11y('profile with the unusual-activity notice on a phone');
+
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await openAs(page, moderatorAccount, '/moderation');
+  for (let i = 0; i < burst; i += 1) {
+    const item = page.getByRole('article').filter({ hasText: `Best company ever ${i}` });
+    await expect(item.getByText(FLAG_REASON_LABELS.UNUSUAL_ACTIVITY)).toBeVisible();
+    await expect(item.getByText(/^By Automatic check/)).toBeVisible();
+    await item.getByRole('button', { name: 'Dismiss flag by Automatic check' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Dismiss this flag' });
+    await dialog.getByLabel('Reason (optional)').fill('Checked: real staff after the launch event.');
+    await dialog.getByRole('button', { name: 'Dismiss Flag' }).click();
+    await expect(item).toHaveCount(0);
+  }
+
+  await openAs(page, reader, `/user/${company.user.id}`);
+  await expect(page.getByText('Best company ever 0')).toBeVisible();
+  await expect(page.getByText('Recent ratings are being reviewed')).toHaveCount(0);
+});
