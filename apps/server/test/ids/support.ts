@@ -139,7 +139,7 @@ export async function bigIdJourney(ctx: TestContext, id: number) {
 // --- the migration's re-keying ---
 
 /** A new database with migrations 0001..0013 applied: the schema as it was before random ids. */
-export async function databaseBeforeRandomIds(
+async function databaseBeforeRandomIds(
   postgresServer: string | undefined,
 ): Promise<{ database: Database; drop: () => Promise<void> }> {
   const dir = mkdtempSync(join(tmpdir(), 'wt-migrations-'));
@@ -159,7 +159,7 @@ export async function databaseBeforeRandomIds(
  * about a rating since withdrawn, and entries about a user, a flag and a dispute whose ids are also
  * rating ids), with the aggregates computed from them.
  */
-export async function fillBeforeRandomIds(db: Db): Promise<void> {
+async function fillBeforeRandomIds(db: Db): Promise<void> {
   const run = (statement: string) => db.execute(sql.raw(statement));
   await run(`
     insert into users (user_code, email, password_hash, full_name, user_role, is_active)
@@ -228,7 +228,7 @@ export async function fillBeforeRandomIds(db: Db): Promise<void> {
 const KEY = `r.rater_id || '>' || r.ratee_id || ' ' || r.role_context`;
 
 /** Everything the migration must keep, with each rating id replaced by its rating's identity. */
-export async function keyedContent(db: Executor) {
+async function keyedContent(db: Executor) {
   const rows = (statement: string) => queryRows<Record<string, unknown>>(db, sql.raw(statement));
   const tables = [
     'users',
