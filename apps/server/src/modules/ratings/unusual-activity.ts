@@ -25,7 +25,7 @@ const receivedBetween = (rateeId: number, from: SQL, to: SQL) => sql`
  * read only when the window alone could make a burst, so a profile's everyday rating costs one
  * small index range.
  */
-export function burstQuery(rateeId: number, at: SQL = sql`now()`) {
+function burstQuery(rateeId: number, at: SQL = sql`now()`) {
   const windowStart = sql`${at} - make_interval(hours => ${windowHours})`;
   const baselineStart = sql`${windowStart} - make_interval(days => ${baselineDays})`;
   return sql`
