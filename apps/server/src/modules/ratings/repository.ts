@@ -10,6 +10,7 @@ import { ratings, users } from '../../db/schema/index.ts';
 import type { Page } from '../core/paging.ts';
 import { averageTenths, rankScore, starOf } from './aggregates.ts';
 import type { DisputeEntry, ModerationEntry, RatingRecord, ReplyEntry, ScoreEntry } from './serialize.ts';
+import { mayBeBurst, raterIsFresh, windowCounts } from './unusual-activity.ts';
 
 /**
  * Order of every public list of received ratings: newest day first, and within a day public ratings
@@ -275,6 +276,8 @@ interface WrittenRating {
   id: number;
   createdAt: Date;
   rateeName: string;
+  /** The ratee's last day of ratings could make a burst (unusual-activity.ts decides). */
+  mayBeBurst: boolean;
 }
 
 async function insertRatingOnce(db: Executor, input: NewRating): Promise<WrittenRating | null> {
@@ -284,7 +287,13 @@ async function insertRatingOnce(db: Executor, input: NewRating): Promise<Written
   const star = starOf(sql`${t}::int`);
   const categories = input.scores.map((s) => s.category);
   const points = input.scores.map((s) => s.score);
-  const [row] = await queryRows<{ id: number; created_at: Date | string; ratee_name: string }>(
+  const [row] = await queryRows<{
+    id: number;
+    created_at: Date | string;
+    ratee_name: string;
+    window_n: number;
+    window_fresh: number;
+  }>(
     db,
     sql`
     with bumped as (
@@ -317,8 +326,15 @@ async function insertRatingOnce(db: Executor, input: NewRating): Promise<Written
         score_sum = user_category_totals.score_sum + excluded.score_sum,
         score_count = user_category_totals.score_count + 1
     )
-    select i.id, i.created_at, b.full_name as ratee_name from inserted i, bumped b`,
+    select i.id, i.created_at, b.full_name as ratee_name,
+      w.n + 1 as window_n, w.fresh + coalesce(${raterIsFresh(input.raterId)}, false)::int as window_fresh
+    from inserted i, bumped b, (${windowCounts(input.rateeId)}) w`,
   );
   if (!row) return null;
-  return { id: row.id, createdAt: new Date(row.created_at), rateeName: row.ratee_name };
+  return {
+    id: row.id,
+    createdAt: new Date(row.created_at),
+    rateeName: row.ratee_name,
+    mayBeBurst: mayBeBurst({ n: row.window_n, fresh: row.window_fresh }),
+  };
 }

@@ -49,11 +49,14 @@ export async function ratingRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const session = sessionOf(request);
-      const record = await createRating(db, session, request.body);
-      // The rating stands whatever the check meets: a failure there is the operators' to see.
-      await flagUnusualActivity(db, record.rateeId).catch((error: unknown) =>
-        request.log.error({ err: error }, 'unusual-activity check failed'),
-      );
+      const { record, mayBeBurst } = await createRating(db, session, request.body);
+      // The rule runs only when the rating's own statement counted enough for a burst (ADR 0017). The
+      // rating stands whatever the check meets: a failure there is the operators' to see.
+      if (mayBeBurst) {
+        await flagUnusualActivity(db, record.rateeId).catch((error: unknown) =>
+          request.log.error({ err: error }, 'unusual-activity check failed'),
+        );
+      }
       return reply.code(201).send(toRatingView(record, session.userId));
     },
   );

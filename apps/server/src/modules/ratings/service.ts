@@ -51,7 +51,11 @@ export function canRate(session: Session, ratee: EligibilityParty, alreadyRated:
  * index has the last word on duplicates, so twenty identical posts at once still give one rating;
  * the contracts' rules word every refusal.
  */
-export async function createRating(db: Db, session: Session, input: ValidRating): Promise<RatingRecord> {
+export async function createRating(
+  db: Db,
+  session: Session,
+  input: ValidRating,
+): Promise<{ record: RatingRecord; mayBeBurst: boolean }> {
   // The rules decided from the session alone, taking the ratee to be what the write itself requires
   // (the role the caller rates, active, not yet rated by the caller): on the way to a rating there
   // is no read of its own. A refusal is worded from the stored ratee, as the rules order reasons.
@@ -87,7 +91,7 @@ export async function createRating(db: Db, session: Session, input: ValidRating)
     const now = await checkEligibility(db, session, input.ratee, input.role_context);
     throw badRequest(now.eligible ? ELIGIBILITY.inactive : now.reason);
   }
-  return {
+  const stored: RatingRecord = {
     ...record,
     id: written.id,
     status: 'published',
@@ -99,4 +103,5 @@ export async function createRating(db: Db, session: Session, input: ValidRating)
     dispute: null,
     moderation: null,
   };
+  return { record: stored, mayBeBurst: written.mayBeBurst };
 }

@@ -19,6 +19,26 @@ const receivedBetween = (rateeId: number, from: SQL, to: SQL) => sql`
     and r.status = any(${sql.param([...RATING_STATUSES])}::text[])
     and r.created_at > ${from} and r.created_at <= ${to}`;
 
+/** The ratee's window as of `at`: its ratings with whether each came from a fresh account. */
+const windowRatings = (rateeId: number, at: SQL) =>
+  sql`select r.id, ${fresh} as fresh ${receivedBetween(rateeId, sql`${at} - make_interval(hours => ${windowHours})`, at)}`;
+
+/**
+ * The window's counts as a rating is written, for the rating's own statement (repository
+ * insertRating): that statement does not see its own row, so the caller adds it. Only when these
+ * reach a minimum can the rule find a burst, and only then does `flagUnusualActivity` run.
+ */
+export const windowCounts = (rateeId: number) =>
+  sql`select count(*)::int as n, (count(*) filter (where w.fresh))::int as fresh from (${windowRatings(rateeId, sql`now()`)}) w`;
+
+/** Whether a rater's account is fresh now (for the rating being written). */
+export const raterIsFresh = (raterId: number) =>
+  sql`(select now() - u.date_joined < make_interval(hours => ${freshAccountHours}) from users u where u.id = ${raterId})`;
+
+/** Whether counts (the new rating included) could make a burst: below both minimums they cannot. */
+export const mayBeBurst = (counts: { n: number; fresh: number }) =>
+  counts.n >= volume.min || counts.fresh >= freshAccounts.min;
+
 /**
  * The ratings the rule flags for `rateeId` as of `at`: every rating in the window on a volume burst,
  * the fresh accounts' ratings on a fresh-account burst; none on ordinary traffic. The baseline is
@@ -29,9 +49,7 @@ function burstQuery(rateeId: number, at: SQL = sql`now()`) {
   const windowStart = sql`${at} - make_interval(hours => ${windowHours})`;
   const baselineStart = sql`${windowStart} - make_interval(days => ${baselineDays})`;
   return sql`
-    with recent as (
-      select r.id, ${fresh} as fresh ${receivedBetween(rateeId, windowStart, at)}
-    ),
+    with recent as (${windowRatings(rateeId, at)}),
     counts as (
       select count(*)::int as n, (count(*) filter (where fresh))::int as fresh from recent
     ),
