@@ -8,6 +8,9 @@ import { defineConfig } from '@playwright/test';
 import { E2E_MODERATOR } from './apps/web/e2e/constants';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
+// The server's data folder, made once by the runner: its workers inherit the variable, so a spec can
+// read the development outbox (mail written there without SMTP_URL), as e2e/verified.spec.ts does.
+process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'wt-e2e-'));
 const baseURL = `http://127.0.0.1:${port}`;
 
 export default defineConfig({
@@ -51,7 +54,7 @@ export default defineConfig({
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'wt-e2e-')),
+      DATA_DIR: process.env.E2E_DATA_DIR,
       SEED_DEMO: '0',
       NODE_ENV: 'development',
       LOG_LEVEL: 'warn',

@@ -16,6 +16,7 @@ import { flagRoutes } from './modules/moderation/flag-routes.ts';
 import { moderationRoutes } from './modules/moderation/routes.ts';
 import { grievanceModerationRoutes, grievanceRoutes, privacyAuthRoutes } from './modules/privacy/routes.ts';
 import { transparencyRoutes } from './modules/transparency/routes.ts';
+import { verifiedRoutes } from './modules/verified/routes.ts';
 import { frameworkErrors, registerErrorHandling } from './plugins/errors.ts';
 import { registerMetrics } from './plugins/metrics.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
@@ -166,6 +167,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
       await api.register(flagRoutes, { prefix: '/core' });
       await api.register(moderationRoutes, { prefix: '/moderation' });
       await api.register(privacyAuthRoutes, { prefix: '/auth' });
+      await api.register(verifiedRoutes, { prefix: '/auth' });
       await api.register(grievanceRoutes, { prefix: '/core' });
       await api.register(grievanceModerationRoutes, { prefix: '/moderation' });
     },

@@ -30,6 +30,8 @@ export interface UserOptions {
   skills?: string[];
   work_history?: WorkEntry[];
   linkedin_url?: string;
+  /** A given address (its domain matters for verified employment); unique by default. */
+  email?: string;
 }
 
 let sequence = 0;
@@ -42,7 +44,7 @@ export function uniqueEmail(prefix: string) {
 export async function createUser(request: APIRequestContext, options: UserOptions = {}): Promise<TestUser> {
   const role = options.role ?? 'employee';
   const password = options.password ?? DEFAULT_PASSWORD;
-  const email = uniqueEmail(role);
+  const email = options.email ?? uniqueEmail(role);
   const body: RegisterRequest = {
     email,
     full_name: options.full_name ?? (role === 'employee' ? 'Asha Verma' : 'Lotus Software Pvt Ltd'),

@@ -226,6 +226,43 @@ export const RESET_CODES_PER_HOUR = 5;
 /** Failed confirmations per account per hour, across its codes; beyond it even the right code fails. */
 export const RESET_FAILURES_PER_HOUR = 10;
 
+/**
+ * Verified employment (DESIGN §8.2, ADR 0018): a six-digit code sent to the work address, valid for
+ * WORK_EMAIL_CODE_TTL_MINUTES and WORK_EMAIL_CODE_MAX_TRIES wrong tries; codes per account and per
+ * address per hour are limited.
+ */
+export const WORK_EMAIL_CODE_TTL_MINUTES = 15;
+export const WORK_EMAIL_CODE_MAX_TRIES = 5;
+export const WORK_EMAIL_CODES_PER_HOUR = 5;
+export const WORK_EMAIL_CODES_PER_ADDRESS_PER_HOUR = 3;
+
+/**
+ * Mail services anyone can sign up to: a company cannot declare one as its domain, since an address
+ * there proves nothing about employment.
+ */
+export const FREE_MAIL_DOMAINS = [
+  'gmail.com',
+  'googlemail.com',
+  'yahoo.com',
+  'yahoo.co.in',
+  'ymail.com',
+  'outlook.com',
+  'hotmail.com',
+  'live.com',
+  'msn.com',
+  'rediffmail.com',
+  'icloud.com',
+  'me.com',
+  'proton.me',
+  'protonmail.com',
+  'aol.com',
+  'zoho.com',
+  'zohomail.in',
+  'mail.com',
+  'gmx.com',
+  'yandex.com',
+] as const;
+
 export const SUCCESS_MESSAGE_MS = 3000;
 export const TOAST_LIMIT = 1;
 export const TOAST_DURATION_MS = 5000;

@@ -9,3 +9,4 @@ export * from './schemas/moderation.ts';
 export * from './schemas/privacy.ts';
 export * from './schemas/profile.ts';
 export * from './schemas/transparency.ts';
+export * from './schemas/verified.ts';

@@ -138,6 +138,17 @@ export const MSG = {
   grievanceReasonMax: 'The reason must be at most 2000 characters',
   grievanceClosed: 'Grievance closed',
   tooManyGrievances: 'Too many grievances from this account. Please try again later.',
+  emailDomainInvalid: 'Enter a domain such as example.com',
+  emailDomainOnlyCompanies: 'Only company accounts declare an email domain',
+  emailDomainNotOwn: 'The domain must be the one of your own sign-in email',
+  emailDomainFreeMail: 'Free mail domains cannot be declared: use your company domain',
+  emailDomainTaken: 'Another company has already declared this domain',
+  workEmailOnlyEmployees: 'Only employees verify a work email',
+  workEmailNoCompany: 'No company on WorkTrust has declared this email domain yet',
+  workEmailCodeInvalid: 'Invalid or expired code',
+  workEmailCodeLength: 'The code has 6 digits',
+  tooManyWorkEmailCodes: 'Too many codes requested. Please try again in an hour.',
+  verificationNotFound: 'Verification not found',
 
   // client (SPEC §8)
   loginFailed: 'Login failed',

@@ -3,66 +3,15 @@
 // ones are not, and neither reaches the HTTP answer or puts an address in the log.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MSG } from '@workspace/contracts';
-import { type ParsedMail, simpleParser } from 'mailparser';
-import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
+import type { ParsedMail } from 'mailparser';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { htmlOf, smtpMailer } from '../../src/lib/mailer.ts';
 import { signUp } from '../fixtures.ts';
 import { call, createTestApp, type TestContext } from '../helpers.ts';
-
-const USER = 'mailer';
-const PASS = 'smtp-secret-42';
-
-interface TestSmtp {
-  url: string;
-  received: ParsedMail[];
-  /** RCPT TO answers still to give before accepting, e.g. [451] = one temporary refusal. */
-  refusals: number[];
-  attempts: number;
-  close(): Promise<void>;
-}
-
-async function startSmtp(options: Partial<SMTPServerOptions> = {}): Promise<TestSmtp> {
-  const state = { received: [] as ParsedMail[], refusals: [] as number[], attempts: 0 };
-  const server = new SMTPServer({
-    authMethods: ['PLAIN', 'LOGIN'],
-    allowInsecureAuth: true,
-    disabledCommands: options.secure ? [] : ['STARTTLS'],
-    onAuth(auth, _session, done) {
-      if (auth.username === USER && auth.password === PASS) done(null, { user: USER });
-      else done(Object.assign(new Error('Invalid username or password'), { responseCode: 535 }));
-    },
-    onRcptTo(_address, _session, done) {
-      state.attempts++;
-      const code = state.refusals.shift();
-      if (code) done(Object.assign(new Error(`refused with ${code}`), { responseCode: code }));
-      else done();
-    },
-    onData(stream, _session, done) {
-      simpleParser(stream)
-        .then((mail) => {
-          state.received.push(mail);
-          done();
-        })
-        .catch(done);
-    },
-    logger: false,
-    ...options,
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
-  const scheme = options.secure ? 'smtps' : 'smtp';
-  // The test's certificate is self-signed; a deployment's server has a real one.
-  const query = options.secure ? '/?tls.rejectUnauthorized=false' : '';
-  return Object.assign(state, {
-    url: `${scheme}://${USER}:${PASS}@127.0.0.1:${port}${query}`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  });
-}
+import { PASS, startSmtp, type TestSmtp } from './smtp-server.ts';
 
 function recordingLog() {
   const lines: string[] = [];

@@ -170,6 +170,17 @@ export const MSG_TRANSLATIONS = {
   grievanceReasonMax: msg`The reason must be at most 2000 characters`,
   grievanceClosed: msg`Grievance closed`,
   tooManyGrievances: msg`Too many grievances from this account. Please try again later.`,
+  emailDomainInvalid: msg`Enter a domain such as example.com`,
+  emailDomainOnlyCompanies: msg`Only company accounts declare an email domain`,
+  emailDomainNotOwn: msg`The domain must be the one of your own sign-in email`,
+  emailDomainFreeMail: msg`Free mail domains cannot be declared: use your company domain`,
+  emailDomainTaken: msg`Another company has already declared this domain`,
+  workEmailOnlyEmployees: msg`Only employees verify a work email`,
+  workEmailNoCompany: msg`No company on WorkTrust has declared this email domain yet`,
+  workEmailCodeInvalid: msg`Invalid or expired code`,
+  workEmailCodeLength: msg`The code has 6 digits`,
+  tooManyWorkEmailCodes: msg`Too many codes requested. Please try again in an hour.`,
+  verificationNotFound: msg`Verification not found`,
 } as const satisfies Record<keyof typeof MSG, MessageDescriptor>;
 
 export const ELIGIBILITY_TRANSLATIONS = {

@@ -54,6 +54,21 @@ export const registerRequest = z
   .superRefine(confirmMatches('password', 'password_confirm'));
 export type RegisterRequest = z.input<typeof registerRequest>;
 
+/** A company's email domain (DESIGN §8.2): lower case, no scheme, no '@'. */
+const emailDomainField = () =>
+  z.union(
+    [
+      z.null(),
+      text(MSG.emailDomainInvalid)
+        .toLowerCase()
+        .regex(
+          /^(?=.{4,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/,
+          MSG.emailDomainInvalid,
+        ),
+    ],
+    { error: MSG.emailDomainInvalid },
+  );
+
 export const profileUpdateRequest = z.object({
   full_name: fullNameField().optional(),
   city: cityField().optional(),
@@ -62,6 +77,8 @@ export const profileUpdateRequest = z.object({
   work_history: workHistoryField().optional(),
   show_rating_details: bool().optional(),
   language: languageField().optional(),
+  /** Companies only: the domain of their own sign-in email, which verifies their employees. */
+  email_domain: emailDomainField().optional(),
 });
 export type ProfileUpdateRequest = z.input<typeof profileUpdateRequest>;
 
@@ -120,6 +137,8 @@ export const ownUser = publicUser.extend({
   consent_version: z.string().nullable(),
   /** True while consent_version is not the current PRIVACY_NOTICE_VERSION: the web app asks again. */
   consent_required: z.boolean(),
+  /** Companies: the email domain they declared, which verifies their employees; null otherwise. */
+  email_domain: z.string().nullable(),
 });
 export type OwnUser = z.infer<typeof ownUser>;
 

@@ -150,6 +150,11 @@ export const rating = z.object({
   status: z.enum(RATING_STATUSES).optional(),
   /** When the author last edited it; null if never. */
   edited_at: isoDateTime.nullable(),
+  /**
+   * The author of this rating of a company proved, by a work email at its domain, that they work or
+   * worked there (DESIGN §8.2); true on anonymous ratings too, with nothing to say which employee.
+   */
+  verified_employee: z.boolean(),
   reply: ratingReply.nullable(),
   dispute: ratingDispute.nullable().optional(),
   moderation: ratingModeration.nullable().optional(),

@@ -1,4 +1,5 @@
 // Requests and answers of the privacy rights and grievances (DESIGN §8.3).
+
 import { z } from 'zod';
 import {
   APPEAL_STATUSES,
@@ -13,6 +14,7 @@ import { ownUser } from './auth.ts';
 import { ratedPartyDispute } from './both-sides.ts';
 import { email, isoDateTime, queryParam, text } from './common.ts';
 import { rating } from './core.ts';
+import { employmentVerification } from './verified.ts';
 
 export const consentRequest = z.object({
   version: text().min(1, MSG.required).max(40, MSG.consentVersionStale),
@@ -153,6 +155,8 @@ export const myDataResponse = z.object({
   consents: z.array(consentRecord),
   sessions: z.array(session),
   grievances: z.array(grievance.extend({ email: z.string().nullable() })),
+  /** Companies one proved working at (ADR 0018): company, domain and date; no address was kept. */
+  employment_verifications: z.array(employmentVerification),
   account: z.object({ user_role: z.enum(USER_ROLES), is_active: z.boolean() }),
 });
 export type MyData = z.infer<typeof myDataResponse>;

@@ -65,6 +65,8 @@ export const users = pgTable('users', {
     .$defaultFn(() => RANKING_PRIOR_MEAN),
   /** Moves with every change to what others see of this user (drizzle/0007, ADR 0007). */
   viewVersion: bigint('view_version', { mode: 'number' }).notNull().default(0),
+  /** Companies: the declared domain that verifies their employees (drizzle/0016, ADR 0018). */
+  emailDomain: text('email_domain'),
 });
 
 /**
@@ -196,6 +198,38 @@ export const passwordResets = pgTable('password_resets', {
   usedAt: ts('used_at'),
   createdAt: ts('created_at').notNull().defaultNow(),
 });
+
+/** A code sent to an employee's work address, until used or replaced (drizzle/0016): no address. */
+export const workEmailCodes = pgTable('work_email_codes', {
+  employeeId: integer('employee_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  companyId: integer('company_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  domain: text('domain').notNull(),
+  addressHmac: text('address_hmac').notNull(),
+  codeHash: text('code_hash').notNull(),
+  tries: integer('tries').notNull().default(0),
+  expiresAt: ts('expires_at').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+/** An employee's proof of working at a company: the company, the domain and the date only. */
+export const employmentVerifications = pgTable(
+  'employment_verifications',
+  {
+    employeeId: integer('employee_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    domain: text('domain').notNull(),
+    verifiedAt: ts('verified_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.employeeId, t.companyId] })],
+);
 
 export const flags = pgTable('flags', {
   id: integer('id').primaryKey().generatedByDefaultAsIdentity(),

@@ -5,6 +5,7 @@ import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { normalizeIP } from '@fastify/rate-limit';
 import {
   type ChangePasswordRequest,
+  FREE_MAIL_DOMAINS,
   type LoginRequest,
   type LoginResponse,
   MSG,
@@ -111,6 +112,18 @@ const personalDetails = (email: string, fullName?: string) => [
   email.split('@')[0] ?? '',
   ...(fullName?.split(/\s+/) ?? []),
 ];
+
+/**
+ * Why a company may not declare `domain` (ADR 0018), or null: only companies, only the domain of
+ * their own sign-in email, never a free mail service.
+ */
+function emailDomainProblem(user: { userRole: string; email: string }, domain: string): string | null {
+  if (user.userRole !== 'employer') return MSG.emailDomainOnlyCompanies;
+  if ((FREE_MAIL_DOMAINS as readonly string[]).includes(domain)) return MSG.emailDomainFreeMail;
+  if (user.email.slice(user.email.lastIndexOf('@') + 1).toLowerCase() !== domain)
+    return MSG.emailDomainNotOwn;
+  return null;
+}
 
 /** A six-digit code from the CSPRNG, leading zeros kept. */
 const newResetCode = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
@@ -301,7 +314,14 @@ export function createAuthService(deps: AppDeps) {
 
     async updateProfile(userId: number, input: ProfileInput): Promise<OwnUser> {
       const user = await currentUser(userId);
+      if (input.email_domain !== undefined && input.email_domain !== null) {
+        const problem = emailDomainProblem(user, input.email_domain);
+        if (problem) throw validationError({ email_domain: [problem] });
+      } else if (input.email_domain === null && user.userRole !== 'employer') {
+        throw validationError({ email_domain: [MSG.emailDomainOnlyCompanies] });
+      }
       const updated = await updateProfile(db, user, {
+        emailDomain: input.email_domain,
         fullName: input.full_name,
         city: input.city,
         linkedinUrl: input.linkedin_url,

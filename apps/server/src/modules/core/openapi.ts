@@ -4,5 +4,5 @@ import { errorBody } from '@workspace/contracts';
 export const bearerAuth = [{ bearerAuth: [] }];
 
 /** Response schemas for the listed error statuses, all in DESIGN §3's error shape. */
-export const errorAnswers = <S extends 400 | 401 | 403 | 404>(...statuses: S[]) =>
+export const errorAnswers = <S extends 400 | 401 | 403 | 404 | 429>(...statuses: S[]) =>
   Object.fromEntries(statuses.map((status) => [status, errorBody])) as Record<S, typeof errorBody>;

@@ -24,6 +24,7 @@ import { RATING_COLUMNS, receivedQuery, withNames } from '../ratings/repository.
 import { type RatingRecord, toRatingView } from '../ratings/serialize.ts';
 import { findUserByEmail, findUserById } from '../users/repository.ts';
 import { toOwnUser } from '../users/serialize.ts';
+import { verificationsOf } from '../verified/repository.ts';
 import { describeDevice } from './device.ts';
 import { eraseAccount } from './erase.ts';
 import { grievanceAcknowledgement, grievanceOutcome } from './mail.ts';
@@ -138,24 +139,26 @@ export function createPrivacyService(deps: AppDeps) {
         limit: 1_000_000,
         offset: 0,
       })) as RatingRecord[];
-      const [flagRows, consentRows, sessions, grievanceRows, consent, disputes, appeals] = await Promise.all([
-        db
-          .select()
-          .from(flags)
-          .where(eq(flags.reporterId, userId))
-          .orderBy(asc(flags.createdAt), asc(flags.id)),
-        consentsOf(db, userId),
-        sessionsOf(userId, sessionId),
-        grievancesOf(db, userId),
-        latestConsent(db, userId),
-        disputesOfRatee(db, userId, { limit: 1_000_000, offset: 0 }),
-        db
-          .select({ appeal: ratingAppeals })
-          .from(ratingAppeals)
-          .innerJoin(ratings, eq(ratings.id, ratingAppeals.ratingId))
-          .where(eq(ratings.raterId, userId))
-          .orderBy(asc(ratingAppeals.createdAt)),
-      ]);
+      const [flagRows, consentRows, sessions, grievanceRows, consent, disputes, appeals, verifications] =
+        await Promise.all([
+          db
+            .select()
+            .from(flags)
+            .where(eq(flags.reporterId, userId))
+            .orderBy(asc(flags.createdAt), asc(flags.id)),
+          consentsOf(db, userId),
+          sessionsOf(userId, sessionId),
+          grievancesOf(db, userId),
+          latestConsent(db, userId),
+          disputesOfRatee(db, userId, { limit: 1_000_000, offset: 0 }),
+          db
+            .select({ appeal: ratingAppeals })
+            .from(ratingAppeals)
+            .innerJoin(ratings, eq(ratings.id, ratingAppeals.ratingId))
+            .where(eq(ratings.raterId, userId))
+            .orderBy(asc(ratingAppeals.createdAt)),
+          verificationsOf(db, userId),
+        ]);
       return {
         generated_at: new Date().toISOString(),
         notice_version: PRIVACY_NOTICE_VERSION,
@@ -184,6 +187,7 @@ export function createPrivacyService(deps: AppDeps) {
         consents: consentRows.map((c) => ({ version: c.version, accepted_at: c.acceptedAt.toISOString() })),
         sessions,
         grievances: grievanceRows.map((g) => ({ ...toGrievance(g), email: g.email })),
+        employment_verifications: verifications,
       };
     },
 

@@ -1,7 +1,7 @@
 // Rating queries. Each list is one index-backed query (see drizzle/0003) that brings the category
 // scores of its page along, never a query per rating.
 import type { EligibilityParty, RoleContext, UserRole } from '@workspace/contracts';
-import { and, desc, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, desc, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import { type Executor, queryRows } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -33,6 +33,18 @@ const PUBLIC_ORDER = [
  */
 const PUBLISHED = sql`${ratings.status} = 'published'`;
 
+/**
+ * Whether a rating's author holds a verification at the rated company (ADR 0018): a primary-key
+ * lookup, for ratings of companies only. Nothing of the verification itself leaves with it.
+ */
+const verifiedEmployee = (
+  raterId: SQL | AnyColumn,
+  rateeId: SQL | AnyColumn,
+  context: SQL | AnyColumn,
+) =>
+  sql<boolean>`(${context} = 'EMPLOYEE_TO_COMPANY' and exists (
+    select 1 from employment_verifications v where v.employee_id = ${raterId} and v.company_id = ${rateeId}))`;
+
 export const rater = alias(users, 'rater');
 export const ratee = alias(users, 'ratee');
 
@@ -59,6 +71,7 @@ const RATING_WITH_NAMES = {
   createdAt: ratings.createdAt,
   raterName: rater.fullName,
   rateeName: ratee.fullName,
+  verifiedEmployee: verifiedEmployee(ratings.raterId, ratings.rateeId, ratings.roleContext),
 };
 
 /**
@@ -276,6 +289,7 @@ interface WrittenRating {
   id: number;
   createdAt: Date;
   rateeName: string;
+  verifiedEmployee: boolean;
   /** The ratee's last day of ratings could make a burst (unusual-activity.ts decides). */
   mayBeBurst: boolean;
 }
@@ -293,6 +307,7 @@ async function insertRatingOnce(db: Executor, input: NewRating): Promise<Written
     ratee_name: string;
     window_n: number;
     window_fresh: number;
+    verified: boolean;
   }>(
     db,
     sql`
@@ -327,6 +342,7 @@ async function insertRatingOnce(db: Executor, input: NewRating): Promise<Written
         score_count = user_category_totals.score_count + 1
     )
     select i.id, i.created_at, b.full_name as ratee_name,
+      ${verifiedEmployee(sql`${input.raterId}::int`, sql`${input.rateeId}::int`, sql`${input.roleContext}`)} as verified,
       w.n + 1 as window_n, w.fresh + coalesce(${raterIsFresh(input.raterId)}, false)::int as window_fresh
     from inserted i, bumped b, (${windowCounts(input.rateeId)}) w`,
   );
@@ -335,6 +351,7 @@ async function insertRatingOnce(db: Executor, input: NewRating): Promise<Written
     id: row.id,
     createdAt: new Date(row.created_at),
     rateeName: row.ratee_name,
+    verifiedEmployee: row.verified,
     mayBeBurst: mayBeBurst({ n: row.window_n, fresh: row.window_fresh }),
   };
 }

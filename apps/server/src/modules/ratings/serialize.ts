@@ -59,6 +59,8 @@ export interface RatingRecord
   > {
   raterName: string;
   rateeName: string;
+  /** Its author holds a verification of employment at the rated company (ADR 0018). */
+  verifiedEmployee: boolean;
   scores: ScoreEntry[];
   reply: ReplyEntry | null;
   dispute: DisputeEntry | null;
@@ -111,6 +113,7 @@ export function toRatingView(record: RatingRecord, viewerId: number): Rating {
     edited_at:
       record.editedAt &&
       (record.isAnonymous && record.raterId !== viewerId ? dayOnly(record.editedAt) : iso(record.editedAt)),
+    verified_employee: record.verifiedEmployee,
     reply: replyView(record.reply),
   };
   if (record.raterId === viewerId) {

@@ -98,6 +98,7 @@ export async function createRating(
     createdAt: written.createdAt,
     raterName: session.fullName,
     rateeName: written.rateeName,
+    verifiedEmployee: written.verifiedEmployee,
     editedAt: null,
     reply: null,
     dispute: null,

@@ -1,11 +1,12 @@
 // User lookups and writes shared by every module (auth, core, moderation, the command line, the seed).
 // Two rules live here so no caller can forget them: only employees keep skills and work history, and
 // skills_lc always mirrors skills in lower case (the skills filter's index).
-import { DEFAULT_LANGUAGE, type Language, type UserRole, type WorkEntry } from '@workspace/contracts';
+import { DEFAULT_LANGUAGE, type Language, MSG, type UserRole, type WorkEntry } from '@workspace/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { type UserRow, users } from '../../db/schema/index.ts';
+import { HttpError } from '../../lib/errors.ts';
 import { newUserCode } from './user-code.ts';
 
 export class EmailTakenError extends Error {
@@ -109,6 +110,8 @@ export interface ProfilePatch {
   workHistory?: readonly WorkEntry[];
   showRatingDetails?: boolean;
   language?: Language;
+  /** Companies only; checked by the caller (auth service). */
+  emailDomain?: string | null;
 }
 
 /** Applies `patch` to the user; skills and work history are ignored unless the user is an employee. */
@@ -123,6 +126,8 @@ export async function updateProfile(
   if (patch.linkedinUrl !== undefined) changes.linkedinUrl = patch.linkedinUrl;
   if (patch.showRatingDetails !== undefined) changes.showRatingDetails = patch.showRatingDetails;
   if (patch.language !== undefined) changes.language = patch.language;
+  if (patch.emailDomain !== undefined && user.userRole === 'employer')
+    changes.emailDomain = patch.emailDomain;
   if (user.userRole === 'employee') {
     if (patch.skills !== undefined) {
       const { skills, skillsLc } = careerFields('employee', patch.skills, []);
@@ -131,8 +136,16 @@ export async function updateProfile(
     if (patch.workHistory !== undefined) changes.workHistory = [...patch.workHistory];
   }
   if (Object.keys(changes).length === 0) return findUserById(ex, user.id);
-  const [row] = await ex.update(users).set(changes).where(eq(users.id, user.id)).returning();
-  return row ?? null;
+  try {
+    const [row] = await ex.update(users).set(changes).where(eq(users.id, user.id)).returning();
+    return row ?? null;
+  } catch (error) {
+    // One company per domain (drizzle/0016).
+    if (isUniqueViolation(error, 'users_email_domain')) {
+      throw new HttpError(400, MSG.validationFailed, { email_domain: [MSG.emailDomainTaken] });
+    }
+    throw error;
+  }
 }
 
 export async function setPasswordHash(ex: Executor, userId: number, passwordHash: string): Promise<void> {

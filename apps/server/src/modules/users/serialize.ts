@@ -33,5 +33,6 @@ export function toOwnUser(row: UserRow, consentVersion: string | null): OwnUser 
     language: row.language,
     consent_version: consentVersion,
     consent_required: consentVersion !== PRIVACY_NOTICE_VERSION,
+    email_domain: row.emailDomain,
   };
 }

@@ -16,7 +16,7 @@ import {
   ratingLabel,
   UNUSUAL_ACTIVITY,
 } from '@workspace/contracts';
-import { EyeOff, Flag, Scale, Sigma, Trophy, UserX } from 'lucide-react';
+import { BadgeCheck, EyeOff, Flag, Scale, Sigma, Trophy, UserX } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { TextLink } from '@/components/ui/text-link';
@@ -140,6 +140,18 @@ export default function HowRatingsWorkRoute() {
         <p>
           <Trans>
             You can rate each person or company once at a time, so nobody can flood a profile with reviews.
+          </Trans>
+        </p>
+      </Topic>
+
+      <Topic icon={BadgeCheck} title={<Trans>Verified employees</Trans>}>
+        <p>
+          <Trans>
+            A company can declare its email domain (the domain of its own sign-in email; free mail services
+            such as gmail.com are refused). An employee then proves they work or worked there with a six-digit
+            code sent to their address at that domain. Their reviews of that company show{' '}
+            <strong>"Verified employee"</strong>, anonymous ones too, without saying which employee wrote
+            them. We keep only the company, the domain and the date of the verification, never the address.
           </Trans>
         </p>
       </Topic>

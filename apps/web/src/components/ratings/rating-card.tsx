@@ -4,8 +4,9 @@
 // Used by the profile reviews, my ratings and the moderation queues.
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { Rating } from '@workspace/contracts';
-import { EyeOff, MessageSquareReply, Scale } from 'lucide-react';
+import { BadgeCheck, EyeOff, MessageSquareReply, Scale } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { Badge } from '@/components/ui/badge';
 import { cn } from '@/lib/cn';
 import { formatDate, formatScore } from '@/lib/format';
 import { CategoryScores } from './category-scores';
@@ -175,7 +176,20 @@ export function RatingCard({
               </>
             )}
           </p>
-          {badges && <div className="flex flex-wrap gap-1.5 pt-1">{badges}</div>}
+          {(badges || rating.verified_employee) && (
+            <div className="flex flex-wrap gap-1.5 pt-1">
+              {rating.verified_employee && (
+                <Badge
+                  variant="success"
+                  title={t`The author proved with a work email that they work or worked here`}
+                >
+                  <BadgeCheck aria-hidden />
+                  <Trans>Verified employee</Trans>
+                </Badge>
+              )}
+              {badges}
+            </div>
+          )}
         </div>
         <div className="flex items-center gap-2">
           <Stars value={rating.overall_score} label={null} />

@@ -2,6 +2,8 @@ import { useLingui } from '@lingui/react/macro';
 import { PageSpinner } from '@/components/route-guard';
 import { AccountPage } from '@/features/account/components/account-page';
 import { YourDataAndPrivacy } from '@/features/privacy/components/your-data';
+import { EmailDomainCard } from '@/features/verified/components/email-domain-card';
+import { WorkEmailCard } from '@/features/verified/components/work-email-card';
 import { useSession } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
@@ -12,6 +14,8 @@ export default function ProfileRoute() {
   if (!user) return <PageSpinner />;
   return (
     <AccountPage user={user}>
+      {user.user_role === 'employee' && <WorkEmailCard />}
+      {user.user_role === 'employer' && <EmailDomainCard user={user} />}
       <YourDataAndPrivacy user={user} />
     </AccountPage>
   );

@@ -97,6 +97,7 @@ describe("the author's own rating", () => {
       created_at: '2026-01-01T10:00:00.000Z',
       status: 'published',
       edited_at: null,
+      verified_employee: false,
       reply: null,
     };
     const day = 24 * 60 * 60 * 1000;

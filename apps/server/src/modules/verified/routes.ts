@@ -1,0 +1,91 @@
+// /api/auth/work-email (DESIGN §8.2, ADR 0018): verified employment. HTTP only; the rules are in
+// service.ts. The caller is checked before the body on every route.
+import {
+  employmentVerification,
+  employmentVerifications,
+  idParams,
+  noContent,
+  workEmailCodeSent,
+  workEmailConfirmRequest,
+  workEmailRequest,
+} from '@workspace/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { authenticate, sessionOf } from '../../plugins/session.ts';
+import { bearerAuth, errorAnswers } from '../core/openapi.ts';
+import { createVerifiedService } from './service.ts';
+
+const tags = ['verified employment'];
+
+export async function verifiedRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const verified = createVerifiedService(app.deps);
+  const signedIn = { onRequest: authenticate(app) };
+  // Per address as well as per account (service.ts): sending mail is what an attacker would abuse.
+  const limit = { rateLimit: { max: app.deps.env.AUTH_RATE_LIMIT, timeWindow: '15 minutes' } };
+
+  app.post(
+    '/work-email',
+    {
+      ...signedIn,
+      config: limit,
+      schema: {
+        tags,
+        security: bearerAuth,
+        summary: "Send a six-digit code to a work address at a company's declared domain (employees)",
+        body: workEmailRequest,
+        response: { 202: workEmailCodeSent, ...errorAnswers(400, 401, 403, 429) },
+      },
+    },
+    async (request, reply) =>
+      reply.code(202).send(await verified.requestCode(sessionOf(request), request.body.email)),
+  );
+
+  app.post(
+    '/work-email/confirm',
+    {
+      ...signedIn,
+      config: limit,
+      schema: {
+        tags,
+        security: bearerAuth,
+        summary: 'Confirm the code: records the company, the domain and the date, never the address',
+        body: workEmailConfirmRequest,
+        response: { 200: employmentVerification, ...errorAnswers(400, 401, 403, 429) },
+      },
+    },
+    async (request) => verified.confirmCode(sessionOf(request), request.body.code),
+  );
+
+  app.get(
+    '/work-email',
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        security: bearerAuth,
+        summary: 'Your verified employments',
+        response: { 200: employmentVerifications, ...errorAnswers(401) },
+      },
+    },
+    async (request) => ({ results: await verified.list(sessionOf(request)) }),
+  );
+
+  app.delete(
+    '/work-email/:id',
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        security: bearerAuth,
+        summary: 'Remove your verification at a company (its id)',
+        params: idParams,
+        response: { 204: noContent, ...errorAnswers(401, 404) },
+      },
+    },
+    async (request, reply) => {
+      await verified.remove(sessionOf(request), request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+}

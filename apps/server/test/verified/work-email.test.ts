@@ -1,0 +1,270 @@
+// Verified employment (DESIGN §8.2, ADR 0018) on a real database, with a real SMTP server receiving
+// the codes: the domain rules, the code's expiry, tries and limits, the badge on every view of a
+// verified employee's rating (anonymous too), and that the work address is kept nowhere.
+import { randomBytes } from 'node:crypto';
+import { Writable } from 'node:stream';
+import {
+  MSG,
+  type MyData,
+  type OwnUser,
+  type ProfileResponse,
+  type Rating,
+  WORK_EMAIL_CODE_MAX_TRIES,
+} from '@workspace/contracts';
+import { sql } from 'drizzle-orm';
+import type { ParsedMail } from 'mailparser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type App, buildApp } from '../../src/app.ts';
+import { queryRows } from '../../src/db/client.ts';
+import { type SignedInUser, signUp } from '../fixtures.ts';
+import { call, createTestApp, type TestContext } from '../helpers.ts';
+import { startSmtp, type TestSmtp } from '../mail/smtp-server.ts';
+
+let smtp: TestSmtp;
+let ctx: TestContext;
+let logged: App;
+const logLines: string[] = [];
+
+beforeAll(async () => {
+  smtp = await startSmtp();
+  ctx = await createTestApp({ SMTP_URL: smtp.url });
+  // The same deps behind an app that logs everything, to search its log for the address.
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      logLines.push(String(chunk));
+      done();
+    },
+  });
+  logged = await buildApp(ctx.deps, { logger: { level: 'trace', stream } });
+  await logged.ready();
+});
+afterAll(async () => {
+  await logged.close();
+  await ctx.close();
+  await smtp.close();
+});
+
+const tag = () => randomBytes(3).toString('hex');
+/** A company whose sign-in email is at a domain of its own. */
+async function company(name = 'Kaveri Foods') {
+  const domain = `kaveri-${tag()}.in`;
+  const user = await signUp(ctx.app, { user_role: 'employer', full_name: name, email: `hr@${domain}` });
+  return { user, domain };
+}
+const employee = () => signUp(ctx.app, { user_role: 'employee' });
+
+const send = <T = Record<string, unknown>>(
+  who: SignedInUser | null,
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  url: string,
+  body?: unknown,
+  app: App = ctx.app,
+) =>
+  call<T & { detail?: string; errors?: Record<string, string[]> }>(app, method, url, {
+    token: who?.access,
+    body,
+  });
+
+async function declare(who: SignedInUser, domain: string | null) {
+  return send<OwnUser>(who, 'PATCH', '/api/auth/profile/', { email_domain: domain });
+}
+
+/** The code in the last mail to `address`. */
+async function codeSentTo(address: string): Promise<string> {
+  await ctx.deps.mailer.idle();
+  const mail = [...smtp.received]
+    .reverse()
+    .find((m) => (m.to as { text: string }).text === address) as ParsedMail;
+  const code = /Your code is (\d{6})\./.exec(mail?.text ?? '')?.[1];
+  if (!code) throw new Error(`no code mailed to ${address}`);
+  return code;
+}
+
+async function verify(person: SignedInUser, address: string, app: App = ctx.app) {
+  const asked = await send(person, 'POST', '/api/auth/work-email/', { email: address }, app);
+  expect(asked.status, JSON.stringify(asked.body)).toBe(202);
+  const confirmed = await send(
+    person,
+    'POST',
+    '/api/auth/work-email/confirm/',
+    { code: await codeSentTo(address) },
+    app,
+  );
+  expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+  return confirmed.body;
+}
+
+describe("a company's email domain", () => {
+  it('is accepted only as the domain of its own sign-in email, never a free mail service, once', async () => {
+    const { user, domain } = await company();
+    const other = await declare(user, 'infosys.com');
+    expect(other.status).toBe(400);
+    expect(other.body.errors?.email_domain).toEqual([MSG.emailDomainNotOwn]);
+    expect((await declare(user, 'not a domain')).body.errors?.email_domain).toEqual([MSG.emailDomainInvalid]);
+
+    const set = await declare(user, domain.toUpperCase());
+    expect(set.status).toBe(200);
+    expect(set.body.email_domain).toBe(domain);
+    // A second account at the same domain cannot declare it too.
+    const colleague = await signUp(ctx.app, { user_role: 'employer', email: `ceo@${domain}` });
+    expect((await declare(colleague, domain)).body.errors?.email_domain).toEqual([MSG.emailDomainTaken]);
+    expect((await declare(user, null)).body.email_domain).toBeNull();
+  });
+
+  it('refuses free mail domains and people who are not companies', async () => {
+    const gmailCompany = await signUp(ctx.app, {
+      user_role: 'employer',
+      email: `founder.${tag()}@gmail.com`,
+    });
+    expect((await declare(gmailCompany, 'gmail.com')).body.errors?.email_domain).toEqual([
+      MSG.emailDomainFreeMail,
+    ]);
+    const person = await employee();
+    expect((await declare(person, 'example.in')).body.errors?.email_domain).toEqual([
+      MSG.emailDomainOnlyCompanies,
+    ]);
+  });
+});
+
+describe('verifying a work email', () => {
+  it('mails a code to the address and records only the company, the domain and the date', async () => {
+    const { user: kaveri, domain } = await company('Kaveri Foods');
+    await declare(kaveri, domain);
+    const priya = await employee();
+    const address = `priya.sharma@${domain}`;
+    logLines.length = 0;
+    const verification = await verify(priya, address, logged);
+    expect(verification).toMatchObject({ company_id: kaveri.user.id, company_name: 'Kaveri Foods', domain });
+    const mail = smtp.received.at(-1) as ParsedMail;
+    expect(mail.subject).toBe('Your WorkTrust code to verify your work at Kaveri Foods');
+
+    const list = await send<{ results: unknown[] }>(priya, 'GET', '/api/auth/work-email/');
+    expect(list.body.results).toEqual([verification]);
+
+    // The address is nowhere: no table, no log line, not the data export.
+    const tables = await queryRows<{ table_name: string; column_name: string }>(
+      ctx.deps.db,
+      sql`select table_name, column_name from information_schema.columns
+          where table_schema = 'public' and data_type in ('text', 'jsonb', 'json', 'character varying', 'ARRAY')`,
+    );
+    for (const { table_name, column_name } of tables) {
+      const found = await queryRows<{ n: number }>(
+        ctx.deps.db,
+        sql`select count(*)::int as n from ${sql.identifier(table_name)} where ${sql.identifier(column_name)}::text ilike ${`%${address}%`}`,
+      );
+      expect(found[0]?.n, `${table_name}.${column_name}`).toBe(0);
+    }
+    expect(logLines.length).toBeGreaterThan(0);
+    expect(logLines.join('\n')).not.toContain(address);
+    expect(logLines.join('\n')).not.toContain('priya.sharma');
+    const exported = await send<MyData>(priya, 'GET', '/api/auth/my-data/');
+    expect(exported.body.employment_verifications).toEqual([verification]);
+    expect(JSON.stringify(exported.body)).not.toContain(address);
+  });
+
+  it(`takes ${WORK_EMAIL_CODE_MAX_TRIES} wrong tries at most, and an expired code never`, async () => {
+    const { user, domain } = await company();
+    await declare(user, domain);
+    const person = await employee();
+    const address = `ravi@${domain}`;
+    await send(person, 'POST', '/api/auth/work-email/', { email: address });
+    const code = await codeSentTo(address);
+    const wrong = code === '000000' ? '111111' : '000000';
+    for (let i = 0; i < WORK_EMAIL_CODE_MAX_TRIES; i += 1) {
+      const answer = await send(person, 'POST', '/api/auth/work-email/confirm/', { code: wrong });
+      expect(answer.status).toBe(400);
+      expect(answer.body.detail).toBe(MSG.workEmailCodeInvalid);
+    }
+    expect((await send(person, 'POST', '/api/auth/work-email/confirm/', { code })).status).toBe(400);
+
+    // A new code; expired before it is used.
+    await send(person, 'POST', '/api/auth/work-email/', { email: address });
+    const fresh = await codeSentTo(address);
+    await ctx.deps.db.execute(sql`update work_email_codes set expires_at = now() - interval '1 second'`);
+    expect((await send(person, 'POST', '/api/auth/work-email/confirm/', { code: fresh })).status).toBe(400);
+    expect(
+      (await send(person, 'POST', '/api/auth/work-email/confirm/', { code: '12ab56' })).body.errors?.code,
+    ).toEqual([MSG.workEmailCodeLength]);
+  });
+
+  it('limits codes per account and per address, and knows only declared domains', async () => {
+    const { user, domain } = await company();
+    await declare(user, domain);
+    const person = await employee();
+    const asks = [];
+    for (let i = 0; i < 6; i += 1)
+      asks.push((await send(person, 'POST', '/api/auth/work-email/', { email: `p${i}@${domain}` })).status);
+    expect(asks).toEqual([202, 202, 202, 202, 202, 429]);
+    // Three people asking for one address: the fourth is refused.
+    const shared = `shared@${domain}`;
+    const byAddress = [];
+    for (let i = 0; i < 4; i += 1)
+      byAddress.push(
+        (await send(await employee(), 'POST', '/api/auth/work-email/', { email: shared })).status,
+      );
+    expect(byAddress).toEqual([202, 202, 202, 429]);
+    const unknown = await send(await employee(), 'POST', '/api/auth/work-email/', {
+      email: 'a@nobody-declared.in',
+    });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.detail).toBe(MSG.workEmailNoCompany);
+  });
+
+  it('is for employees; the caller is checked before the body', async () => {
+    const { user } = await company();
+    expect((await send(user, 'POST', '/api/auth/work-email/', { email: 'x@example.in' })).status).toBe(403);
+    expect((await send(null, 'POST', '/api/auth/work-email/', { nonsense: true })).status).toBe(401);
+    expect((await send(null, 'POST', '/api/auth/work-email/confirm/', {})).status).toBe(401);
+    expect((await send(await employee(), 'DELETE', `/api/auth/work-email/${user.user.id}/`)).status).toBe(
+      404,
+    );
+  });
+});
+
+describe('the badge', () => {
+  it('shows on every view of a verified employee’s rating, anonymous too, and goes when removed', async () => {
+    const { user: kaveri, domain } = await company('Kaveri Foods');
+    await declare(kaveri, domain);
+    const verified = await employee();
+    const unverified = await employee();
+    const reader = await employee();
+    await verify(verified, `anita@${domain}`);
+    const body = (anonymous: boolean) => ({
+      ratee: kaveri.user.id,
+      role_context: 'EMPLOYEE_TO_COMPANY',
+      category_scores: [{ category: 'Career Growth', score: 4 }],
+      is_anonymous: anonymous,
+    });
+    const mine = await send<Rating>(verified, 'POST', '/api/core/ratings/', body(true));
+    expect(mine.body.verified_employee).toBe(true);
+    const theirs = await send<Rating>(unverified, 'POST', '/api/core/ratings/', body(false));
+    expect(theirs.body.verified_employee).toBe(false);
+
+    const badges = async (who: SignedInUser) => {
+      const profile = await send<ProfileResponse>(who, 'GET', `/api/core/users/${kaveri.user.id}/profile/`);
+      const page = await send<{ results: Rating[] }>(
+        who,
+        'GET',
+        `/api/core/users/${kaveri.user.id}/ratings/`,
+      );
+      return [profile.body.all_ratings, page.body.results].map((list) =>
+        Object.fromEntries(list.map((r) => [r.id, r.verified_employee])),
+      );
+    };
+    for (const view of await badges(reader))
+      expect(view).toEqual({ [mine.body.id]: true, [theirs.body.id]: false });
+    // The anonymous rating says nothing more than the badge.
+    const profile = await send<ProfileResponse>(reader, 'GET', `/api/core/users/${kaveri.user.id}/profile/`);
+    const anonymous = profile.body.all_ratings.find((r) => r.id === mine.body.id);
+    expect(anonymous?.rater).toBeUndefined();
+    expect(JSON.stringify(anonymous)).not.toContain(domain);
+    const received = await send<{ results: Rating[] }>(kaveri, 'GET', '/api/core/my-ratings/received/');
+    expect(received.body.results.find((r) => r.id === mine.body.id)?.verified_employee).toBe(true);
+    const given = await send<{ results: Rating[] }>(verified, 'GET', '/api/core/my-ratings/given/');
+    expect(given.body.results[0]?.verified_employee).toBe(true);
+
+    expect((await send(verified, 'DELETE', `/api/auth/work-email/${kaveri.user.id}/`)).status).toBe(204);
+    for (const view of await badges(reader))
+      expect(view).toEqual({ [mine.body.id]: false, [theirs.body.id]: false });
+  });
+});

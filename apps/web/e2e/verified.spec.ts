@@ -1,0 +1,72 @@
+// Verified employment in the browser (DESIGN §8.2, issue 13): a company declares its domain on its
+// account page; an employee verifies on a phone with the code from the server's outbox, rates the
+// company anonymously, and the company's page shows "Verified employee" on that review only.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createUser, expect, test } from './fixtures';
+import { openAs, rateViaApi } from './journeys-support';
+
+function mailedCode(address: string): string {
+  const dir = join(process.env.E2E_DATA_DIR ?? '', 'outbox');
+  const mail = readdirSync(dir)
+    .sort()
+    .reverse()
+    .map((file) => readFileSync(join(dir, file), 'utf8'))
+    .find((text) => text.startsWith(`To: ${address}\n`));
+  const code = /Your code is (\d{6})\./.exec(mail ?? '')?.[1];
+  if (!code) throw new Error(`no code mailed to ${address}`);
+  return code;
+}
+
+test('a company declares its domain; an employee verifies and their anonymous review is badged', async ({
+  page,
+  request,
+  checkA11y,
+}) => {
+  test.slow();
+  const domain = `neem-${Date.now().toString(36)}.in`;
+  const company = await createUser(request, {
+    role: 'employer',
+    full_name: 'Neem Analytics',
+    email: `hr@${domain}`,
+  });
+  const employee = await createUser(request, { role: 'employee', full_name: 'Verified Vani' });
+  const other = await createUser(request, { role: 'employee', full_name: 'Plain Prakash' });
+
+  await openAs(page, company, '/profile');
+  const card = page.locator('[data-slot="card"]').filter({ hasText: 'Verified employees' });
+  await expect(card.getByLabel('Email domain')).toHaveValue(domain);
+  await card.getByRole('button', { name: 'Save domain' }).click();
+  await expect(
+    page.getByText(`Your employees can now verify with an address at ${domain}`).first(),
+  ).toBeVisible();
+  await expect(card.getByText(`Declared: ${domain}`)).toBeVisible();
+  await checkA11y('company account page with the domain');
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openAs(page, employee, '/profile');
+  const verify = page.locator('[data-slot="card"]').filter({ hasText: 'Verify your work email' });
+  const address = `vani@${domain}`;
+  await verify.getByLabel('Work email').fill(address);
+  await verify.getByRole('button', { name: 'Send code' }).click();
+  await expect(
+    verify.getByText(`We sent a code to ${address} for Neem Analytics.`, { exact: false }),
+  ).toBeVisible();
+  await verify.getByLabel('Code from the email').fill(mailedCode(address));
+  await checkA11y('code entry on a phone');
+  await verify.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByText('You are a verified employee of Neem Analytics').first()).toBeVisible();
+  await expect(verify.getByRole('list', { name: 'Your verifications' })).toContainText('Neem Analytics');
+
+  await rateViaApi(request, employee, company.user.id, { anonymous: true, feedback: 'Good data team.' });
+  await rateViaApi(request, other, company.user.id, { feedback: 'Decent pay.' });
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await openAs(page, other, `/user/${company.user.id}`);
+  const badged = page.getByRole('article').filter({ hasText: 'Good data team.' });
+  await expect(badged.getByText('Verified employee')).toBeVisible();
+  await expect(badged.getByRole('heading', { name: 'Anonymous' })).toBeVisible();
+  await expect(
+    page.getByRole('article').filter({ hasText: 'Decent pay.' }).getByText('Verified employee'),
+  ).toHaveCount(0);
+  await checkA11y('profile with a verified review');
+});

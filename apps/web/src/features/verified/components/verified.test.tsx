@@ -1,0 +1,89 @@
+// Verified employment on the account page against the real API (DESIGN §8.2): a company declares its
+// domain (and is told why another is refused); an employee verifies with the code the server mailed
+// (read from its development outbox), sees a wrong code refused, and removes the verification.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { screen, waitFor, within } from '@testing-library/react';
+import { MSG, type OwnUser } from '@workspace/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type LiveApi, startLiveApi } from '@/testing/live-api';
+import { renderWithProviders } from '@/testing/render';
+import { EmailDomainCard } from './email-domain-card';
+import { WorkEmailCard } from './work-email-card';
+
+let live: LiveApi;
+beforeAll(async () => {
+  live = await startLiveApi();
+});
+afterAll(() => live?.close());
+
+/** The code of the newest outbox mail to `address`. */
+function mailedCode(address: string): string {
+  const dir = join(live.ctx.deps.env.DATA_DIR, 'outbox');
+  const mails = readdirSync(dir)
+    .sort()
+    .reverse()
+    .map((file) => readFileSync(join(dir, file), 'utf8'));
+  const mail = mails.find((text) => text.startsWith(`To: ${address}\n`)) ?? '';
+  const code = /Your code is (\d{6})\./.exec(mail)?.[1];
+  if (!code) throw new Error(`no code mailed to ${address}`);
+  return code;
+}
+
+describe('verified employment', () => {
+  it('a company declares its own domain; an employee verifies with the mailed code', async () => {
+    const domain = `lotus-${Date.now().toString(36)}.in`;
+    const company = await live.signUp({
+      user_role: 'employer',
+      full_name: 'Lotus Software',
+      email: `hr@${domain}`,
+    });
+    live.signInPage(company);
+    const profile = await live.call<OwnUser>('GET', '/api/auth/profile/', { token: company.access });
+    const first = renderWithProviders(<EmailDomainCard user={profile.body} />);
+    const field = await first.findByLabelText('Email domain');
+    expect((field as HTMLInputElement).value).toBe(domain);
+    await first.user.clear(field);
+    await first.user.type(field, 'gmail.com');
+    await first.user.click(first.getByRole('button', { name: 'Save domain' }));
+    expect(await first.findByText(MSG.emailDomainFreeMail)).toBeTruthy();
+    await first.user.clear(field);
+    await first.user.type(field, domain);
+    await first.user.click(first.getByRole('button', { name: 'Save domain' }));
+    await waitFor(async () => {
+      const after = await live.call<OwnUser>('GET', '/api/auth/profile/', { token: company.access });
+      expect(after.body.email_domain).toBe(domain);
+    });
+    first.unmount();
+
+    const person = await live.signUp({ user_role: 'employee' });
+    live.signInPage(person);
+    const { user, queryClient } = renderWithProviders(<WorkEmailCard />);
+    const address = `asha@${domain}`;
+    await user.type(await screen.findByLabelText('Work email'), address);
+    await user.click(screen.getByRole('button', { name: 'Send code' }));
+    expect(
+      await screen.findByText(`We sent a code to ${address} for Lotus Software. It works for 15 minutes.`),
+    ).toBeTruthy();
+
+    const code = mailedCode(address);
+    const wrong = code === '000000' ? '111111' : '000000';
+    const codeField = screen.getByLabelText('Code from the email');
+    await user.type(codeField, wrong);
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText(MSG.workEmailCodeInvalid)).toBeTruthy();
+    await user.clear(codeField);
+    await user.type(codeField, code);
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+
+    const list = await screen.findByRole('list', { name: 'Your verifications' });
+    expect(list.textContent).toContain('Lotus Software');
+    expect(list.textContent).toContain(`@${domain}`);
+
+    await user.click(within(list).getByRole('button', { name: /Remove/ }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(screen.queryByRole('list', { name: 'Your verifications' })).toBeNull());
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+  });
+});

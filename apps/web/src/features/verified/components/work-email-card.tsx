@@ -1,0 +1,208 @@
+// "Verify your work email" on an employee's account page (DESIGN §8.2): the work address, then the
+// six-digit code mailed to it, then the company named; the list of verifications with Remove. The
+// address is sent once and kept nowhere, the page says so.
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { WorkEmailCodeSent } from '@workspace/contracts';
+import { BadgeCheck, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/use-toast';
+import { getProblem } from '@/lib/api-client';
+import { formatDate } from '@/lib/format';
+import { useConfirmCode, useRemoveVerification, useRequestCode, useVerifications } from '../api/work-email';
+
+function RemoveVerification({ companyId, companyName }: { companyId: number; companyName: string }) {
+  const { t } = useLingui();
+  const remove = useRemoveVerification();
+  return (
+    <ConfirmDialog
+      trigger={
+        <Button variant="ghost" size="sm" className="text-muted-foreground">
+          <Trash2 aria-hidden />
+          <Trans>Remove</Trans>
+          <span className="sr-only"> {companyName}</span>
+        </Button>
+      }
+      title={<Trans>Remove your verification at {companyName}?</Trans>}
+      description={
+        <Trans>
+          Your reviews of {companyName} no longer show "Verified employee". You can verify again later.
+        </Trans>
+      }
+      confirmLabel={<Trans>Remove</Trans>}
+      pending={remove.isPending}
+      problem={remove.isError ? getProblem(remove.error) : undefined}
+      onReset={remove.reset}
+      onConfirm={(done) =>
+        remove.mutate(companyId, {
+          onSuccess: () => {
+            toast({ title: t`Verification removed`, variant: 'success' });
+            done();
+          },
+        })
+      }
+    />
+  );
+}
+
+/** For employees (the route shows it to them only). */
+export function WorkEmailCard() {
+  const { t } = useLingui();
+  const verifications = useVerifications();
+  const request = useRequestCode();
+  const confirm = useConfirmCode();
+  const [address, setAddress] = useState('');
+  const [code, setCode] = useState('');
+  const [sent, setSent] = useState<(WorkEmailCodeSent & { address: string }) | null>(null);
+
+  const ask = (event: React.FormEvent) => {
+    event.preventDefault();
+    request.mutate(address.trim(), {
+      onSuccess: (answer) => {
+        setSent({ ...answer, address: address.trim() });
+        setCode('');
+        confirm.reset();
+      },
+    });
+  };
+  const check = (event: React.FormEvent) => {
+    event.preventDefault();
+    confirm.mutate(code.trim(), {
+      onSuccess: (verification) => {
+        const company = verification.company_name;
+        toast({ title: t`You are a verified employee of ${company}`, variant: 'success' });
+        setSent(null);
+        setAddress('');
+      },
+    });
+  };
+  const list = verifications.data?.results ?? [];
+  const to = sent?.address ?? '';
+  const company = sent?.company_name ?? '';
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>
+          <Trans>Verify your work email</Trans>
+        </CardTitle>
+        <CardDescription>
+          <Trans>
+            Prove that you work or worked at a company: we send a code to your address at its domain. Your
+            reviews of that company then show "Verified employee", anonymous ones too. We keep only the
+            company, its domain and the date, never the address.
+          </Trans>
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-5">
+        {list.length > 0 && (
+          <ul aria-label={t`Your verifications`} className="grid gap-2">
+            {list.map((verification) => {
+              const since = formatDate(verification.verified_at);
+              const domain = verification.domain;
+              return (
+                <li
+                  key={verification.company_id}
+                  className="flex flex-wrap items-center justify-between gap-2 rounded-lg border p-3 text-sm"
+                >
+                  <span className="flex min-w-0 items-center gap-2">
+                    <BadgeCheck aria-hidden className="size-4 shrink-0 text-success" />
+                    <span className="min-w-0">
+                      <span className="font-medium">{verification.company_name}</span>{' '}
+                      <span className="text-muted-foreground">
+                        <Trans>
+                          @{domain} · since {since}
+                        </Trans>
+                      </span>
+                    </span>
+                  </span>
+                  <RemoveVerification
+                    companyId={verification.company_id}
+                    companyName={verification.company_name}
+                  />
+                </li>
+              );
+            })}
+          </ul>
+        )}
+        {sent ? (
+          <form noValidate onSubmit={check} className="grid gap-3">
+            <p className="text-sm" role="status">
+              <Trans>
+                We sent a code to {to} for {company}. It works for 15 minutes.
+              </Trans>
+            </p>
+            <Field
+              label={<Trans>Code from the email</Trans>}
+              error={confirm.isError ? getProblem(confirm.error) : undefined}
+            >
+              {(control) => (
+                <Input
+                  {...control}
+                  value={code}
+                  onChange={(event) => setCode(event.target.value)}
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  maxLength={6}
+                  className="max-w-40 tracking-widest"
+                />
+              )}
+            </Field>
+            <div className="flex flex-wrap gap-2">
+              <Button type="submit" disabled={confirm.isPending || code.trim().length !== 6}>
+                {confirm.isPending ? (
+                  <Spinner label={t`Checking...`} className="text-current" />
+                ) : (
+                  <Trans>Confirm</Trans>
+                )}
+              </Button>
+              <Button
+                type="button"
+                variant="outline"
+                onClick={() => setSent(null)}
+                disabled={confirm.isPending}
+              >
+                <Trans>Use another address</Trans>
+              </Button>
+            </div>
+          </form>
+        ) : (
+          <form noValidate onSubmit={ask} className="grid gap-3">
+            <Field
+              label={<Trans>Work email</Trans>}
+              error={request.isError ? getProblem(request.error) : undefined}
+              hint={<Trans>The address at your company's domain, such as name@company.com.</Trans>}
+            >
+              {(control) => (
+                <Input
+                  {...control}
+                  type="email"
+                  autoComplete="off"
+                  value={address}
+                  onChange={(event) => {
+                    setAddress(event.target.value);
+                    request.reset();
+                  }}
+                />
+              )}
+            </Field>
+            <div>
+              <Button type="submit" disabled={request.isPending || address.trim() === ''}>
+                {request.isPending ? (
+                  <Spinner label={t`Sending...`} className="text-current" />
+                ) : (
+                  <Trans>Send code</Trans>
+                )}
+              </Button>
+            </div>
+          </form>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
