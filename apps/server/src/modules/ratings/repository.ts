@@ -37,11 +37,7 @@ const PUBLISHED = sql`${ratings.status} = 'published'`;
  * Whether a rating's author holds a verification at the rated company (ADR 0018): a primary-key
  * lookup, for ratings of companies only. Nothing of the verification itself leaves with it.
  */
-const verifiedEmployee = (
-  raterId: SQL | AnyColumn,
-  rateeId: SQL | AnyColumn,
-  context: SQL | AnyColumn,
-) =>
+const verifiedEmployee = (raterId: SQL | AnyColumn, rateeId: SQL | AnyColumn, context: SQL | AnyColumn) =>
   sql<boolean>`(${context} = 'EMPLOYEE_TO_COMPANY' and exists (
     select 1 from employment_verifications v where v.employee_id = ${raterId} and v.company_id = ${rateeId}))`;
 
