@@ -137,6 +137,7 @@ export const MSG = {
   grievanceAlreadyClosed: 'This grievance is already closed',
   grievanceReasonMax: 'The reason must be at most 2000 characters',
   grievanceClosed: 'Grievance closed',
+  flagDetailsMax: 'Details must be at most 500 characters',
   tooManyGrievances: 'Too many grievances from this account. Please try again later.',
   emailDomainInvalid: 'Enter a domain such as example.com',
   emailDomainOnlyCompanies: 'Only company accounts declare an email domain',

@@ -169,6 +169,7 @@ export const MSG_TRANSLATIONS = {
   grievanceAlreadyClosed: msg`This grievance is already closed`,
   grievanceReasonMax: msg`The reason must be at most 2000 characters`,
   grievanceClosed: msg`Grievance closed`,
+  flagDetailsMax: msg`Details must be at most 500 characters`,
   tooManyGrievances: msg`Too many grievances from this account. Please try again later.`,
   emailDomainInvalid: msg`Enter a domain such as example.com`,
   emailDomainOnlyCompanies: msg`Only company accounts declare an email domain`,

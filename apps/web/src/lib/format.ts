@@ -54,11 +54,3 @@ export function formatNumber(value: number, language: Language = activeLanguage(
 export function formatScore(value: number, language: Language = activeLanguage()) {
   return formattersFor(language).score.format(value);
 }
-
-/**
- * "1 review", "12 reviews". English only: new code uses Lingui's `plural` macro instead, which
- * knows Hindi's forms; this stays until the screens that call it are translated.
- */
-export function plural(count: number, one: string, many = `${one}s`) {
-  return `${count} ${count === 1 ? one : many}`;
-}

@@ -18,10 +18,7 @@ export const flagRequest = z.object({
   details: z
     .union([z.null(), text()], { error: MSG.notText })
     .transform((v) => (v ? v : null))
-    .refine(
-      (v) => v === null || v.length <= LIMITS.flagDetailsMax,
-      `Details must be at most ${LIMITS.flagDetailsMax} characters`,
-    )
+    .refine((v) => v === null || v.length <= LIMITS.flagDetailsMax, MSG.flagDetailsMax)
     .optional(),
 });
 export type FlagRequest = z.input<typeof flagRequest>;

@@ -1,7 +1,9 @@
+import { useLingui } from '@lingui/react/macro';
 import { Directory } from '@/features/directory/components/directory';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 export default function EmployeesRoute() {
-  useDocumentTitle('Employees');
+  const { t } = useLingui();
+  useDocumentTitle(t`Employees`);
   return <Directory kind="employees" />;
 }

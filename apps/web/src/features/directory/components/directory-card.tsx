@@ -1,4 +1,6 @@
 // One company or employee in the list; the whole card follows the name's link to their profile.
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { DirectoryItem } from '@workspace/contracts';
 import { MapPin } from 'lucide-react';
 import { Link } from 'react-router';
@@ -6,13 +8,16 @@ import { Stars } from '@/components/ratings/stars';
 import { UserAvatar } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
 import { paths } from '@/config/paths';
-import { formatScore, plural } from '@/lib/format';
+import { formatScore } from '@/lib/format';
 
 const SKILLS_SHOWN = 3;
 
 export function DirectoryCard({ item }: { item: DirectoryItem }) {
   const skills = item.skills ?? [];
   const hiddenSkills = skills.length - SKILLS_SHOWN;
+  const { t } = useLingui();
+  const name = item.full_name;
+  const reviews = item.total_ratings_received;
   return (
     <article className="relative flex h-full flex-col gap-3 rounded-xl border bg-card p-4 shadow-xs transition-shadow focus-within:ring-[3px] focus-within:ring-ring/50 hover:shadow-md">
       <div className="flex items-start gap-3">
@@ -32,20 +37,20 @@ export function DirectoryCard({ item }: { item: DirectoryItem }) {
           </p>
         </div>
         <Badge variant={item.user_has_rated ? 'success' : 'outline'}>
-          {item.user_has_rated ? 'Rated' : 'Not Rated'}
+          {item.user_has_rated ? t`Rated` : t`Not Rated`}
         </Badge>
       </div>
       <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
         <Stars value={item.rating_received} />
         <span className="font-semibold tabular-nums">{formatScore(item.rating_received)}</span>
         <span className="text-muted-foreground">
-          {item.total_ratings_received === null
-            ? '(reviews private)'
-            : `(${plural(item.total_ratings_received, 'review')})`}
+          {reviews === null
+            ? t`(reviews private)`
+            : `(${plural(reviews, { one: '# review', other: '# reviews' })})`}
         </span>
       </div>
       {skills.length > 0 && (
-        <ul aria-label={`Skills of ${item.full_name}`} className="mt-auto flex flex-wrap gap-1.5">
+        <ul aria-label={t`Skills of ${name}`} className="mt-auto flex flex-wrap gap-1.5">
           {skills.slice(0, SKILLS_SHOWN).map((skill) => (
             <li key={skill}>
               <Badge variant="secondary">{skill}</Badge>
@@ -53,7 +58,9 @@ export function DirectoryCard({ item }: { item: DirectoryItem }) {
           ))}
           {hiddenSkills > 0 && (
             <li>
-              <Badge variant="outline">+{hiddenSkills} more</Badge>
+              <Badge variant="outline">
+                <Trans>+{hiddenSkills} more</Trans>
+              </Badge>
             </li>
           )}
         </ul>

@@ -1,5 +1,6 @@
 // Search box, city, minimum rating (and skills for employees), with Search and Clear Filters.
 // The fields are a draft until Search; the applied values live in the URL.
+import { Trans, useLingui } from '@lingui/react/macro';
 import { MIN_RATING_OPTIONS } from '@workspace/contracts';
 import { Search, X } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
@@ -20,6 +21,7 @@ export function DirectoryFilters({
   searchPlaceholder: string;
   onApply: (filters: Filters) => void;
 }) {
+  const { t } = useLingui();
   const [draft, setDraft] = useState(applied);
   const [lastApplied, setLastApplied] = useState(applied);
   // The URL changed underneath (Back, Clear Filters, a link): show what is applied now.
@@ -38,7 +40,7 @@ export function DirectoryFilters({
     // biome-ignore lint/a11y/useSemanticElements: <search> is too new for some browsers and test DOMs
     <form
       role="search"
-      aria-label="Filters"
+      aria-label={t`Filters`}
       noValidate
       onSubmit={submit}
       className="grid gap-4 rounded-xl border bg-card p-4 shadow-xs sm:p-5"
@@ -49,7 +51,7 @@ export function DirectoryFilters({
         }
       >
         <Field
-          label="Search"
+          label={t`Search`}
           className={withSkills ? 'col-span-2 lg:col-span-1' : 'col-span-2 sm:col-span-1'}
         >
           {(control) => (
@@ -62,37 +64,41 @@ export function DirectoryFilters({
             />
           )}
         </Field>
-        <Field label="City">
+        <Field label={t`City`}>
           {(control) => (
             <Input
               {...control}
               value={draft.city}
               onChange={(e) => set('city')(e.target.value)}
-              placeholder="e.g. Pune"
+              placeholder={t`e.g. Pune`}
               autoComplete="address-level2"
             />
           )}
         </Field>
-        <Field label="Minimum rating">
+        <Field label={t`Minimum rating`}>
           {(control) => (
             <Select {...control} value={draft.min_rating} onChange={(e) => set('min_rating')(e.target.value)}>
-              <option value="">Any</option>
+              <option value="">{t`Any`}</option>
               {MIN_RATING_OPTIONS.map((n) => (
                 <option key={n} value={String(n)}>
-                  {n}+ stars
+                  {t`${n}+ stars`}
                 </option>
               ))}
             </Select>
           )}
         </Field>
         {withSkills && (
-          <Field label="Skills" hint="Comma-separated, e.g. React, SQL" className="col-span-2 lg:col-span-1">
+          <Field
+            label={t`Skills`}
+            hint={t`Comma-separated, e.g. React, SQL`}
+            className="col-span-2 lg:col-span-1"
+          >
             {(control) => (
               <Input
                 {...control}
                 value={draft.skills}
                 onChange={(e) => set('skills')(e.target.value)}
-                placeholder="React, SQL"
+                placeholder={t`React, SQL`}
               />
             )}
           </Field>
@@ -101,7 +107,7 @@ export function DirectoryFilters({
       <div className="flex flex-wrap gap-2">
         <Button type="submit">
           <Search aria-hidden />
-          Search
+          <Trans>Search</Trans>
         </Button>
         <Button
           variant="outline"
@@ -111,7 +117,7 @@ export function DirectoryFilters({
           }}
         >
           <X aria-hidden />
-          Clear Filters
+          <Trans>Clear Filters</Trans>
         </Button>
       </div>
     </form>

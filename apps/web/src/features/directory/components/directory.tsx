@@ -1,5 +1,8 @@
 // The companies list (for employees) and the employees list (for employers), SPEC §2: filters,
 // sort, 'Showing N of total', cards and Previous/Next, all kept in the URL.
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, t } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { type ListSort, PAGE_SIZES } from '@workspace/contracts';
 import { SearchX } from 'lucide-react';
 import { ListPager, showingText } from '@/components/list-paging';
@@ -8,37 +11,40 @@ import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
+import { formatNumber } from '@/lib/format';
 import { type DirectoryKind, useDirectory } from '../api/get-directory';
 import { DirectoryCard } from './directory-card';
 import { DirectoryFilters } from './directory-filters';
 import { useDirectoryParams } from './use-directory-params';
 
-const SORT_LABELS: Record<ListSort, string> = {
-  top: 'Top rated',
-  rating: 'Highest rating',
-  reviews: 'Most reviews',
-  newest: 'Newest',
-  name: 'Name',
+const SORT_LABELS: Record<ListSort, MessageDescriptor> = {
+  top: msg`Top rated`,
+  rating: msg`Highest rating`,
+  reviews: msg`Most reviews`,
+  newest: msg`Newest`,
+  name: msg`Name`,
 };
 
-const COPY = {
+const COPY: Record<DirectoryKind, Record<'title' | 'intro' | 'search' | 'empty', MessageDescriptor>> = {
   companies: {
-    title: 'Companies',
-    intro: 'Find companies across India and see how their employees rate them.',
-    search: 'Company name or city',
-    empty: 'No companies found',
+    title: msg`Companies`,
+    intro: msg`Find companies across India and see how their employees rate them.`,
+    search: msg`Company name or city`,
+    empty: msg`No companies found`,
   },
   employees: {
-    title: 'Employees',
-    intro: 'Find professionals across India and see how their employers rate them.',
-    search: 'Name or city',
-    empty: 'No employees found',
+    title: msg`Employees`,
+    intro: msg`Find professionals across India and see how their employers rate them.`,
+    search: msg`Name or city`,
+    empty: msg`No employees found`,
   },
-} as const;
+};
 
 /** A search that matched more users than the server counts (total_capped): 'Showing 20 of 1,000+'. */
-const showingCapped = (shown: number, total: number) =>
-  `Showing ${shown} of ${total.toLocaleString('en-IN')}+`;
+const showingCapped = (shown: number, total: number) => {
+  const counted = formatNumber(total);
+  return t`Showing ${shown} of ${counted}+`;
+};
 
 /** A full page of placeholders: as tall as the page they stand for, so nothing below them moves. */
 function CardSkeletons() {
@@ -62,7 +68,10 @@ function CardSkeletons() {
 }
 
 export function Directory({ kind }: { kind: DirectoryKind }) {
-  const copy = COPY[kind];
+  const { i18n } = useLingui();
+  const copy = Object.fromEntries(
+    Object.entries(COPY[kind]).map(([key, descriptor]) => [key, i18n._(descriptor)]),
+  ) as Record<keyof (typeof COPY)[DirectoryKind], string>;
   const withSkills = kind === 'employees';
   const params = useDirectoryParams(withSkills);
   const list = useDirectory(kind, params.query);
@@ -93,7 +102,7 @@ export function Directory({ kind }: { kind: DirectoryKind }) {
         </p>
         <div className="flex items-center gap-2">
           <Label htmlFor="directory-sort" className="whitespace-nowrap text-muted-foreground">
-            Sort by
+            <Trans>Sort by</Trans>
           </Label>
           <Select
             id="directory-sort"
@@ -103,7 +112,7 @@ export function Directory({ kind }: { kind: DirectoryKind }) {
           >
             {Object.entries(SORT_LABELS).map(([value, label]) => (
               <option key={value} value={value}>
-                {label}
+                {i18n._(label)}
               </option>
             ))}
           </Select>
@@ -112,14 +121,16 @@ export function Directory({ kind }: { kind: DirectoryKind }) {
       {list.isPending || !data ? (
         <QueryState
           query={list}
-          failure="The list could not be loaded just now."
+          failure={i18n._(msg`The list could not be loaded just now.`)}
           placeholder={<CardSkeletons />}
         />
       ) : data.results.length === 0 ? (
         <div className="grid justify-items-center gap-2 rounded-xl border border-dashed py-12 text-center">
           <SearchX aria-hidden className="size-10 text-muted-foreground" />
           <p className="font-medium text-lg">{copy.empty}</p>
-          <p className="text-muted-foreground text-sm">Try another search or clear the filters.</p>
+          <p className="text-muted-foreground text-sm">
+            <Trans>Try another search or clear the filters.</Trans>
+          </p>
         </div>
       ) : (
         <ul
@@ -144,7 +155,7 @@ export function Directory({ kind }: { kind: DirectoryKind }) {
           total={data.total_count}
           hasNext={data.has_next}
           onPageChange={changePage}
-          label={`${copy.title} pages`}
+          label={i18n._(msg`${copy.title} pages`)}
         />
       )}
     </div>

@@ -1,12 +1,7 @@
 // The Flag action on a review: a dialog with the reasons, optional details and a confirming button.
 // The outcome is a toast: thanks, or the server's reason for refusing (e.g. already flagged).
-import {
-  FLAG_REASON_LABELS,
-  type FlagRequest,
-  LIMITS,
-  PERSON_FLAG_REASONS,
-  type PersonFlagReason,
-} from '@workspace/contracts';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { type FlagRequest, LIMITS, PERSON_FLAG_REASONS, type PersonFlagReason } from '@workspace/contracts';
 import { Flag } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -27,6 +22,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { getErrorMessage } from '@/lib/api-client';
+import { flagReasonLabel, translateApiMessage, useApiMessages } from '@/lib/api-messages';
 import { lazyResolver } from '@/lib/lazy-resolver';
 import { useFlagRating } from '../api/flag-rating';
 import type { FlagFormValues } from '../checks/flag';
@@ -38,6 +34,8 @@ export function FlagRatingButton({ ratingId, authorName }: { ratingId: number; a
   const id = useId();
   const [open, setOpen] = useState(false);
   const flag = useFlagRating();
+  const { t } = useLingui();
+  useApiMessages();
   // Checked as they change, so the details' length problem shows while typing.
   const form = useForm<FlagFormValues, unknown, FlagRequest>({
     resolver: checks.resolver,
@@ -57,8 +55,8 @@ export function FlagRatingButton({ ratingId, authorName }: { ratingId: number; a
       {
         onSuccess: () => {
           toast({
-            title: 'Review reported',
-            description: 'Thank you. A moderator will look at it.',
+            title: t`Review reported`,
+            description: t`Thank you. A moderator will look at it.`,
             variant: 'success',
           });
           setOpen(false);
@@ -66,8 +64,8 @@ export function FlagRatingButton({ ratingId, authorName }: { ratingId: number; a
         },
         onError: (error) => {
           toast({
-            title: 'Could not report the review',
-            description: getErrorMessage(error),
+            title: t`Could not report the review`,
+            description: translateApiMessage(getErrorMessage(error)),
             variant: 'destructive',
           });
           setOpen(false);
@@ -88,21 +86,30 @@ export function FlagRatingButton({ ratingId, authorName }: { ratingId: number; a
       <DialogTrigger asChild>
         <Button variant="ghost" size="sm" className="text-muted-foreground">
           <Flag aria-hidden />
-          Flag
-          <span className="sr-only"> review by {authorName}</span>
+          <Trans>Flag</Trans>
+          <span className="sr-only">
+            {' '}
+            <Trans>review by {authorName}</Trans>
+          </span>
         </Button>
       </DialogTrigger>
       <DialogContent>
         <form noValidate onSubmit={submit} className="grid gap-4">
           <DialogHeader>
-            <DialogTitle>Flag this review</DialogTitle>
+            <DialogTitle>
+              <Trans>Flag this review</Trans>
+            </DialogTitle>
             <DialogDescription>
-              Tell the moderators what is wrong with it. They decide whether it stays; the author is not told
-              who reported it.
+              <Trans>
+                Tell the moderators what is wrong with it. They decide whether it stays; the author is not
+                told who reported it.
+              </Trans>
             </DialogDescription>
           </DialogHeader>
           <fieldset className="grid gap-2">
-            <legend className="mb-2 font-medium text-sm">Reason</legend>
+            <legend className="mb-2 font-medium text-sm">
+              <Trans>Reason</Trans>
+            </legend>
             <RadioGroup
               value={reason ?? ''}
               onValueChange={(value) =>
@@ -111,14 +118,14 @@ export function FlagRatingButton({ ratingId, authorName }: { ratingId: number; a
                   shouldDirty: true,
                 })
               }
-              aria-label="Reason"
+              aria-label={t`Reason`}
               className="gap-2"
             >
               {PERSON_FLAG_REASONS.map((value) => (
                 <div key={value} className="flex items-center gap-3">
                   <RadioGroupItem id={`${id}-${value}`} value={value} />
                   <Label htmlFor={`${id}-${value}`} className="font-normal">
-                    {FLAG_REASON_LABELS[value]}
+                    {flagReasonLabel(value)}
                   </Label>
                 </div>
               ))}
@@ -126,7 +133,7 @@ export function FlagRatingButton({ ratingId, authorName }: { ratingId: number; a
             <FieldError message={errors.reason?.message} />
           </fieldset>
           <div className="grid gap-2">
-            <Label htmlFor={`${id}-details`}>Details (optional)</Label>
+            <Label htmlFor={`${id}-details`}>{t`Details (optional)`}</Label>
             <Textarea
               id={`${id}-details`}
               {...form.register('details')}
@@ -138,16 +145,18 @@ export function FlagRatingButton({ ratingId, authorName }: { ratingId: number; a
               id={`${id}-details-count`}
               className={detailsTooLong ? 'text-destructive text-xs' : 'text-muted-foreground text-xs'}
             >
-              {detailsLength}/{LIMITS.flagDetailsMax} characters
+              <Trans>
+                {detailsLength}/{LIMITS.flagDetailsMax} characters
+              </Trans>
             </p>
             <FieldError message={errors.details?.message} />
           </div>
           <DialogFooter>
             <Button variant="outline" onClick={() => setOpen(false)} disabled={flag.isPending}>
-              Cancel
+              <Trans>Cancel</Trans>
             </Button>
             <Button type="submit" variant="destructive" disabled={flag.isPending}>
-              {flag.isPending ? <Spinner label="Sending..." className="text-white" /> : 'Flag Review'}
+              {flag.isPending ? <Spinner label={t`Sending...`} className="text-white" /> : t`Flag Review`}
             </Button>
           </DialogFooter>
         </form>

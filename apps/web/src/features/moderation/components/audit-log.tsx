@@ -1,4 +1,7 @@
 // The moderation log: who did what to which rating, flag or user, why and when.
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { AuditEntry } from '@workspace/contracts';
 import { ListPager } from '@/components/list-paging';
 import { QueryState } from '@/components/query-state';
@@ -7,36 +10,37 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { formatDateTime } from '@/lib/format';
 import { AUDIT_PAGE_SIZE, useAuditLog } from '../api/get-audit';
 
-const AUDIT_ACTION_LABELS: Record<AuditEntry['action'], string> = {
-  hide_rating: 'Hid rating',
-  restore_rating: 'Restored rating',
-  dismiss_flag: 'Dismissed flag',
-  suspend_user: 'Suspended user',
-  reinstate_user: 'Reinstated user',
-  hide_reply: 'Hid reply',
-  decide_dispute: 'Decided dispute',
-  reject_appeal: 'Rejected appeal',
-  close_grievance: 'Closed grievance',
-  delete_account: 'Account deleted by its holder',
+const AUDIT_ACTION_LABELS: Record<AuditEntry['action'], MessageDescriptor> = {
+  hide_rating: msg`Hid rating`,
+  restore_rating: msg`Restored rating`,
+  dismiss_flag: msg`Dismissed flag`,
+  suspend_user: msg`Suspended user`,
+  reinstate_user: msg`Reinstated user`,
+  hide_reply: msg`Hid reply`,
+  decide_dispute: msg`Decided dispute`,
+  reject_appeal: msg`Rejected appeal`,
+  close_grievance: msg`Closed grievance`,
+  delete_account: msg`Account deleted by its holder`,
 };
 
-const TARGET_LABELS: Record<AuditEntry['target_type'], string> = {
-  rating: 'Rating',
-  flag: 'Flag',
-  user: 'User',
-  dispute: 'Dispute',
-  appeal: 'Appeal',
-  grievance: 'Grievance',
+const TARGET_LABELS: Record<AuditEntry['target_type'], MessageDescriptor> = {
+  rating: msg`Rating`,
+  flag: msg`Flag`,
+  user: msg`User`,
+  dispute: msg`Dispute`,
+  appeal: msg`Appeal`,
+  grievance: msg`Grievance`,
 };
 
 export function AuditLog({ page, onPageChange }: { page: number; onPageChange: (page: number) => void }) {
   const log = useAuditLog(page);
+  const { t, i18n } = useLingui();
   if (log.isPending || log.isError) {
     return (
       <QueryState
         query={log}
         className="gap-2"
-        failure="The audit log could not be loaded."
+        failure={t`The audit log could not be loaded.`}
         placeholder={
           <>
             <Skeleton className="h-10" />
@@ -51,7 +55,7 @@ export function AuditLog({ page, onPageChange }: { page: number; onPageChange: (
   if (results.length === 0 && page === 1) {
     return (
       <p className="rounded-xl border border-dashed bg-card py-12 text-center text-muted-foreground">
-        No moderation actions yet.
+        <Trans>No moderation actions yet.</Trans>
       </p>
     );
   }
@@ -59,23 +63,25 @@ export function AuditLog({ page, onPageChange }: { page: number; onPageChange: (
     <div className="grid gap-4">
       <div className="overflow-x-auto rounded-xl border bg-card">
         <table className="w-full min-w-[40rem] text-left text-sm">
-          <caption className="sr-only">Moderation actions, newest first</caption>
+          <caption className="sr-only">
+            <Trans>Moderation actions, newest first</Trans>
+          </caption>
           <thead className="border-b bg-muted/50 text-muted-foreground">
             <tr>
               <th scope="col" className="px-4 py-3 font-medium">
-                When
+                <Trans>When</Trans>
               </th>
               <th scope="col" className="px-4 py-3 font-medium">
-                Moderator
+                <Trans>Moderator</Trans>
               </th>
               <th scope="col" className="px-4 py-3 font-medium">
-                Action
+                <Trans>Action</Trans>
               </th>
               <th scope="col" className="px-4 py-3 font-medium">
-                Target
+                <Trans>Target</Trans>
               </th>
               <th scope="col" className="px-4 py-3 font-medium">
-                Reason
+                <Trans>Reason</Trans>
               </th>
             </tr>
           </thead>
@@ -87,13 +93,17 @@ export function AuditLog({ page, onPageChange }: { page: number; onPageChange: (
                 </td>
                 <td className="px-4 py-3">{entry.moderator_name}</td>
                 <td className="px-4 py-3">
-                  <Badge variant="secondary">{AUDIT_ACTION_LABELS[entry.action]}</Badge>
+                  <Badge variant="secondary">{i18n._(AUDIT_ACTION_LABELS[entry.action])}</Badge>
                 </td>
                 <td className="whitespace-nowrap px-4 py-3">
-                  {TARGET_LABELS[entry.target_type]} #{entry.target_id}
+                  {i18n._(TARGET_LABELS[entry.target_type])} #{entry.target_id}
                 </td>
                 <td className="max-w-xs break-words px-4 py-3">
-                  {entry.reason ?? <span className="text-muted-foreground">No reason given</span>}
+                  {entry.reason ?? (
+                    <span className="text-muted-foreground">
+                      <Trans>No reason given</Trans>
+                    </span>
+                  )}
                 </td>
               </tr>
             ))}
@@ -106,7 +116,7 @@ export function AuditLog({ page, onPageChange }: { page: number; onPageChange: (
         total={total_count}
         hasNext={has_next}
         onPageChange={onPageChange}
-        label="Audit log pages"
+        label={t`Audit log pages`}
       />
     </div>
   );

@@ -1,21 +1,27 @@
 // An employee's skills and work history (employers have neither).
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { PublicUser } from '@workspace/contracts';
 import { Briefcase } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 
 export function EmployeeBackground({ user }: { user: PublicUser }) {
+  const { t } = useLingui();
   return (
     <div className="grid gap-4">
       <Card>
         <CardHeader>
-          <CardTitle>Skills</CardTitle>
+          <CardTitle>
+            <Trans>Skills</Trans>
+          </CardTitle>
         </CardHeader>
         <CardContent>
           {user.skills.length === 0 ? (
-            <p className="text-muted-foreground text-sm">No skills listed.</p>
+            <p className="text-muted-foreground text-sm">
+              <Trans>No skills listed.</Trans>
+            </p>
           ) : (
-            <ul aria-label="Skills" className="flex flex-wrap gap-2">
+            <ul aria-label={t`Skills`} className="flex flex-wrap gap-2">
               {user.skills.map((skill) => (
                 <li key={skill}>
                   <Badge variant="secondary" className="text-sm">
@@ -29,11 +35,15 @@ export function EmployeeBackground({ user }: { user: PublicUser }) {
       </Card>
       <Card>
         <CardHeader>
-          <CardTitle>Work History</CardTitle>
+          <CardTitle>
+            <Trans>Work History</Trans>
+          </CardTitle>
         </CardHeader>
         <CardContent>
           {user.work_history.length === 0 ? (
-            <p className="text-muted-foreground text-sm">No work history listed.</p>
+            <p className="text-muted-foreground text-sm">
+              <Trans>No work history listed.</Trans>
+            </p>
           ) : (
             <ol className="grid gap-4">
               {user.work_history.map((entry, index) => (

@@ -1,4 +1,6 @@
 // The top of a user's page: name, role, user code, city, joined date, LinkedIn and the average.
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { ProfileResponse } from '@workspace/contracts';
 import { CalendarDays, ExternalLink, Hash, MapPin } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -6,11 +8,13 @@ import { RoleBadge } from '@/components/layouts/app-layout';
 import { Stars } from '@/components/ratings/stars';
 import { UserAvatar } from '@/components/ui/avatar';
 import { Card } from '@/components/ui/card';
-import { formatDate, formatScore, plural } from '@/lib/format';
+import { formatDate, formatScore } from '@/lib/format';
 
 export function ProfileHeader({ data, action }: { data: ProfileResponse; action?: ReactNode }) {
   const user = data.user_profile;
   const count = data.rating_summary.total_ratings;
+  const { t } = useLingui();
+  const joined = formatDate(user.date_joined);
   return (
     <Card className="p-4 sm:p-6">
       <div className="flex flex-col gap-5 sm:flex-row sm:items-start">
@@ -25,17 +29,17 @@ export function ProfileHeader({ data, action }: { data: ProfileResponse; action?
           <ul className="flex flex-wrap gap-x-5 gap-y-1.5 text-muted-foreground text-sm">
             <li className="flex items-center gap-1.5">
               <Hash aria-hidden className="size-4" />
-              <span className="sr-only">User code </span>
+              <span className="sr-only">{t`User code`} </span>
               {user.user_code}
             </li>
             <li className="flex items-center gap-1.5">
               <MapPin aria-hidden className="size-4" />
-              <span className="sr-only">City </span>
+              <span className="sr-only">{t`City`} </span>
               {user.city}
             </li>
             <li className="flex items-center gap-1.5">
               <CalendarDays aria-hidden className="size-4" />
-              Joined {formatDate(user.date_joined)}
+              <Trans>Joined {joined}</Trans>
             </li>
             {user.linkedin_url && (
               <li>
@@ -46,8 +50,8 @@ export function ProfileHeader({ data, action }: { data: ProfileResponse; action?
                   className="flex items-center gap-1.5 rounded-sm text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/60"
                 >
                   <ExternalLink aria-hidden className="size-4" />
-                  LinkedIn profile
-                  <span className="sr-only"> (opens in a new tab)</span>
+                  <Trans>LinkedIn profile</Trans>
+                  <span className="sr-only"> {t`(opens in a new tab)`}</span>
                 </a>
               </li>
             )}
@@ -58,7 +62,9 @@ export function ProfileHeader({ data, action }: { data: ProfileResponse; action?
               {formatScore(data.rating_summary.average_rating)}
             </span>
             <span className="text-muted-foreground text-sm">
-              {count === null ? '(reviews private)' : `(${plural(count, 'review')})`}
+              {count === null
+                ? t`(reviews private)`
+                : `(${plural(count, { one: '# review', other: '# reviews' })})`}
             </span>
           </div>
         </div>

@@ -1,10 +1,12 @@
 // The statistics panel (shown only when the user shows rating details): category averages and the
 // distribution of overall scores as simple bars. Every bar has its numbers in text beside it.
+import { plural } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { LIMITS, RATING_CATEGORIES, type RatingSummary, type RoleContext } from '@workspace/contracts';
 import { RatingLabelBadge } from '@/components/ratings/rating-label';
 import { Stars } from '@/components/ratings/stars';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { formatScore, plural } from '@/lib/format';
+import { formatScore } from '@/lib/format';
 
 function Bar({ fraction, className }: { fraction: number; className: string }) {
   return (
@@ -35,24 +37,30 @@ export function RatingStatistics({
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Rating Statistics</CardTitle>
+        <CardTitle>
+          <Trans>Rating Statistics</Trans>
+        </CardTitle>
       </CardHeader>
       <CardContent className="grid gap-6">
         <div className="flex flex-wrap items-center gap-3">
           <p className="font-bold text-4xl tabular-nums">{formatScore(summary.average_rating)}</p>
           <div className="grid gap-1">
             <Stars value={summary.average_rating} />
-            <p className="text-muted-foreground text-sm">{plural(total, 'rating')}</p>
+            <p className="text-muted-foreground text-sm">
+              {plural(total, { one: '# rating', other: '# ratings' })}
+            </p>
           </div>
           {total > 0 && <RatingLabelBadge average={summary.average_rating} className="ml-auto" />}
         </div>
 
         <section aria-labelledby="stats-categories" className="grid gap-3">
           <h3 id="stats-categories" className="font-medium text-sm">
-            Category averages
+            <Trans>Category averages</Trans>
           </h3>
           {categories.length === 0 ? (
-            <p className="text-muted-foreground text-sm">No category scores yet.</p>
+            <p className="text-muted-foreground text-sm">
+              <Trans>No category scores yet.</Trans>
+            </p>
           ) : (
             <ul className="grid gap-3">
               {categories.map((category) => {
@@ -65,7 +73,7 @@ export function RatingStatistics({
                       <span className="tabular-nums">
                         <span className="font-medium">{formatScore(entry.average)}</span>
                         <span className="text-muted-foreground">
-                          /{LIMITS.scoreMax} ({plural(entry.count, 'score')})
+                          /{LIMITS.scoreMax} ({plural(entry.count, { one: '# score', other: '# scores' })})
                         </span>
                       </span>
                     </div>
@@ -79,7 +87,7 @@ export function RatingStatistics({
 
         <section aria-labelledby="stats-distribution" className="grid gap-3">
           <h3 id="stats-distribution" className="font-medium text-sm">
-            Score distribution
+            <Trans>Score distribution</Trans>
           </h3>
           <ul className="grid gap-2">
             {STARS_DESC.map((stars) => {
@@ -87,7 +95,7 @@ export function RatingStatistics({
               const share = total > 0 ? count / total : 0;
               return (
                 <li key={stars} className="grid grid-cols-[4.5rem_1fr_4.5rem] items-center gap-2 text-sm">
-                  <span>{plural(stars, 'star')}</span>
+                  <span>{plural(stars, { one: '# star', other: '# stars' })}</span>
                   <Bar fraction={share} className="bg-star" />
                   <span className="text-right text-muted-foreground tabular-nums">
                     {count} ({Math.round(share * 100)}%)

@@ -1,6 +1,7 @@
 // Another user's page (SPEC §2 /user/{id}): back, rate (when allowed), header, employee background,
 // reviews, statistics (only when the user shows rating details) and a quick action. The rating form
 // and the actions on each review belong to other features, so the route passes them in.
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   browseRole,
   contextForRole,
@@ -18,6 +19,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
+import { translateApiMessage, useApiMessages } from '@/lib/api-messages';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useUserProfile } from '../api/get-user-profile';
 import { EmployeeBackground } from './employee-background';
@@ -40,7 +42,7 @@ function BackButton() {
   return (
     <Button variant="ghost" className="-ml-3 w-fit" onClick={back}>
       <ArrowLeft aria-hidden />
-      Back
+      <Trans>Back</Trans>
     </Button>
   );
 }
@@ -64,46 +66,56 @@ function QuickActions({
   const user = data.user_profile;
   const own = viewer.id === user.id;
   const browse = browseRole(viewer.user_role);
+  const { t } = useLingui();
+  const name = user.full_name;
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Quick Action</CardTitle>
+        <CardTitle>
+          <Trans>Quick Action</Trans>
+        </CardTitle>
       </CardHeader>
       <CardContent className="grid gap-3">
         {own ? (
           <>
-            <p className="text-muted-foreground text-sm">This is how others see your profile.</p>
+            <p className="text-muted-foreground text-sm">
+              <Trans>This is how others see your profile.</Trans>
+            </p>
             <Button asChild variant="outline">
-              <Link to={paths.profile.getHref()}>Edit your profile</Link>
+              <Link to={paths.profile.getHref()}>
+                <Trans>Edit your profile</Trans>
+              </Link>
             </Button>
           </>
         ) : canRate ? (
           <>
             <p className="text-muted-foreground text-sm">
-              Worked with {user.full_name}? Share your experience.
+              <Trans>Worked with {name}? Share your experience.</Trans>
             </p>
             {/* Not named 'Rate …': the header's Rate button is the one SPEC §2 names. */}
             <Button onClick={onRate}>
               <Star aria-hidden />
-              Write a Review
+              <Trans>Write a Review</Trans>
             </Button>
           </>
         ) : data.user_has_rated ? (
           <p className="flex items-center gap-2 text-sm">
             <CheckCircle2 aria-hidden className="size-4 text-success" />
-            You have already rated this user.
+            <Trans>You have already rated this user.</Trans>
           </p>
         ) : (
           <p className="text-muted-foreground text-sm">
             {browse === null
-              ? 'Moderators do not rate users.'
-              : `Only ${browse === 'employer' ? 'companies' : 'employees'} can be rated from your account.`}
+              ? t`Moderators do not rate users.`
+              : browse === 'employer'
+                ? t`Only companies can be rated from your account.`
+                : t`Only employees can be rated from your account.`}
           </p>
         )}
         {browse && (
           <Button asChild variant="ghost">
             <Link to={browse === 'employer' ? paths.companies.getHref() : paths.employees.getHref()}>
-              Browse {browse === 'employer' ? 'Companies' : 'Employees'}
+              {browse === 'employer' ? t`Browse Companies` : t`Browse Employees`}
             </Link>
           </Button>
         )}
@@ -124,7 +136,9 @@ export function UserProfile({
   renderReviewActions?: (rating: Rating) => ReactNode;
 }) {
   const profile = useUserProfile(userId);
-  useDocumentTitle(profile.data?.user_profile.full_name ?? 'User Profile');
+  const { t } = useLingui();
+  useApiMessages();
+  useDocumentTitle(profile.data?.user_profile.full_name ?? t`User Profile`);
   const [formOpen, setFormOpen] = useState(false);
   const formRef = useRef<HTMLDivElement>(null);
 
@@ -146,7 +160,7 @@ export function UserProfile({
       <div className="grid gap-4">
         <BackButton />
         <Alert variant="destructive">
-          <AlertTitle>{notFound ? MSG.userNotFound : MSG.profileLoadFailed}</AlertTitle>
+          <AlertTitle>{translateApiMessage(notFound ? MSG.userNotFound : MSG.profileLoadFailed)}</AlertTitle>
           {!notFound && (
             <AlertDescription>
               <Button
@@ -155,7 +169,7 @@ export function UserProfile({
                 className="w-fit text-foreground"
                 onClick={() => profile.refetch()}
               >
-                Try again
+                <Trans>Try again</Trans>
               </Button>
             </AlertDescription>
           )}
@@ -189,7 +203,7 @@ export function UserProfile({
               aria-controls="rating-form"
             >
               <Star aria-hidden />
-              Rate
+              <Trans>Rate</Trans>
             </Button>
           )
         }
@@ -203,7 +217,7 @@ export function UserProfile({
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         {/* First in reading order (a summary before the reviews on phones); the right column on desktops. */}
         <aside
-          aria-label="Statistics and actions"
+          aria-label={t`Statistics and actions`}
           className="grid content-start gap-6 lg:col-start-2 lg:row-start-1"
         >
           {detailsShown && ratedContext && <RatingStatistics summary={summary} context={ratedContext} />}

@@ -2,6 +2,7 @@
 // counter, the anonymous choice with what it means, Submit (disabled until a category is rated)
 // and Cancel. The form holds the request itself (only rated categories, in the categories' order),
 // checked with the API's own schema.
+import { Trans, useLingui } from '@lingui/react/macro';
 import { type CreateRatingRequest, LIMITS, type RoleContext } from '@workspace/contracts';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
@@ -40,6 +41,7 @@ export function RatingForm({
   error?: string;
 }) {
   const id = useId();
+  const { t } = useLingui();
   // Checked as they change, so the feedback's length problem shows while typing.
   const form = useForm<CreateRatingRequest>({
     resolver: checks.resolver,
@@ -58,6 +60,8 @@ export function RatingForm({
   const feedbackLength = (form.watch('feedback_message') ?? '').trim().length;
   const feedbackProblem = errors.feedback_message?.message;
   const problem = errors.category_scores?.message ?? errors.category_scores?.root?.message;
+  const rated = scores.length;
+  const available = categories.length;
   const scoreOf = (category: string) => scores.find((entry) => entry.category === category)?.score;
 
   /** Sets or (score undefined) clears a category's score, keeping the categories' order. */
@@ -84,10 +88,12 @@ export function RatingForm({
     >
       <div className="grid gap-1">
         <h2 id={`${id}-title`} className="font-semibold text-xl">
-          Rate {rateeName}
+          <Trans>Rate {rateeName}</Trans>
         </h2>
         <p className="text-muted-foreground text-sm">
-          Score the categories you can judge, from 1 to 5 stars. Categories you leave out are not counted.
+          <Trans>
+            Score the categories you can judge, from 1 to 5 stars. Categories you leave out are not counted.
+          </Trans>
         </p>
       </div>
       {error && (
@@ -96,7 +102,7 @@ export function RatingForm({
         </Alert>
       )}
       <fieldset className="grid">
-        <legend className="sr-only">Category scores</legend>
+        <legend className="sr-only">{t`Category scores`}</legend>
         <div className="divide-y rounded-lg border px-3 sm:px-4">
           {categories.map((category) => (
             <StarInput
@@ -110,16 +116,16 @@ export function RatingForm({
           ))}
         </div>
         <p className="mt-2 text-muted-foreground text-sm" aria-live="polite">
-          {scores.length} of {categories.length} categories rated
+          {t`${rated} of ${available} categories rated`}
         </p>
       </fieldset>
       <div className="grid gap-2">
-        <Label htmlFor={`${id}-feedback`}>Feedback (optional)</Label>
+        <Label htmlFor={`${id}-feedback`}>{t`Feedback (optional)`}</Label>
         <Textarea
           id={`${id}-feedback`}
           {...form.register('feedback_message')}
           rows={5}
-          placeholder="What was it like to work with them?"
+          placeholder={t`What was it like to work with them?`}
           aria-invalid={Boolean(feedbackProblem)}
           aria-describedby={`${id}-count${feedbackProblem ? ` ${id}-feedback-error` : ''}`}
           disabled={pending}
@@ -131,7 +137,9 @@ export function RatingForm({
             feedbackLength > LIMITS.feedbackMax ? 'text-destructive' : 'text-muted-foreground',
           )}
         >
-          {feedbackLength}/{LIMITS.feedbackMax} characters
+          <Trans>
+            {feedbackLength}/{LIMITS.feedbackMax} characters
+          </Trans>
         </p>
         <FieldError id={`${id}-feedback-error`} message={feedbackProblem} />
       </div>
@@ -144,21 +152,25 @@ export function RatingForm({
             aria-describedby={`${id}-anonymous-note`}
             disabled={pending}
           />
-          <Label htmlFor={`${id}-anonymous`}>Submit anonymously</Label>
+          <Label htmlFor={`${id}-anonymous`}>{t`Submit anonymously`}</Label>
         </div>
         <p id={`${id}-anonymous-note`} className="text-muted-foreground text-sm">
           {anonymous
-            ? `${rateeName} and everyone else will see "Anonymous" instead of your name, and only the date, not the time. Moderators can still see who wrote it if the review is reported.`
-            : `Your name will be shown with this review. Tick the box to show "Anonymous" instead; moderators can still see who wrote a reported review.`}
+            ? t`${rateeName} and everyone else will see "Anonymous" instead of your name, and only the date, not the time. Moderators can still see who wrote it if the review is reported.`
+            : t`Your name will be shown with this review. Tick the box to show "Anonymous" instead; moderators can still see who wrote a reported review.`}
         </p>
       </div>
       <FieldError message={problem} />
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="outline" onClick={onCancel} disabled={pending}>
-          Cancel
+          <Trans>Cancel</Trans>
         </Button>
         <Button type="submit" disabled={scores.length === 0 || pending}>
-          {pending ? <Spinner label="Submitting..." className="text-primary-foreground" /> : 'Submit Rating'}
+          {pending ? (
+            <Spinner label={t`Submitting...`} className="text-primary-foreground" />
+          ) : (
+            t`Submit Rating`
+          )}
         </Button>
       </div>
     </form>

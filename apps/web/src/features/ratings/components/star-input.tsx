@@ -1,5 +1,7 @@
 // One category's score as a real radio group named after the category, with options "1 star" to
 // "5 stars" (DESIGN §7). Radix gives the roving focus: arrows move and select, Tab leaves the group.
+import { plural } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { LIMITS } from '@workspace/contracts';
 import { Star } from 'lucide-react';
 import { RadioGroup as RadioGroupPrimitive } from 'radix-ui';
@@ -8,7 +10,7 @@ import { cn } from '@/lib/cn';
 
 const SCORES = Array.from({ length: LIMITS.scoreMax - LIMITS.scoreMin + 1 }, (_, i) => LIMITS.scoreMin + i);
 
-const scoreName = (score: number) => `${score} ${score === 1 ? 'star' : 'stars'}`;
+const scoreName = (score: number) => plural(score, { one: '# star', other: '# stars' });
 
 export function StarInput({
   category,
@@ -24,6 +26,7 @@ export function StarInput({
   disabled?: boolean;
 }) {
   const id = useId();
+  const { t } = useLingui();
   const [hover, setHover] = useState<number>();
   const shown = hover ?? value ?? 0;
   return (
@@ -60,16 +63,16 @@ export function StarInput({
           ))}
         </RadioGroupPrimitive.Root>
         <span className="w-16 text-muted-foreground text-sm tabular-nums" aria-hidden>
-          {value === undefined ? 'Not rated' : `${value}/${LIMITS.scoreMax}`}
+          {value === undefined ? t`Not rated` : `${value}/${LIMITS.scoreMax}`}
         </span>
         <button
           type="button"
           onClick={onClear}
           disabled={value === undefined || disabled}
-          aria-label={`Clear ${category}`}
+          aria-label={t`Clear ${category}`}
           className="rounded-sm px-1 text-muted-foreground text-xs underline-offset-2 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/60 disabled:invisible"
         >
-          Clear
+          {t`Clear`}
         </button>
       </div>
     </div>
