@@ -1,12 +1,22 @@
-import { DISPUTE_REASON_LABELS, ELIGIBILITY, FLAG_REASON_LABELS, MSG } from '@workspace/contracts';
+import {
+  DISPUTE_REASON_LABELS,
+  ELIGIBILITY,
+  FLAG_REASON_LABELS,
+  MSG,
+  RATING_CATEGORIES,
+} from '@workspace/contracts';
 import { describe, expect, it } from 'vitest';
 import {
+  CATEGORY_TRANSLATIONS,
+  categoryName,
   DISPUTE_REASON_TRANSLATIONS,
   disputeReasonLabel,
   ELIGIBILITY_TRANSLATIONS,
   FLAG_REASON_TRANSLATIONS,
   flagReasonLabel,
   MSG_TRANSLATIONS,
+  RATING_LABEL_TRANSLATIONS,
+  ratingLabelText,
   translateApiMessage,
 } from './api-messages';
 import { activateLanguage, loadApiMessages } from './i18n';
@@ -33,7 +43,20 @@ describe('API and contract messages', () => {
     expect(translateApiMessage(ELIGIBILITY.self)).toBe('आप खुद को रेटिंग नहीं दे सकते');
     expect(flagReasonLabel('SPAM')).toBe('स्पैम या विज्ञापन');
     expect(disputeReasonLabel('NO_WORKING_RELATIONSHIP')).toBe('हमने कभी साथ काम नहीं किया');
+    expect(categoryName('Reliability')).toBe('भरोसेमंदी');
+    expect(categoryName('A category added later')).toBe('A category added later');
+    expect(ratingLabelText(4.6)).toBe('उत्कृष्ट');
     expect(translateApiMessage('A message the server added later')).toBe('A message the server added later');
+  });
+
+  it('name every category of every context and every rating label, with their English as the key', () => {
+    const categories = Object.values(RATING_CATEGORIES).flat();
+    expect(Object.keys(CATEGORY_TRANSLATIONS).sort()).toEqual([...categories].sort());
+    for (const [english, descriptor] of [
+      ...Object.entries(CATEGORY_TRANSLATIONS),
+      ...Object.entries(RATING_LABEL_TRANSLATIONS),
+    ])
+      expect((descriptor as { message?: string }).message).toBe(english);
   });
 
   it('every one has a Hindi translation that differs from the English', async () => {

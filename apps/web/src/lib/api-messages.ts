@@ -7,13 +7,17 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import {
-  type DISPUTE_REASON_LABELS,
+  DISPUTE_REASON_LABELS,
   type DisputeReason,
   ELIGIBILITY,
-  type FLAG_REASON_LABELS,
+  FLAG_REASON_LABELS,
   type FlagReason,
   MSG,
   PASSWORD_TOO_EASY,
+  type RATING_CATEGORIES,
+  type RatingLabel,
+  type RoleContext,
+  ratingLabel,
 } from '@workspace/contracts';
 import { useEffect } from 'react';
 import { activeLanguage, apiMessagesLoaded, i18n, loadApiMessages } from './i18n';
@@ -248,13 +252,7 @@ const byText = new Map<string, MessageDescriptor>([
  * (a message added to the server later) is shown as it came, in English.
  */
 export function translateApiMessage(text: string): string {
-  const descriptor = byText.get(text);
-  if (!descriptor || !i18n.locale) return text;
-  const language = activeLanguage();
-  if (apiMessagesLoaded(language)) return i18n._(descriptor);
-  // Not fetched yet (useApiMessages was not called): English now, the translation once it arrives.
-  void loadApiMessages(language);
-  return text;
+  return inActiveLanguage(byText.get(text), text);
 }
 
 /**
@@ -268,5 +266,52 @@ export function useApiMessages() {
   }, []);
 }
 
-export const flagReasonLabel = (reason: FlagReason) => i18n._(FLAG_REASON_TRANSLATIONS[reason]);
-export const disputeReasonLabel = (reason: DisputeReason) => i18n._(DISPUTE_REASON_TRANSLATIONS[reason]);
+type RatingCategory = (typeof RATING_CATEGORIES)[RoleContext][number];
+
+/** The contracts' category names: the API speaks them in English, the web app shows them translated. */
+export const CATEGORY_TRANSLATIONS = {
+  'Work Environment': msg`Work Environment`,
+  'Management Quality': msg`Management Quality`,
+  'Career Growth': msg`Career Growth`,
+  'Work-Life Balance': msg`Work-Life Balance`,
+  Compensation: msg`Compensation`,
+  'Company Culture': msg`Company Culture`,
+  'Technical Skills': msg`Technical Skills`,
+  Communication: msg`Communication`,
+  Reliability: msg`Reliability`,
+  'Team Collaboration': msg`Team Collaboration`,
+  'Problem Solving': msg`Problem Solving`,
+  Professionalism: msg`Professionalism`,
+} as const satisfies Record<RatingCategory, MessageDescriptor>;
+
+export const RATING_LABEL_TRANSLATIONS = {
+  Excellent: msg`Excellent`,
+  Good: msg`Good`,
+  Fair: msg`Fair`,
+  'Needs Improvement': msg`Needs Improvement`,
+} as const satisfies Record<RatingLabel, MessageDescriptor>;
+
+/**
+ * A message of this catalog in the active language, given with its English text: English until the
+ * catalog has arrived (components that show these call useApiMessages, which re-renders them then).
+ */
+function inActiveLanguage(descriptor: MessageDescriptor | undefined, english: string): string {
+  if (!descriptor || !i18n.locale) return english;
+  const language = activeLanguage();
+  if (apiMessagesLoaded(language)) return i18n._(descriptor);
+  void loadApiMessages(language);
+  return english;
+}
+
+export const flagReasonLabel = (reason: FlagReason) =>
+  inActiveLanguage(FLAG_REASON_TRANSLATIONS[reason], FLAG_REASON_LABELS[reason]);
+export const disputeReasonLabel = (reason: DisputeReason) =>
+  inActiveLanguage(DISPUTE_REASON_TRANSLATIONS[reason], DISPUTE_REASON_LABELS[reason]);
+/** A category's name (the API's English key) as shown; a name the table does not know, as it came. */
+export const categoryName = (category: string) =>
+  inActiveLanguage((CATEGORY_TRANSLATIONS as Record<string, MessageDescriptor>)[category], category);
+/** "Excellent", "Good", "Fair" or "Needs Improvement" for an average (contracts ratingLabel). */
+export const ratingLabelText = (average: number) => {
+  const label = ratingLabel(average);
+  return inActiveLanguage(RATING_LABEL_TRANSLATIONS[label], label);
+};

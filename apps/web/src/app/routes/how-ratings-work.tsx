@@ -13,7 +13,6 @@ import {
   RANKING_PRIOR_WEIGHT,
   RATING_CATEGORIES,
   rankingScore,
-  ratingLabel,
   UNUSUAL_ACTIVITY,
 } from '@workspace/contracts';
 import { BadgeCheck, EyeOff, Flag, Scale, Sigma, Trophy, UserX } from 'lucide-react';
@@ -21,7 +20,13 @@ import type { ReactNode } from 'react';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { TextLink } from '@/components/ui/text-link';
 import { paths } from '@/config/paths';
-import { disputeReasonLabel, flagReasonLabel, useApiMessages } from '@/lib/api-messages';
+import {
+  categoryName,
+  disputeReasonLabel,
+  flagReasonLabel,
+  ratingLabelText,
+  useApiMessages,
+} from '@/lib/api-messages';
 import { formatScore } from '@/lib/format';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
@@ -62,9 +67,9 @@ export default function HowRatingsWorkRoute() {
   const examples = EXAMPLE_SCORES.join(', ');
   const single = fmt(rankingScore(5, 1));
   const many = fmt(rankingScore(4.6, 200));
-  const companyCategories = RATING_CATEGORIES.EMPLOYEE_TO_COMPANY.join(', ');
-  const employeeCategories = RATING_CATEGORIES.EMPLOYER_TO_EMPLOYEE.join(', ');
-  const [excellent, good, fair, low] = [4.5, 3.5, 2.5, 2].map(ratingLabel);
+  const companyCategories = RATING_CATEGORIES.EMPLOYEE_TO_COMPANY.map(categoryName).join(', ');
+  const employeeCategories = RATING_CATEGORIES.EMPLOYER_TO_EMPLOYEE.map(categoryName).join(', ');
+  const [excellent, good, fair, low] = [4.5, 3.5, 2.5, 2].map(ratingLabelText);
   const priorWeight = RANKING_PRIOR_WEIGHT;
   const priorMean = RANKING_PRIOR_MEAN;
   const editDays = EDIT_WINDOW_DAYS;

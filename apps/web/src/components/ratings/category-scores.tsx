@@ -1,6 +1,7 @@
 // Each category's score as a number beside its stars ("Work Environment 5/5"), DESIGN §7.
 import { useLingui } from '@lingui/react/macro';
 import { LIMITS, type Rating } from '@workspace/contracts';
+import { categoryName, useApiMessages } from '@/lib/api-messages';
 import { cn } from '@/lib/cn';
 import { Stars } from './stars';
 
@@ -12,6 +13,7 @@ export function CategoryScores({
   className?: string;
 }) {
   const { t } = useLingui();
+  useApiMessages();
   if (scores.length === 0) return null;
   return (
     <ul
@@ -20,7 +22,7 @@ export function CategoryScores({
     >
       {scores.map(({ category, score }) => (
         <li key={category} className="flex items-center justify-between gap-3">
-          <span className="text-muted-foreground">{category}</span>{' '}
+          <span className="text-muted-foreground">{categoryName(category)}</span>{' '}
           <span className="flex shrink-0 items-center gap-2">
             <Stars value={score} label={null} className="text-sm" />
             <span className="w-7 text-right font-medium tabular-nums">

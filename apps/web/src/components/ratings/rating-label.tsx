@@ -1,7 +1,8 @@
 // The label of an average (Excellent / Good / Fair / Needs Improvement) in its colour, by the
 // shared contracts rules.
-import { ratingLabel, ratingTone } from '@workspace/contracts';
+import { ratingTone } from '@workspace/contracts';
 import { Badge } from '@/components/ui/badge';
+import { ratingLabelText, useApiMessages } from '@/lib/api-messages';
 
 export const TONE_TEXT = {
   success: 'text-success',
@@ -11,9 +12,10 @@ export const TONE_TEXT = {
 } as const;
 
 export function RatingLabelBadge({ average, className }: { average: number; className?: string }) {
+  useApiMessages();
   return (
     <Badge variant={ratingTone(average)} className={className}>
-      {ratingLabel(average)}
+      {ratingLabelText(average)}
     </Badge>
   );
 }

@@ -2,13 +2,7 @@
 // opposite role, a profile card and the newest ratings received. A failed load is ignored (SPEC §8):
 // the cards show dashes instead of numbers.
 import { Trans, useLingui } from '@lingui/react/macro';
-import {
-  browseRole,
-  type DashboardResponse,
-  type OwnUser,
-  ratingLabel,
-  ratingTone,
-} from '@workspace/contracts';
+import { browseRole, type DashboardResponse, type OwnUser, ratingTone } from '@workspace/contracts';
 import { ArrowRight, Building2, MessageSquare, Send, ShieldCheck, Star, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -21,6 +15,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
+import { ratingLabelText, useApiMessages } from '@/lib/api-messages';
 import { cn } from '@/lib/cn';
 import { formatDate, formatScore } from '@/lib/format';
 import { useDashboard } from '../api/get-dashboard';
@@ -54,13 +49,16 @@ function StatCard({
 /** The caller's own rating label (SPEC §2 thresholds, contracts ratingLabel/ratingTone). */
 export function OwnRatingCard({ average, loading = false }: { average: number | null; loading?: boolean }) {
   const { t } = useLingui();
+  useApiMessages();
   return (
     <StatCard title={t`Your Rating`} icon={<Star aria-hidden className="size-4" />} loading={loading}>
       {average === null ? (
         <p className="font-bold text-2xl">–</p>
       ) : (
         <>
-          <p className={cn('font-bold text-2xl', TONE_TEXT[ratingTone(average)])}>{ratingLabel(average)}</p>
+          <p className={cn('font-bold text-2xl', TONE_TEXT[ratingTone(average)])}>
+            {ratingLabelText(average)}
+          </p>
           <p className="text-muted-foreground text-sm">{t`Average ${formatScore(average)} out of 5`}</p>
         </>
       )}

@@ -6,6 +6,7 @@ import { LIMITS, RATING_CATEGORIES, type RatingSummary, type RoleContext } from 
 import { RatingLabelBadge } from '@/components/ratings/rating-label';
 import { Stars } from '@/components/ratings/stars';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { categoryName, useApiMessages } from '@/lib/api-messages';
 import { formatScore } from '@/lib/format';
 
 function Bar({ fraction, className }: { fraction: number; className: string }) {
@@ -33,6 +34,7 @@ export function RatingStatistics({
   const total = summary.total_ratings ?? 0;
   const distribution = summary.distribution ?? {};
   const categories = RATING_CATEGORIES[context].filter((category) => byCategory[category]);
+  useApiMessages();
 
   return (
     <Card>
@@ -69,7 +71,7 @@ export function RatingStatistics({
                 return (
                   <li key={category} className="grid gap-1">
                     <div className="flex items-baseline justify-between gap-2 text-sm">
-                      <span>{category}</span>
+                      <span>{categoryName(category)}</span>
                       <span className="tabular-nums">
                         <span className="font-medium">{formatScore(entry.average)}</span>
                         <span className="text-muted-foreground">

@@ -6,6 +6,7 @@ import { LIMITS } from '@workspace/contracts';
 import { Star } from 'lucide-react';
 import { RadioGroup as RadioGroupPrimitive } from 'radix-ui';
 import { useId, useState } from 'react';
+import { categoryName, useApiMessages } from '@/lib/api-messages';
 import { cn } from '@/lib/cn';
 
 const SCORES = Array.from({ length: LIMITS.scoreMax - LIMITS.scoreMin + 1 }, (_, i) => LIMITS.scoreMin + i);
@@ -27,12 +28,14 @@ export function StarInput({
 }) {
   const id = useId();
   const { t } = useLingui();
+  useApiMessages();
+  const name = categoryName(category);
   const [hover, setHover] = useState<number>();
   const shown = hover ?? value ?? 0;
   return (
     <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 py-2">
       <span id={`${id}-label`} className="font-medium text-sm">
-        {category}
+        {name}
       </span>
       <div className="flex items-center gap-2">
         <RadioGroupPrimitive.Root
@@ -69,7 +72,7 @@ export function StarInput({
           type="button"
           onClick={onClear}
           disabled={value === undefined || disabled}
-          aria-label={t`Clear ${category}`}
+          aria-label={t`Clear ${name}`}
           className="rounded-sm px-1 text-muted-foreground text-xs underline-offset-2 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/60 disabled:invisible"
         >
           {t`Clear`}
