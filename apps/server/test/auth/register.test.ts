@@ -54,6 +54,7 @@ describe('POST /api/auth/register/', () => {
       // No consent given on this form: the web app will ask (DESIGN §8.3).
       consent_version: null,
       consent_required: true,
+      email_domain: null,
     });
     expect(new Date(user.date_joined).toISOString()).toBe(user.date_joined);
     const row = await storedUser(user.id);

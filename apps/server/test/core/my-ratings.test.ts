@@ -72,6 +72,7 @@ describe('GET dashboard/', () => {
       overall_score: 3,
       created_at: '2031-02-07T09:00:00.000Z',
       edited_at: null,
+      verified_employee: false,
       reply: null,
       dispute: null,
     });
@@ -114,6 +115,7 @@ describe('GET my-ratings/given/', () => {
       overall_score: 1,
       created_at: '2031-01-11T09:00:00.000Z',
       edited_at: null,
+      verified_employee: false,
       reply: null,
       dispute: null,
       moderation: null,

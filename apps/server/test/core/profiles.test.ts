@@ -121,6 +121,7 @@ describe('GET users/{id}/profile/', () => {
       overall_score: 4.5,
       created_at: publicRating.created_at,
       edited_at: null,
+      verified_employee: false,
       reply: null,
     });
     expect(JSON.stringify(res.body)).not.toContain(publicRater.email);
@@ -158,6 +159,7 @@ describe('anonymity', () => {
         overall_score: 3.5,
         created_at: `${anonRating.created_at.slice(0, 10)}T00:00:00.000Z`,
         edited_at: null,
+        verified_employee: false,
         reply: null,
         // Only the rated party sees their dispute (none here).
         ...(user === company ? { dispute: null } : {}),

@@ -59,6 +59,7 @@ describe('POST /api/core/ratings/', () => {
       overall_score: 4,
       created_at: expect.any(String),
       edited_at: null,
+      verified_employee: false,
       reply: null,
       dispute: null,
       moderation: null,

@@ -126,6 +126,7 @@ describe('the flag queue', () => {
         created_at: expect.any(String),
         status: 'published',
         edited_at: null,
+        verified_employee: false,
         reply: null,
         dispute: null,
         moderation: null,

@@ -4,6 +4,7 @@ import {
   employmentVerification,
   employmentVerifications,
   idParams,
+  MSG,
   noContent,
   workEmailCodeSent,
   workEmailConfirmRequest,
@@ -11,7 +12,7 @@ import {
 } from '@workspace/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { authenticate, sessionOf } from '../../plugins/session.ts';
+import { authenticate, requireRole, sessionOf } from '../../plugins/session.ts';
 import { bearerAuth, errorAnswers } from '../core/openapi.ts';
 import { createVerifiedService } from './service.ts';
 
@@ -21,13 +22,15 @@ export async function verifiedRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const verified = createVerifiedService(app.deps);
   const signedIn = { onRequest: authenticate(app) };
+  // Employees only, decided before the body is read (a company learns 403, not what it sent wrong).
+  const employees = { onRequest: [authenticate(app), requireRole(['employee'], MSG.workEmailOnlyEmployees)] };
   // Per address as well as per account (service.ts): sending mail is what an attacker would abuse.
   const limit = { rateLimit: { max: app.deps.env.AUTH_RATE_LIMIT, timeWindow: '15 minutes' } };
 
   app.post(
     '/work-email',
     {
-      ...signedIn,
+      ...employees,
       config: limit,
       schema: {
         tags,
@@ -44,7 +47,7 @@ export async function verifiedRoutes(fastify: FastifyInstance) {
   app.post(
     '/work-email/confirm',
     {
-      ...signedIn,
+      ...employees,
       config: limit,
       schema: {
         tags,

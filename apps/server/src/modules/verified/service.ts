@@ -17,7 +17,7 @@ import type { AppDeps } from '../../app-deps.ts';
 import { jwtSecret } from '../../config/jwt-secret.ts';
 import { employmentVerifications, users, workEmailCodes } from '../../db/schema/index.ts';
 import { inTransaction } from '../../db/transactions.ts';
-import { badRequest, forbidden, HttpError, notFound } from '../../lib/errors.ts';
+import { badRequest, HttpError, notFound } from '../../lib/errors.ts';
 import type { Session } from '../../plugins/session.ts';
 import { touchUsers } from '../users/repository.ts';
 import { verificationsOf } from './repository.ts';
@@ -32,14 +32,9 @@ export function createVerifiedService(deps: AppDeps) {
   const digest = (purpose: string, value: string) =>
     createHmac('sha256', key).update(`${purpose}:${value}`).digest('hex');
 
-  const employeeOnly = (session: Session) => {
-    if (session.role !== 'employee') throw forbidden(MSG.workEmailOnlyEmployees);
-  };
-
   return {
-    /** Sends a code to `address` when its domain belongs to a company; the address is not stored. */
+    /** Sends a code to `address` when its domain belongs to a company; the address is not stored. Employees only (routes). */
     async requestCode(session: Session, address: string): Promise<WorkEmailCodeSent> {
-      employeeOnly(session);
       const domain = address.slice(address.lastIndexOf('@') + 1);
       const [company] = await db
         .select({ id: users.id, name: users.fullName })
@@ -90,7 +85,6 @@ export function createVerifiedService(deps: AppDeps) {
 
     /** Confirms the pending code: records the company, the domain and the date; forgets the rest. */
     async confirmCode(session: Session, code: string): Promise<EmploymentVerification> {
-      employeeOnly(session);
       return inTransaction(db, async (tx) => {
         const [pending] = await tx
           .select()
