@@ -4,8 +4,7 @@
 //      run `npm run i18n:extract`, then translate the new `msgstr ""` in src/locales/hi/*.po);
 //   2. a component shows English that is not wrapped for translation: JSX text outside <Trans>, or a
 //      plain string in aria-label, alt, title, placeholder, label, description, or useDocumentTitle('…')
-//      (ADR 0011). Files listed in apps/web/i18n-untranslated.txt are not checked for (2) until their
-//      screen is converted; a listed file with nothing left to convert must leave the list.
+//      (ADR 0011). Every component is checked: the last screens were converted on 2026-11-24.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,7 +17,6 @@ const traverse = traverseModule.default ?? traverseModule;
 const web = resolve('apps/web');
 const src = join(web, 'src');
 const LOCALES = ['en', 'hi'];
-const ALLOW_LIST = join(web, 'i18n-untranslated.txt');
 const problems = [];
 
 // 1. Catalogs against a fresh extraction.
@@ -137,28 +135,12 @@ const walk = (dir) => {
 };
 walk(src);
 
-const allowed = new Set(
-  readFileSync(ALLOW_LIST, 'utf8')
-    .split('\n')
-    .map((line) => line.trim())
-    .filter((line) => line && !line.startsWith('#')),
-);
-for (const file of sources) {
-  const name = relative(web, file);
-  const found = findings(file);
-  if (allowed.has(name)) {
-    if (found.length === 0)
-      problems.push(`${name} has nothing left to translate: remove it from i18n-untranslated.txt`);
-  } else problems.push(...found);
-}
-for (const name of allowed)
-  if (!sources.some((file) => relative(web, file) === name))
-    problems.push(`i18n-untranslated.txt lists ${name}, which does not exist`);
+for (const file of sources) problems.push(...findings(file));
 
 if (problems.length > 0) {
   console.error(`i18n check: ${problems.length} problem(s)\n  ${problems.join('\n  ')}`);
   process.exit(1);
 }
 console.log(
-  `i18n check: catalogs complete; ${sources.length - allowed.size} components checked, ${allowed.size} still listed as untranslated`,
+  `i18n check: catalogs complete; ${sources.length} components checked, none shows untranslated English`,
 );

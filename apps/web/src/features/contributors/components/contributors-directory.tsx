@@ -1,5 +1,7 @@
 // The team grid (SPEC §2 /contributors): 5 a page, numbered pages with Previous/Next, the
 // "Page X of Y, Showing N of M contributors" line, and a smooth scroll back to the grid on a page change.
+import { t } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { PAGE_SIZES } from '@workspace/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
@@ -9,10 +11,13 @@ import type { Contributor } from '../content/contributors';
 import { ContributorImage } from './contributor-image';
 
 function pageText(page: number, pageCount: number, shown: number, total: number) {
-  return `Page ${page} of ${pageCount}, Showing ${shown} of ${total} contributors`;
+  return t`Page ${page} of ${pageCount}, Showing ${shown} of ${total} contributors`;
 }
 
+// The contributors' names, roles and bios are content about people, shown as written (content/).
 function ContributorCard({ contributor }: { contributor: Contributor }) {
+  const { t } = useLingui();
+  const name = contributor.name;
   return (
     <Card className="h-full items-center gap-4 px-6 text-center">
       <ContributorImage src={contributor.image} name={contributor.name} />
@@ -22,7 +27,7 @@ function ContributorCard({ contributor }: { contributor: Contributor }) {
       </div>
       <CardContent className="grid gap-4 px-0">
         <p className="text-muted-foreground text-sm">{contributor.bio}</p>
-        <ul aria-label={`Skills of ${contributor.name}`} className="flex flex-wrap justify-center gap-2">
+        <ul aria-label={t`Skills of ${name}`} className="flex flex-wrap justify-center gap-2">
           {contributor.skills.map((skill) => (
             <li key={skill}>
               <Badge variant="secondary">{skill}</Badge>
@@ -41,6 +46,7 @@ export function ContributorsDirectory({
   contributors: Contributor[];
   pageSize?: number;
 }) {
+  const { t } = useLingui();
   const [page, setPage] = useState(1);
   const gridRef = useRef<HTMLElement>(null);
   const pageCount = Math.max(1, Math.ceil(contributors.length / pageSize));
@@ -66,7 +72,7 @@ export function ContributorsDirectory({
   return (
     <section ref={gridRef} aria-labelledby="team-title" className="grid scroll-mt-24 gap-6">
       <h2 id="team-title" className="font-bold text-2xl tracking-tight">
-        Meet the team
+        <Trans>Meet the team</Trans>
       </h2>
       <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
         {shown.map((contributor) => (
@@ -79,19 +85,20 @@ export function ContributorsDirectory({
         <p aria-live="polite" className="text-center text-muted-foreground text-sm">
           {pageText(page, pageCount, shown.length, contributors.length)}
         </p>
-        <Pagination page={page} pageCount={pageCount} onPageChange={goTo} label="Contributors pages" />
+        <Pagination page={page} pageCount={pageCount} onPageChange={goTo} label={t`Contributors pages`} />
       </div>
     </section>
   );
 }
 
 export function ContributorStats({ contributors }: { contributors: Contributor[] }) {
+  const { t } = useLingui();
   const skills = new Set(contributors.flatMap((c) => c.skills));
   const stats = [
-    { value: String(contributors.length), label: 'Team Members' },
-    { value: String(new Set(contributors.map((c) => c.designation)).size), label: 'Roles' },
-    { value: String(skills.size), label: 'Skills' },
-    { value: '24/7', label: 'Support' },
+    { value: String(contributors.length), label: t`Team Members` },
+    { value: String(new Set(contributors.map((c) => c.designation)).size), label: t`Roles` },
+    { value: String(skills.size), label: t`Skills` },
+    { value: '24/7', label: t`Support` },
   ];
   return (
     <section
@@ -99,7 +106,7 @@ export function ContributorStats({ contributors }: { contributors: Contributor[]
       className="rounded-2xl bg-primary px-6 py-10 text-primary-foreground"
     >
       <h2 id="team-stats-title" className="mb-6 text-center font-bold text-2xl">
-        The team in numbers
+        <Trans>The team in numbers</Trans>
       </h2>
       <dl className="grid grid-cols-2 gap-6 text-center md:grid-cols-4">
         {stats.map((stat) => (

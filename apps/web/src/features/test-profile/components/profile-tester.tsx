@@ -1,5 +1,6 @@
 // Developer test page (SPEC §2 /test-profile): fetch the own profile, or update it with the current
 // full_name and city, and show status, error and response data.
+import { Trans, useLingui } from '@lingui/react/macro';
 import { MSG, type OwnUser } from '@workspace/contracts';
 import { Download, Upload } from 'lucide-react';
 import { useState } from 'react';
@@ -7,6 +8,7 @@ import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { ApiError, api } from '@/lib/api-client';
+import { translateApiMessage, useApiMessages } from '@/lib/api-messages';
 import { useSession } from '@/lib/session';
 
 interface Outcome {
@@ -68,50 +70,78 @@ export function ProfileTester() {
     setBusy(false);
   };
 
+  return <Shown signedIn={signedIn} busy={busy} user={user} outcome={outcome} run={run} />;
+}
+
+function Shown({
+  signedIn,
+  busy,
+  user,
+  outcome,
+  run,
+}: {
+  signedIn: boolean;
+  busy: boolean;
+  user: OwnUser | null;
+  outcome: Outcome | null;
+  run: (action: 'fetch' | 'update') => void;
+}) {
+  const { t } = useLingui();
+  useApiMessages();
   return (
     <div className="grid gap-6">
       {!signedIn && (
         <Alert variant="info">
-          <AlertDescription>{MSG.testProfileSignedOut}</AlertDescription>
+          <AlertDescription>{translateApiMessage(MSG.testProfileSignedOut)}</AlertDescription>
         </Alert>
       )}
       <Card>
         <CardHeader>
-          <CardTitle>Profile endpoints</CardTitle>
+          <CardTitle>
+            <Trans>Profile endpoints</Trans>
+          </CardTitle>
           <p className="text-muted-foreground text-sm">
-            GET and PATCH <code className="rounded bg-muted px-1 py-0.5">/api/auth/profile/</code>; the update
-            sends your current full name and city.
+            <Trans>
+              GET and PATCH <code className="rounded bg-muted px-1 py-0.5">/api/auth/profile/</code>; the
+              update sends your current full name and city.
+            </Trans>
           </p>
         </CardHeader>
         <CardContent className="flex flex-col gap-3 sm:flex-row">
           <Button disabled={!signedIn || busy} onClick={() => run('fetch')}>
             <Download aria-hidden />
-            Fetch Profile
+            <Trans>Fetch Profile</Trans>
           </Button>
           <Button variant="outline" disabled={!signedIn || busy || !user} onClick={() => run('update')}>
             <Upload aria-hidden />
-            Update Profile
+            <Trans>Update Profile</Trans>
           </Button>
         </CardContent>
       </Card>
       {outcome && (
         <Card aria-live="polite">
           <CardHeader>
-            <CardTitle>Result</CardTitle>
+            <CardTitle>
+              <Trans>Result</Trans>
+            </CardTitle>
           </CardHeader>
           <CardContent className="grid gap-4">
             <Alert variant={outcome.ok ? 'success' : 'destructive'}>
-              <AlertDescription>{outcome.message}</AlertDescription>
+              <AlertDescription>{translateApiMessage(outcome.message)}</AlertDescription>
             </Alert>
             <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
-              <dt className="font-medium">Status</dt>
-              <dd>{outcome.status ?? 'No response'}</dd>
-              <dt className="font-medium">Error</dt>
-              <dd>{outcome.error ?? 'None'}</dd>
+              <dt className="font-medium">
+                <Trans>Status</Trans>
+              </dt>
+              <dd>{outcome.status ?? t`No response`}</dd>
+              <dt className="font-medium">
+                <Trans>Error</Trans>
+              </dt>
+              <dd>{outcome.error ? translateApiMessage(outcome.error) : t`None`}</dd>
             </dl>
             <div className="grid gap-2">
               <h3 id="response-data-title" className="font-medium text-sm">
-                Response data
+                <Trans>Response data</Trans>
               </h3>
               <section
                 aria-labelledby="response-data-title"
