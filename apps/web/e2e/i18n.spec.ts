@@ -107,6 +107,8 @@ test('in Hindi on a phone: search companies, open one, rate it, and sign out', a
     .getByRole('radio', { name: '4 स्टार' })
     .click();
   await expect(form.getByText('6 में से 2 श्रेणियाँ रेट की गईं')).toBeVisible();
+  // The form fits the phone in Hindi (longer labels beside the stars wrap, nothing overflows).
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await form.getByLabel('फ़ीडबैक (वैकल्पिक)').fill('अच्छी कंपनी, सीखने को बहुत मिला।');
   await checkA11y('rating form in Hindi on a phone');
   await form.getByRole('button', { name: 'रेटिंग जमा करें' }).click();

@@ -37,7 +37,7 @@ export function StarInput({
       <span id={`${id}-label`} className="font-medium text-sm">
         {name}
       </span>
-      <div className="flex items-center gap-2">
+      <div className="flex flex-wrap items-center gap-x-2">
         <RadioGroupPrimitive.Root
           aria-labelledby={`${id}-label`}
           value={value === undefined ? '' : String(value)}
@@ -65,7 +65,7 @@ export function StarInput({
             </RadioGroupPrimitive.Item>
           ))}
         </RadioGroupPrimitive.Root>
-        <span className="w-16 text-muted-foreground text-sm tabular-nums" aria-hidden>
+        <span className="min-w-16 whitespace-nowrap text-muted-foreground text-sm tabular-nums" aria-hidden>
           {value === undefined ? t`Not rated` : `${value}/${LIMITS.scoreMax}`}
         </span>
         <button
