@@ -87,8 +87,20 @@ describe('sessions', () => {
     expect(res.status).toBe(200);
     expect(res.body.results.map((s) => s.device).sort()).toEqual(['Chrome on Android', 'Safari on macOS']);
     expect(res.body.results.filter((s) => s.current).map((s) => s.device)).toEqual(['Chrome on Android']);
+    // Its parts too, for a client that words the name in its own language.
+    expect(res.body.results.filter((s) => s.current).map(({ browser, os }) => ({ browser, os }))).toEqual([
+      { browser: 'Chrome', os: 'Android' },
+    ]);
     for (const s of res.body.results) {
-      expect(Object.keys(s).sort()).toEqual(['created_at', 'current', 'device', 'id', 'last_used_at']);
+      expect(Object.keys(s).sort()).toEqual([
+        'browser',
+        'created_at',
+        'current',
+        'device',
+        'id',
+        'last_used_at',
+        'os',
+      ]);
     }
   });
 

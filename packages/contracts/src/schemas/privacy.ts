@@ -29,6 +29,9 @@ export const consentResponse = z.object({
 export const session = z.object({
   id: z.string(),
   device: z.string().describe('Summarised from the User-Agent, e.g. "Chrome on Android"'),
+  /** The browser and system the summary is made of, for clients that word it themselves; null if unknown. */
+  browser: z.string().nullable(),
+  os: z.string().nullable(),
   created_at: isoDateTime,
   last_used_at: isoDateTime,
   current: z.boolean(),

@@ -4,11 +4,15 @@ import Bowser from 'bowser';
 
 const UNKNOWN_DEVICE = 'Unknown device';
 
-export function describeDevice(userAgent: string | null): string {
-  if (!userAgent) return UNKNOWN_DEVICE;
+/** The browser and operating system of a User-Agent (names, not versions); null where unknown. */
+export function deviceParts(userAgent: string | null): { browser: string | null; os: string | null } {
+  if (!userAgent) return { browser: null, os: null };
   const parser = Bowser.getParser(userAgent);
-  const browser = parser.getBrowserName();
-  const os = parser.getOSName();
+  return { browser: parser.getBrowserName() || null, os: parser.getOSName() || null };
+}
+
+export function describeDevice(userAgent: string | null): string {
+  const { browser, os } = deviceParts(userAgent);
   if (browser && os) return `${browser} on ${os}`;
   return browser || os || UNKNOWN_DEVICE;
 }

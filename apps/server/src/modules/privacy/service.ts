@@ -25,7 +25,7 @@ import { type RatingRecord, toRatingView } from '../ratings/serialize.ts';
 import { findUserByEmail, findUserById } from '../users/repository.ts';
 import { toOwnUser } from '../users/serialize.ts';
 import { verificationsOf } from '../verified/repository.ts';
-import { describeDevice } from './device.ts';
+import { describeDevice, deviceParts } from './device.ts';
 import { eraseAccount } from './erase.ts';
 import { grievanceAcknowledgement, grievanceOutcome } from './mail.ts';
 import {
@@ -82,6 +82,7 @@ export function createPrivacyService(deps: AppDeps) {
     return (await liveSessions(db, userId)).map((s) => ({
       id: s.id,
       device: describeDevice(s.userAgent),
+      ...deviceParts(s.userAgent),
       created_at: s.createdAt.toISOString(),
       last_used_at: s.lastUsedAt.toISOString(),
       current: s.id === currentId,

@@ -88,45 +88,50 @@ function Sessions() {
           <p className="text-muted-foreground text-sm">{t`Your sessions could not be loaded.`}</p>
         ) : (
           <ul aria-label={t`Sessions`} className="divide-y">
-            {results.map((session) => (
-              <li key={session.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
-                <div className="grid gap-0.5">
-                  <span className="flex flex-wrap items-center gap-2 font-medium">
-                    {session.device}
-                    {session.current && (
-                      <Badge variant="secondary">
-                        <Trans>This device</Trans>
-                      </Badge>
-                    )}
-                  </span>
-                  <span className="text-muted-foreground text-xs">
-                    {t`Signed in ${formatDate(session.created_at)} · last used ${formatDateTime(session.last_used_at)}`}
-                  </span>
-                </div>
-                {!session.current && (
-                  <Button
-                    variant="outline"
-                    size="sm"
-                    disabled={end.isPending}
-                    onClick={() =>
-                      end.mutate(session.id, {
-                        onSuccess: () => toast({ title: t`Session ended`, variant: 'success' }),
-                        onError: (error) =>
-                          toast({
-                            title: t`Could not end the session`,
-                            description: translateApiMessage(getErrorMessage(error)),
-                            variant: 'destructive',
-                          }),
-                      })
-                    }
-                  >
-                    <LogOut aria-hidden />
-                    <Trans>End session</Trans>
-                    <span className="sr-only">: {session.device}</span>
-                  </Button>
-                )}
-              </li>
-            ))}
+            {results.map((session) => {
+              const { browser, os } = session;
+              // Worded here, so that it reads in the page's language (the API's `device` is English).
+              const device = browser && os ? t`${browser} on ${os}` : (browser ?? os ?? t`Unknown device`);
+              return (
+                <li key={session.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+                  <div className="grid gap-0.5">
+                    <span className="flex flex-wrap items-center gap-2 font-medium">
+                      {device}
+                      {session.current && (
+                        <Badge variant="secondary">
+                          <Trans>This device</Trans>
+                        </Badge>
+                      )}
+                    </span>
+                    <span className="text-muted-foreground text-xs">
+                      {t`Signed in ${formatDate(session.created_at)} · last used ${formatDateTime(session.last_used_at)}`}
+                    </span>
+                  </div>
+                  {!session.current && (
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      disabled={end.isPending}
+                      onClick={() =>
+                        end.mutate(session.id, {
+                          onSuccess: () => toast({ title: t`Session ended`, variant: 'success' }),
+                          onError: (error) =>
+                            toast({
+                              title: t`Could not end the session`,
+                              description: translateApiMessage(getErrorMessage(error)),
+                              variant: 'destructive',
+                            }),
+                        })
+                      }
+                    >
+                      <LogOut aria-hidden />
+                      <Trans>End session</Trans>
+                      <span className="sr-only">: {device}</span>
+                    </Button>
+                  )}
+                </li>
+              );
+            })}
           </ul>
         )}
         {results.length > 1 && (
