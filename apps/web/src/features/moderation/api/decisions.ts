@@ -6,23 +6,28 @@ import type { z } from 'zod';
 import { api } from '@/lib/api-client';
 
 export type DecisionStatus = 'open' | 'decided';
-export type DisputeQueuePage = z.infer<typeof moderationDisputes>;
-export type AppealQueuePage = z.infer<typeof moderationAppeals>;
+type DisputeQueuePage = z.infer<typeof moderationDisputes>;
+type AppealQueuePage = z.infer<typeof moderationAppeals>;
 export const DECISION_PAGE_SIZE = 20;
 
-function useDecisionQueue<Page>(kind: 'disputes' | 'appeals', status: DecisionStatus, page: number) {
+interface QueuePages {
+  disputes: DisputeQueuePage;
+  appeals: AppealQueuePage;
+}
+export type DecisionKind = keyof QueuePages;
+
+export function useDecisionQueue<Kind extends DecisionKind>(
+  kind: Kind,
+  status: DecisionStatus,
+  page: number,
+) {
   return useQuery({
     queryKey: ['moderation', kind, status, page],
     queryFn: ({ signal }) =>
-      api.get<Page>(`/moderation/${kind}/`, {
+      api.get<QueuePages[Kind]>(`/moderation/${kind}/`, {
         query: { status, page, page_size: DECISION_PAGE_SIZE },
         signal,
       }),
     placeholderData: keepPreviousData,
   });
 }
-
-export const useDisputeQueue = (status: DecisionStatus, page: number) =>
-  useDecisionQueue<DisputeQueuePage>('disputes', status, page);
-export const useAppealQueue = (status: DecisionStatus, page: number) =>
-  useDecisionQueue<AppealQueuePage>('appeals', status, page);

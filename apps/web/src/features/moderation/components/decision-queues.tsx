@@ -14,7 +14,12 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { disputeReasonLabel } from '@/lib/api-messages';
 import { cn } from '@/lib/cn';
 import { formatDate } from '@/lib/format';
-import { DECISION_PAGE_SIZE, type DecisionStatus, useAppealQueue, useDisputeQueue } from '../api/decisions';
+import {
+  DECISION_PAGE_SIZE,
+  type DecisionKind,
+  type DecisionStatus,
+  useDecisionQueue,
+} from '../api/decisions';
 import { ActionDialog } from './action-dialog';
 import { ModeratedRatingCard } from './moderated-rating-card';
 
@@ -214,104 +219,73 @@ function StatusChoice({
   );
 }
 
-function Queue<Item extends { id: number }>({
+/** One queue (disputes or appeals): open or decided, a page at a time. */
+export function DecisionQueue({
   kind,
-  query,
   page,
   onPageChange,
-  render,
 }: {
-  kind: 'disputes' | 'appeals';
-  query: ReturnType<typeof useDisputeQueue> | ReturnType<typeof useAppealQueue>;
+  kind: DecisionKind;
   page: number;
   onPageChange: (page: number) => void;
-  render: (item: Item) => ReactNode;
 }) {
   const { t } = useLingui();
+  const [status, setStatus] = useState<DecisionStatus>('open');
+  const query = useDecisionQueue(kind, status, page);
+  const choice = (
+    <StatusChoice
+      status={status}
+      onChange={(next) => {
+        setStatus(next);
+        onPageChange(1);
+      }}
+    />
+  );
   if (query.isPending || query.isError) {
     return (
-      <QueryState
-        query={query}
-        failure={
-          kind === 'disputes' ? t`The disputes could not be loaded.` : t`The appeals could not be loaded.`
-        }
-        placeholder={<Skeleton className="h-48" />}
-      />
-    );
-  }
-  const { results, total_count, has_next } = query.data;
-  if (results.length === 0 && page === 1) {
-    return (
-      <div className="grid justify-items-center gap-2 rounded-xl border border-dashed bg-card py-12 text-center">
-        <Inbox aria-hidden className="size-8 text-success" />
-        <p className="font-medium">{kind === 'disputes' ? t`No disputes here` : t`No appeals here`}</p>
+      <div className="grid gap-4">
+        {choice}
+        <QueryState
+          query={query}
+          failure={
+            kind === 'disputes' ? t`The disputes could not be loaded.` : t`The appeals could not be loaded.`
+          }
+          placeholder={<Skeleton className="h-48" />}
+        />
       </div>
     );
   }
+  const { results, total_count, has_next } = query.data;
   return (
     <div className="grid gap-4">
-      <p className="text-muted-foreground text-sm" aria-live="polite">
-        {showingText(results.length, total_count)}
-      </p>
-      <ul className={cn('grid gap-4 transition-opacity', query.isPlaceholderData && 'opacity-60')}>
-        {(results as unknown as Item[]).map((item) => (
-          <li key={item.id}>{render(item)}</li>
-        ))}
-      </ul>
-      <ListPager
-        page={page}
-        pageSize={DECISION_PAGE_SIZE}
-        total={total_count}
-        hasNext={has_next}
-        onPageChange={onPageChange}
-        label={kind === 'disputes' ? t`Dispute pages` : t`Appeal pages`}
-      />
-    </div>
-  );
-}
-
-export function DisputeQueue({ page, onPageChange }: { page: number; onPageChange: (page: number) => void }) {
-  const [status, setStatus] = useState<DecisionStatus>('open');
-  const query = useDisputeQueue(status, page);
-  return (
-    <div className="grid gap-4">
-      <StatusChoice
-        status={status}
-        onChange={(next) => {
-          setStatus(next);
-          onPageChange(1);
-        }}
-      />
-      <Queue<ModerationDispute>
-        kind="disputes"
-        query={query}
-        page={page}
-        onPageChange={onPageChange}
-        render={(dispute) => <DisputeItem dispute={dispute} />}
-      />
-    </div>
-  );
-}
-
-export function AppealQueue({ page, onPageChange }: { page: number; onPageChange: (page: number) => void }) {
-  const [status, setStatus] = useState<DecisionStatus>('open');
-  const query = useAppealQueue(status, page);
-  return (
-    <div className="grid gap-4">
-      <StatusChoice
-        status={status}
-        onChange={(next) => {
-          setStatus(next);
-          onPageChange(1);
-        }}
-      />
-      <Queue<ModerationAppeal>
-        kind="appeals"
-        query={query}
-        page={page}
-        onPageChange={onPageChange}
-        render={(appeal) => <AppealItem appeal={appeal} />}
-      />
+      {choice}
+      {results.length === 0 && page === 1 ? (
+        <div className="grid justify-items-center gap-2 rounded-xl border border-dashed bg-card py-12 text-center">
+          <Inbox aria-hidden className="size-8 text-success" />
+          <p className="font-medium">{kind === 'disputes' ? t`No disputes here` : t`No appeals here`}</p>
+        </div>
+      ) : (
+        <>
+          <p className="text-muted-foreground text-sm" aria-live="polite">
+            {showingText(results.length, total_count)}
+          </p>
+          <ul className={cn('grid gap-4 transition-opacity', query.isPlaceholderData && 'opacity-60')}>
+            {results.map((item) => (
+              <li key={item.id}>
+                {'hidden_reason' in item ? <AppealItem appeal={item} /> : <DisputeItem dispute={item} />}
+              </li>
+            ))}
+          </ul>
+          <ListPager
+            page={page}
+            pageSize={DECISION_PAGE_SIZE}
+            total={total_count}
+            hasNext={has_next}
+            onPageChange={onPageChange}
+            label={kind === 'disputes' ? t`Dispute pages` : t`Appeal pages`}
+          />
+        </>
+      )}
     </div>
   );
 }

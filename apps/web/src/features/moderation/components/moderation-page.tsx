@@ -12,7 +12,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { cn } from '@/lib/cn';
 import { FLAG_QUEUE_PAGE_SIZE, type FlagQueueStatus, useFlagQueue } from '../api/get-flags';
 import { AuditLog } from './audit-log';
-import { AppealQueue, DisputeQueue } from './decision-queues';
+import { DecisionQueue } from './decision-queues';
 import { FlaggedRatingCard } from './flagged-rating-card';
 import { GrievanceQueue } from './grievance-queue';
 
@@ -137,10 +137,10 @@ export function ModerationPage() {
           {tab === 'resolved' && <FlagQueue status="resolved" page={page} onPageChange={changePage} />}
         </TabsContent>
         <TabsContent value="disputes">
-          {tab === 'disputes' && <DisputeQueue page={page} onPageChange={changePage} />}
+          {tab === 'disputes' && <DecisionQueue kind="disputes" page={page} onPageChange={changePage} />}
         </TabsContent>
         <TabsContent value="appeals">
-          {tab === 'appeals' && <AppealQueue page={page} onPageChange={changePage} />}
+          {tab === 'appeals' && <DecisionQueue kind="appeals" page={page} onPageChange={changePage} />}
         </TabsContent>
         <TabsContent value="grievances">{tab === 'grievances' && <GrievanceQueue />}</TabsContent>
         <TabsContent value="audit">
