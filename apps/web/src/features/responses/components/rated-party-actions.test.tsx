@@ -58,6 +58,7 @@ describe('the reply of the rated party', () => {
 
     await user.type(screen.getByLabelText('Your public reply'), 'We paid every salary on time.');
     await user.click(screen.getByRole('button', { name: 'Publish reply' }));
+    await waitFor(() => expect(screen.queryByLabelText('Your public reply')).toBeNull());
     expect(await screen.findByRole('heading', { name: /Reply from Infosys Technologies/ })).toBeTruthy();
     expect(screen.getByText('We paid every salary on time.')).toBeTruthy();
     expect((await storedReply(ratee.access, rating.id))?.message).toBe('We paid every salary on time.');
@@ -67,9 +68,11 @@ describe('the reply of the rated party', () => {
     await user.clear(box);
     await user.type(box, 'Salaries were late once, in March.');
     await user.click(screen.getByRole('button', { name: 'Save reply' }));
+    // Saved: the box closes and the card shows the reply as the server answers it.
+    await waitFor(() => expect(screen.queryByLabelText('Edit your reply')).toBeNull());
     expect(await screen.findByText('Salaries were late once, in March.')).toBeTruthy();
 
-    await user.click(screen.getByRole('button', { name: 'Remove reply' }));
+    await user.click(await screen.findByRole('button', { name: 'Remove reply' }));
     const dialog = await screen.findByRole('dialog');
     await user.click(within(dialog).getByRole('button', { name: 'Remove reply' }));
     await waitFor(() => expect(screen.queryByText('Salaries were late once, in March.')).toBeNull());
