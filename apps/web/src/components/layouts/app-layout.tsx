@@ -239,10 +239,15 @@ export function AppLayout({ children, wide = false }: { children: ReactNode; wid
         <Trans>Skip to content</Trans>
       </a>
       <Header />
+      {/* At least a screen tall, so the footer starts below the first screen: a page (or its lazy
+          chunk and catalog) arriving after the footer can then never push it across the screen. */}
       <main
         id="main"
         tabIndex={-1}
-        className={cn('w-full flex-1 outline-none', !wide && 'mx-auto max-w-6xl px-4 py-8')}
+        className={cn(
+          'min-h-[calc(100dvh-4rem)] w-full flex-1 outline-none',
+          !wide && 'mx-auto max-w-6xl px-4 py-8',
+        )}
       >
         {children}
       </main>
