@@ -19,7 +19,7 @@ import {
   ratingLabelText,
   translateApiMessage,
 } from './api-messages';
-import { activateLanguage, loadApiMessages } from './i18n';
+import { activateLanguage, i18n, loadApiMessages } from './i18n';
 
 describe('API and contract messages', () => {
   it('carry exactly the contract English text, one entry per constant', () => {
@@ -72,5 +72,32 @@ describe('API and contract messages', () => {
       expect(english.has(hindi), text).toBe(false);
       expect(hindi, text).toMatch(/[\u0900-\u097F]/);
     }
+  });
+
+  it('every reason, category name and rating label has a Hindi translation that differs from the English', async () => {
+    await activateLanguage('hi');
+    await loadApiMessages();
+    const shown: [string, string][] = [
+      ...(Object.keys(FLAG_REASON_LABELS) as (keyof typeof FLAG_REASON_LABELS)[]).map(
+        (reason) => [FLAG_REASON_LABELS[reason], flagReasonLabel(reason)] as [string, string],
+      ),
+      ...(Object.keys(DISPUTE_REASON_LABELS) as (keyof typeof DISPUTE_REASON_LABELS)[]).map(
+        (reason) => [DISPUTE_REASON_LABELS[reason], disputeReasonLabel(reason)] as [string, string],
+      ),
+      ...Object.keys(CATEGORY_TRANSLATIONS).map(
+        (category) => [category, categoryName(category)] as [string, string],
+      ),
+      ...Object.entries(RATING_LABEL_TRANSLATIONS).map(
+        ([label, descriptor]) => [label, i18n._(descriptor)] as [string, string],
+      ),
+    ];
+    for (const [english, hindi] of shown) {
+      expect(hindi, english).not.toBe(english);
+      expect(hindi, english).toMatch(/[\u0900-\u097F]/);
+    }
+    // The labels as the averages choose them (contracts ratingLabel).
+    expect([4.5, 3.5, 2.5, 1].map(ratingLabelText)).toEqual(
+      Object.values(RATING_LABEL_TRANSLATIONS).map((descriptor) => i18n._(descriptor)),
+    );
   });
 });

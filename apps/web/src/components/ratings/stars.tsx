@@ -1,4 +1,5 @@
 // Read-only stars for an average or a score. The drawing is decorative; the label carries the value.
+import { useLingui } from '@lingui/react/macro';
 import { Star } from 'lucide-react';
 import { cn } from '@/lib/cn';
 import { formatScore } from '@/lib/format';
@@ -15,6 +16,7 @@ export function Stars({
   /** Accessible text; by default "Rated 4.3 out of 5". Pass null when a visible number says it already. */
   label?: string | null;
 }) {
+  const { t } = useLingui();
   const percent = Math.max(0, Math.min(5, value)) * 20;
   const row = (filled: boolean) =>
     FIVE.map((n) => (
@@ -24,7 +26,8 @@ export function Stars({
         className={cn('size-[1em] shrink-0', filled ? 'fill-star text-star' : 'text-muted-foreground/40')}
       />
     ));
-  const text = label === undefined ? `Rated ${formatScore(value)} out of 5` : label;
+  const score = formatScore(value);
+  const text = label === undefined ? t`Rated ${score} out of 5` : label;
   return (
     <span
       className={cn('relative inline-flex text-base leading-none', className)}
