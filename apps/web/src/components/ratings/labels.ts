@@ -1,9 +1,21 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import type { RoleContext } from '@workspace/contracts';
+import type { Rating, RoleContext } from '@workspace/contracts';
+import { i18n } from '@/lib/i18n';
 
 /** How a rating's context is named on cards (SPEC §2 dashboard). */
 export const CONTEXT_LABELS: Record<RoleContext, MessageDescriptor> = {
   EMPLOYEE_TO_COMPANY: msg`Company Rating`,
   EMPLOYER_TO_EMPLOYEE: msg`Employee Rating`,
 };
+
+const ANONYMOUS_RATER = msg`Anonymous`;
+
+/**
+ * The rater as the reader sees them. For an anonymous rating the API sends `rater_name` "Anonymous"
+ * (English, the contract) and no `rater`; the page says it in its own language. The author and the
+ * moderators get the rater (`rater`), so they see the real name.
+ */
+export function raterName(rating: Pick<Rating, 'rater' | 'rater_name' | 'is_anonymous'>): string {
+  return rating.is_anonymous && rating.rater === undefined ? i18n._(ANONYMOUS_RATER) : rating.rater_name;
+}

@@ -2,6 +2,7 @@
 // and Flag (flags); on ratings given, the author's edit, withdrawal and appeal (ratings); and the
 // disputes one filed (responses).
 import { useLingui } from '@lingui/react/macro';
+import { raterName } from '@/components/ratings/labels';
 import { FlagRatingButton } from '@/features/flags/components/flag-rating-button';
 import { MyRatings } from '@/features/my-ratings/components/my-ratings';
 import { AuthorActions } from '@/features/ratings/components/author-actions';
@@ -16,7 +17,7 @@ export default function MyRatingsRoute() {
     <MyRatings
       renderReceivedActions={(rating) => (
         <RatedPartyActions rating={rating}>
-          <FlagRatingButton ratingId={rating.id} authorName={rating.rater_name} />
+          <FlagRatingButton ratingId={rating.id} authorName={raterName(rating)} />
         </RatedPartyActions>
       )}
       renderGivenActions={(rating) => <AuthorActions rating={rating} />}

@@ -2,6 +2,7 @@
 // viewer may do: its author edits or withdraws it (ratings); on one's own page the rated party
 // replies and disputes (responses); anyone else flags it (flags).
 import { useParams } from 'react-router';
+import { raterName } from '@/components/ratings/labels';
 import { PageSpinner } from '@/components/route-guard';
 import { FlagRatingButton } from '@/features/flags/components/flag-rating-button';
 import { UserProfile } from '@/features/profiles/components/user-profile';
@@ -23,7 +24,7 @@ export default function UserRoute() {
       )}
       renderReviewActions={(rating) => {
         if (rating.rater === user.id) return <AuthorActions rating={rating} />;
-        const flag = <FlagRatingButton ratingId={rating.id} authorName={rating.rater_name} />;
+        const flag = <FlagRatingButton ratingId={rating.id} authorName={raterName(rating)} />;
         return rating.ratee === user.id ? (
           <RatedPartyActions rating={rating}>{flag}</RatedPartyActions>
         ) : (

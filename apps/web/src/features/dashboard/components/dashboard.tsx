@@ -6,7 +6,7 @@ import { browseRole, type DashboardResponse, type OwnUser, ratingTone } from '@w
 import { ArrowRight, Building2, MessageSquare, Send, ShieldCheck, Star, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { CONTEXT_LABELS } from '@/components/ratings/labels';
+import { CONTEXT_LABELS, raterName } from '@/components/ratings/labels';
 import { TONE_TEXT } from '@/components/ratings/rating-label';
 import { Stars } from '@/components/ratings/stars';
 import { UserAvatar } from '@/components/ui/avatar';
@@ -195,7 +195,7 @@ function RecentRatings({
             {ratings.map((rating) => (
               <li key={rating.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
                 <div className="grid min-w-0 gap-1">
-                  <p className="truncate font-medium">{rating.rater_name}</p>
+                  <p className="truncate font-medium">{raterName(rating)}</p>
                   <div className="flex flex-wrap items-center gap-1.5 text-muted-foreground text-sm">
                     <time dateTime={rating.created_at}>
                       {formatDate(rating.created_at, { utcDay: rating.is_anonymous })}

@@ -11,7 +11,7 @@ import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ListPager, showingText } from '@/components/list-paging';
 import { QueryState } from '@/components/query-state';
-import { CONTEXT_LABELS } from '@/components/ratings/labels';
+import { CONTEXT_LABELS, raterName } from '@/components/ratings/labels';
 import { RatingCard } from '@/components/ratings/rating-card';
 import { Badge } from '@/components/ui/badge';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -123,7 +123,7 @@ function RatingsTab({
                   tab === 'received' ? (
                     <PersonLink
                       id={rating.is_anonymous ? undefined : rating.rater}
-                      name={rating.rater_name}
+                      name={raterName(rating)}
                     />
                   ) : (
                     <Trans>

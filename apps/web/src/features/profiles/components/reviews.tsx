@@ -7,6 +7,7 @@ import { Lock, MessageSquare } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { showingText } from '@/components/list-paging';
+import { raterName } from '@/components/ratings/labels';
 import { RatingCard } from '@/components/ratings/rating-card';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -83,7 +84,7 @@ export function Reviews({
                       {rating.rater_name}
                     </Link>
                   ) : (
-                    rating.rater_name
+                    raterName(rating)
                   )
                 }
                 actions={renderActions?.(rating)}

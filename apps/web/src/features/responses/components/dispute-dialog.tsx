@@ -12,6 +12,7 @@ import {
 } from '@workspace/contracts';
 import { Scale } from 'lucide-react';
 import { useId, useState } from 'react';
+import { raterName } from '@/components/ratings/labels';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import {
@@ -53,6 +54,7 @@ export function DisputeDialog({ rating }: { rating: Rating }) {
   const serverProblem = dispute.isError ? getProblem(dispute.error) : undefined;
   const heldBack = rating.role_context === 'EMPLOYER_TO_EMPLOYEE';
   const days = DISPUTE_DECISION_DAYS;
+  const authorName = raterName(rating);
 
   const reset = () => {
     setReason(undefined);
@@ -96,7 +98,7 @@ export function DisputeDialog({ rating }: { rating: Rating }) {
           <Trans>Dispute</Trans>
           <span className="sr-only">
             {' '}
-            <Trans>review by {rating.rater_name}</Trans>
+            <Trans>review by {authorName}</Trans>
           </span>
         </Button>
       </DialogTrigger>

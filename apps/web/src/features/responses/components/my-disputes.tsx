@@ -6,6 +6,7 @@ import { PAGE_SIZES } from '@workspace/contracts';
 import { Scale } from 'lucide-react';
 import { ListPager, showingText } from '@/components/list-paging';
 import { QueryState } from '@/components/query-state';
+import { raterName } from '@/components/ratings/labels';
 import { RatingCard } from '@/components/ratings/rating-card';
 import { Badge } from '@/components/ui/badge';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -52,7 +53,7 @@ export function MyDisputes({ page, onPageChange }: { page: number; onPageChange:
             <li key={dispute.id}>
               <RatingCard
                 rating={dispute.rating}
-                title={dispute.rating.rater_name}
+                title={raterName(dispute.rating)}
                 badges={
                   dispute.status === 'open' ? (
                     <Badge variant="warning">{t`Open`}</Badge>

@@ -6,6 +6,7 @@ import type { Rating } from '@workspace/contracts';
 import { MessageSquareReply, Pencil, Trash2 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { raterName } from '@/components/ratings/labels';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { getProblem } from '@/lib/api-client';
@@ -44,6 +45,7 @@ function RemoveReply({ rating }: { rating: Rating }) {
 
 export function RatedPartyActions({ rating, children }: { rating: Rating; children?: ReactNode }) {
   const [writing, setWriting] = useState(false);
+  const author = raterName(rating);
   if (writing) return <ReplyForm rating={rating} onDone={() => setWriting(false)} />;
   return (
     <>
@@ -66,7 +68,7 @@ export function RatedPartyActions({ rating, children }: { rating: Rating; childr
           <Trans>Reply</Trans>
           <span className="sr-only">
             {' '}
-            <Trans>to the review by {rating.rater_name}</Trans>
+            <Trans>to the review by {author}</Trans>
           </span>
         </Button>
       )}
