@@ -11,8 +11,25 @@ import { createTestApp, type TestContext } from './helpers.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const INDEX =
-  '<!doctype html><html><head><title>WorkTrust</title></head><body><div id="root"></div></body></html>';
-const PRELOADS = { '/login': ['/assets/login-Qw3Er5Ty.js', '/assets/zod-Zx8Cv6Bn.js'] };
+  '<!doctype html><html lang="en"><head><title>WorkTrust</title></head><body><div id="root"></div></body></html>';
+const CATALOGS = {
+  en: { messages: '/assets/messages-En1.js', app: '/assets/app-En2.js', api: '/assets/api-En3.js' },
+  hi: { messages: '/assets/messages-Hi1.js', app: '/assets/app-Hi2.js', api: '/assets/api-Hi3.js' },
+};
+const PRELOADS = {
+  pages: {
+    '/': ['/assets/landing-As1.js'],
+    '/login': ['/assets/login-Qw3Er5Ty.js', '/assets/zod-Zx8Cv6Bn.js'],
+  },
+  catalogs: CATALOGS,
+  landingCatalogs: ['messages'],
+  pageCatalogs: ['messages', 'app'],
+};
+const links = (...hrefs: string[]) =>
+  hrefs.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`).join('');
+/** index.html as answered: `lang` set and the preload links at the end of its head. */
+const answered = (language: 'en' | 'hi', ...hrefs: string[]) =>
+  INDEX.replace('lang="en"', `lang="${language}"`).replace('</head>', `${links(...hrefs)}</head>`);
 const SCRIPT = `export const answer = ${JSON.stringify('x'.repeat(4000))};\n`;
 
 let ctx: TestContext;
@@ -42,8 +59,12 @@ afterAll(async () => {
   rmSync(dist, { recursive: true, force: true });
 });
 
-const get = (url: string, encoding?: string) =>
-  app.inject({ method: 'GET', url, headers: encoding ? { 'accept-encoding': encoding } : {} });
+const get = (url: string, encoding?: string, headers: Record<string, string> = {}) =>
+  app.inject({
+    method: 'GET',
+    url,
+    headers: encoding ? { 'accept-encoding': encoding, ...headers } : headers,
+  });
 
 describe('hashed assets', () => {
   it('are sent as the brotli copy when the browser takes brotli, cached as immutable', async () => {
@@ -92,22 +113,51 @@ describe('index.html and the client routes', () => {
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type'], url).toMatch(/text\/html/);
       expect(res.headers['cache-control'], url).toBe('no-cache');
-      expect(res.body, url).toBe(INDEX);
+      expect(res.headers.vary, url).toBe('Accept-Language, Cookie');
     }
   });
 
   it("names an arrival page's own chunks as modulepreload links, and only that page's", async () => {
-    const links =
-      '<link rel="modulepreload" crossorigin href="/assets/login-Qw3Er5Ty.js">' +
-      '<link rel="modulepreload" crossorigin href="/assets/zod-Zx8Cv6Bn.js">';
     for (const url of ['/login', '/login/', '/login?redirectTo=%2Fdashboard']) {
       const res = await get(url, 'br, gzip');
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type'], url).toMatch(/text\/html/);
       expect(res.headers['cache-control'], url).toBe('no-cache');
-      expect(res.body, url).toBe(INDEX.replace('</head>', `${links}</head>`));
+      expect(res.body, url).toBe(
+        answered(
+          'en',
+          '/assets/login-Qw3Er5Ty.js',
+          '/assets/zod-Zx8Cv6Bn.js',
+          CATALOGS.en.messages,
+          CATALOGS.en.app,
+        ),
+      );
     }
-    expect((await get('/register')).body).toBe(INDEX);
+    expect((await get('/register')).body).toBe(answered('en', CATALOGS.en.messages, CATALOGS.en.app));
+  });
+
+  it('preloads the catalogs a first paint waits for: the shell for the landing page, the screens too elsewhere', async () => {
+    expect((await get('/')).body).toBe(answered('en', '/assets/landing-As1.js', CATALOGS.en.messages));
+    expect((await get('/users/12/profile')).body).toBe(answered('en', CATALOGS.en.messages, CATALOGS.en.app));
+  });
+
+  it("picks the visitor's language: the cookie, else Accept-Language's first the app has, by q", async () => {
+    const languageOf = async (headers: Record<string, string>) => {
+      const { body } = await get('/', undefined, headers);
+      const language = /<html lang="([a-z]+)">/.exec(body)?.[1];
+      const catalog = language === 'hi' ? CATALOGS.hi.messages : CATALOGS.en.messages;
+      expect(body, JSON.stringify(headers)).toContain(links(catalog));
+      return language;
+    };
+    expect(await languageOf({})).toBe('en');
+    expect(await languageOf({ 'accept-language': 'hi-IN,hi;q=0.9,en;q=0.8' })).toBe('hi');
+    expect(await languageOf({ 'accept-language': 'ta-IN, en-IN;q=0.8, hi;q=0.9' })).toBe('hi');
+    expect(await languageOf({ 'accept-language': 'fr, hi;q=0, en;q=0.5' })).toBe('en');
+    expect(await languageOf({ 'accept-language': 'ta-IN' })).toBe('en');
+    expect(await languageOf({ 'accept-language': 'en', cookie: 'a=1; worktrust_language=hi' })).toBe('hi');
+    expect(await languageOf({ 'accept-language': 'hi', cookie: 'worktrust_language=en' })).toBe('en');
+    // A cookie the app does not know falls back to the header.
+    expect(await languageOf({ 'accept-language': 'hi', cookie: 'worktrust_language=xx' })).toBe('hi');
   });
 
   it('keeps unhashed public files revalidated', async () => {

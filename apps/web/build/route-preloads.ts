@@ -1,8 +1,12 @@
-// Build step: for the pages people arrive on, the route chunk and the chunks it imports, written to
-// dist/route-preloads.json ({ "/login": ["/assets/login-….js", …] }). The server puts them in the
-// index.html it answers for that path as <link rel="modulepreload">, so the browser fetches the
-// page's code alongside the entry script instead of after it has run (one round trip less before
-// the page appears). The build fails if a page below is no longer a lazily loaded route chunk.
+// Build step: for the pages people arrive on, the route chunk and the chunks it imports, and for every
+// language the catalog chunks a first paint waits for, written to dist/route-preloads.json
+// ({ pages: { "/login": ["/assets/login-….js", …] }, catalogs: { hi: { messages: "/assets/…", app:
+// "/assets/…" } }, landingCatalogs: ["messages"], pageCatalogs: ["messages", "app"] }). The server
+// puts them in the index.html it answers for that path as <link rel="modulepreload">, the catalogs
+// of the visitor's language (plugins/web.ts), so the browser fetches the page's code and messages
+// alongside the entry script instead of after it has run (a round trip or two less before the page
+// appears: main.tsx renders once the shell catalog is in, app/router.tsx a screen once `app` is).
+// The build fails if a page below is no longer a lazily loaded route chunk, or a catalog is missing.
 import { relative } from 'node:path';
 import type { Plugin } from 'vite';
 import { paths } from '../src/config/paths';
@@ -20,6 +24,11 @@ const ARRIVAL_PAGES: Record<string, string> = {
 };
 
 const PRELOADS_FILE = 'route-preloads.json';
+
+/** The catalogs a first paint waits for (lingui.config.ts): the landing page's, every other page's. */
+const LANDING_CATALOGS = ['messages'];
+const PAGE_CATALOGS = ['messages', 'app'];
+const CATALOG_SOURCE = /(?:^|\/)src\/locales\/([a-z]+)\/([a-z]+)\.po$/;
 
 export function routePreloads(): Plugin {
   let root = '';
@@ -53,7 +62,25 @@ export function routePreloads(): Plugin {
         closure(chunk.fileName, files);
         preloads[page] = [...files].filter((file) => !inHtml.has(file)).map((file) => `${base}${file}`);
       }
-      this.emitFile({ type: 'asset', fileName: PRELOADS_FILE, source: JSON.stringify(preloads) });
+      const catalogs: Record<string, Record<string, string>> = {};
+      for (const chunk of chunks) {
+        const match = chunk.facadeModuleId ? CATALOG_SOURCE.exec(relative(root, chunk.facadeModuleId)) : null;
+        if (!match) continue;
+        const [, language = '', catalog = ''] = match;
+        catalogs[language] = { ...catalogs[language], [catalog]: `${base}${chunk.fileName}` };
+      }
+      for (const [language, files] of Object.entries(catalogs)) {
+        for (const catalog of PAGE_CATALOGS) {
+          if (!files[catalog]) this.error(`no chunk for the ${language} catalog ${catalog}`);
+        }
+      }
+      const source = JSON.stringify({
+        pages: preloads,
+        catalogs,
+        landingCatalogs: LANDING_CATALOGS,
+        pageCatalogs: PAGE_CATALOGS,
+      });
+      this.emitFile({ type: 'asset', fileName: PRELOADS_FILE, source });
     },
   };
 }

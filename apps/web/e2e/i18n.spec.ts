@@ -70,7 +70,7 @@ test('in Hindi on a phone: search companies, open one, rate it, and sign out', a
 }) => {
   test.slow();
   const name = marker('Sarvodaya');
-  const [company] = await makeUsers(request, 1, () => ({
+  await makeUsers(request, 1, () => ({
     role: 'employer',
     full_name: `${name} Pvt Ltd`,
     city: 'Indore',

@@ -2,12 +2,31 @@
 
 export const USER_ROLES = ['employee', 'employer', 'moderator'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
-/** Roles a person can register with; moderators are created by operators. */
 /** The web app's languages (DESIGN §8.4); a signed-in user's choice is kept on the account. */
 export const LANGUAGES = ['en', 'hi'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'en';
 
+export const isLanguage = (value: unknown): value is Language =>
+  typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+
+/**
+ * A first visit's language: the first of the browser's languages, most preferred first, that the web
+ * app has ("hi-IN" → "hi"), else English. The web app reads navigator.languages, the server the
+ * Accept-Language header (to preload that language's messages with the page).
+ */
+export function preferredLanguage(tags: readonly string[]): Language {
+  for (const tag of tags) {
+    const base = tag.trim().toLowerCase().split('-')[0];
+    if (isLanguage(base)) return base;
+  }
+  return DEFAULT_LANGUAGE;
+}
+
+/** The browser's remembered language as a cookie as well, for the server's first answer of a page. */
+export const LANGUAGE_COOKIE = 'worktrust_language';
+
+/** Roles a person can register with; moderators are created by operators. */
 export const REGISTRABLE_ROLES = ['employee', 'employer'] as const;
 export type RegistrableRole = (typeof REGISTRABLE_ROLES)[number];
 

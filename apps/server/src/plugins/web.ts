@@ -2,25 +2,86 @@
 // every non-API path answered with index.html so the client router can take it. For the pages people
 // arrive on, that index.html also names the page's own chunks as modulepreload links (the build
 // lists them in route-preloads.json, see apps/web/build/route-preloads.ts), so the browser fetches
-// them alongside the entry script rather than after it has run.
+// them alongside the entry script rather than after it has run. Every page also preloads the
+// message catalogs its first paint waits for, in the visitor's likely language: the one remembered
+// in the language cookie, else the first of Accept-Language's that the app has (the web app's own
+// rule, lib/i18n.ts), and says so in <html lang>. A wrong guess costs a small unused download.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { MSG } from '@workspace/contracts';
-import type { FastifyInstance } from 'fastify';
+import {
+  DEFAULT_LANGUAGE,
+  isLanguage,
+  LANGUAGE_COOKIE,
+  LANGUAGES,
+  type Language,
+  MSG,
+  preferredLanguage,
+} from '@workspace/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 
-/** index.html for each path with preloads, the links added at the end of its head. */
-function indexWithPreloads(dist: string): Map<string, string> {
+/** dist/route-preloads.json, written by the build (apps/web/build/route-preloads.ts). */
+interface Preloads {
+  pages: Record<string, string[]>;
+  catalogs: Partial<Record<Language, Record<string, string>>>;
+  landingCatalogs: string[];
+  pageCatalogs: string[];
+}
+
+const LANDING = '/';
+
+/** The answer for each page with preloads, in each language, and for every other path ('*'). */
+type Pages = Map<string, Record<Language, string>>;
+
+function indexWithPreloads(dist: string): Pages {
   const file = join(dist, 'route-preloads.json');
   if (!existsSync(file)) return new Map();
   const html = readFileSync(join(dist, 'index.html'), 'utf8');
-  const preloads = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string[]>;
-  return new Map(
-    Object.entries(preloads).map(([page, files]) => {
-      const links = files.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`).join('');
-      return [page, html.replace('</head>', `${links}</head>`)];
-    }),
+  const preloads = JSON.parse(readFileSync(file, 'utf8')) as Preloads;
+  const page = (files: string[], catalogs: string[]) =>
+    Object.fromEntries(
+      LANGUAGES.map((language) => {
+        const catalogFiles = catalogs.flatMap((name) => preloads.catalogs[language]?.[name] ?? []);
+        const links = [...files, ...catalogFiles]
+          .map((href) => `<link rel="modulepreload" crossorigin href="${href}">`)
+          .join('');
+        const answer = html
+          .replace(/<html lang="[^"]*">/, `<html lang="${language}">`)
+          .replace('</head>', `${links}</head>`);
+        return [language, answer];
+      }),
+    ) as Record<Language, string>;
+  const pages: Pages = new Map(
+    Object.entries(preloads.pages).map(([path, files]) => [
+      path,
+      page(files, path === LANDING ? preloads.landingCatalogs : preloads.pageCatalogs),
+    ]),
   );
+  pages.set('*', page([], preloads.pageCatalogs));
+  return pages;
+}
+
+/** The cookie's language if set, else Accept-Language's first the app has, by its q values. */
+function visitorLanguage(request: Pick<FastifyRequest, 'headers'>): Language {
+  const cookie = request.headers.cookie?.match(new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=([^;]*)`))?.[1];
+  if (isLanguage(cookie)) return cookie;
+  const header = request.headers['accept-language'];
+  if (!header) return DEFAULT_LANGUAGE;
+  const tags = header
+    .split(',')
+    .map((part, index) => {
+      const [tag = '', ...params] = part.split(';');
+      const q = Number(
+        params
+          .find((param) => param.trim().startsWith('q='))
+          ?.trim()
+          .slice(2) ?? 1,
+      );
+      return { tag, q: Number.isFinite(q) ? q : 0, index };
+    })
+    .filter((entry) => entry.q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index);
+  return preferredLanguage(tags.map((entry) => entry.tag));
 }
 
 /** Whether a request's URL (its query string included or not) is the API's rather than the web app's. */
@@ -51,8 +112,9 @@ export async function registerWeb(app: FastifyInstance, dist: string) {
     }
     if (/\.[a-z0-9]+$/i.test(path)) return reply.code(404).send({ detail: MSG.notFound });
     reply.header('Cache-Control', 'no-cache');
-    const page = pages.get(path.length > 1 ? path.replace(/\/+$/, '') : path);
-    if (page) return reply.type('text/html; charset=utf-8').send(page);
-    return reply.sendFile('index.html');
+    const page = pages.get(path.length > 1 ? path.replace(/\/+$/, '') : path) ?? pages.get('*');
+    if (!page) return reply.sendFile('index.html');
+    reply.header('Vary', 'Accept-Language, Cookie');
+    return reply.type('text/html; charset=utf-8').send(page[visitorLanguage(request)]);
   });
 }

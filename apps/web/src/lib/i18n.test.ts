@@ -1,3 +1,4 @@
+import { LANGUAGE_COOKIE } from '@workspace/contracts';
 import { describe, expect, it } from 'vitest';
 import { activateLanguage, browserLanguage, i18n, initialLanguage, LANGUAGE_KEY } from './i18n';
 
@@ -22,8 +23,13 @@ describe('choosing the language', () => {
     expect(i18n.locale).toBe('hi');
     expect(document.documentElement.lang).toBe('hi');
     expect(localStorage.getItem(LANGUAGE_KEY)).toBe('hi');
+    // The server reads the cookie to send the next page with the Hindi catalog preloaded.
+    expect(document.cookie).toContain(`${LANGUAGE_COOKIE}=hi`);
     await activateLanguage('en', { remember: false });
     expect(document.documentElement.lang).toBe('en');
     expect(localStorage.getItem(LANGUAGE_KEY)).toBe('hi'); // a guess is not a choice
+    expect(document.cookie).toContain(`${LANGUAGE_COOKIE}=hi`);
+    await activateLanguage('en');
+    expect(document.cookie).toContain(`${LANGUAGE_COOKIE}=en`);
   });
 });

@@ -3,7 +3,13 @@
 // Choice order: the browser's remembered choice, else the browser's languages (Accept-Language);
 // on sign-in the account's language wins, unless the person switched just before (lib/language.ts).
 import { i18n, type Messages } from '@lingui/core';
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@workspace/contracts';
+import {
+  DEFAULT_LANGUAGE,
+  isLanguage,
+  LANGUAGE_COOKIE,
+  type Language,
+  preferredLanguage,
+} from '@workspace/contracts';
 
 export { i18n };
 
@@ -54,9 +60,6 @@ export function loadCatalog(name: ExtraCatalog, language: Language = activeLangu
 export const apiMessagesLoaded = (language: Language) => extraLoaded.has(`api:${language}`);
 export const loadApiMessages = (language?: Language) => loadCatalog('api', language);
 
-export const isLanguage = (value: unknown): value is Language =>
-  typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
-
 function storedLanguage(): Language | null {
   try {
     const value = localStorage.getItem(LANGUAGE_KEY);
@@ -67,13 +70,11 @@ function storedLanguage(): Language | null {
 }
 
 /** The first of the browser's languages we have ("hi-IN" → "hi"), else English. */
-export function browserLanguage(preferred: readonly string[] = navigator.languages ?? []): Language {
-  for (const tag of preferred) {
-    const base = tag.toLowerCase().split('-')[0];
-    if (isLanguage(base)) return base;
-  }
-  return DEFAULT_LANGUAGE;
-}
+export const browserLanguage = (preferred: readonly string[] = navigator.languages ?? []): Language =>
+  preferredLanguage(preferred);
+
+/** A year, renewed at every switch; the server reads it only to send a page's messages with it. */
+const COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
 
 export const initialLanguage = (): Language => storedLanguage() ?? browserLanguage();
 
@@ -101,6 +102,8 @@ export async function activateLanguage(language: Language, { remember = true } =
   } catch {
     // storage blocked: the choice lasts for this page only
   }
+  // biome-ignore lint/suspicious/noDocumentCookie: a fixed name and a value from LANGUAGES need no escaping; the Cookie Store API is missing from Firefox and older Safari
+  document.cookie = `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=${COOKIE_MAX_AGE}; SameSite=Lax`;
 }
 
 /** Intl locale for numbers and dates: Indian English or Hindi (Indian digit grouping both). */

@@ -2,10 +2,10 @@
 // On sign-in the account's language wins, except over a switch made in this tab while signed out:
 // that is the person's latest choice, so the account takes it instead.
 import { useLingui } from '@lingui/react';
-import type { Language, OwnUser } from '@workspace/contracts';
+import { isLanguage, type Language, type OwnUser } from '@workspace/contracts';
 import { useCallback, useEffect, useRef } from 'react';
 import { api } from './api-client';
-import { activateLanguage, isLanguage } from './i18n';
+import { activateLanguage } from './i18n';
 import { useSession } from './session';
 
 /** A switch made while signed out, in this tab, not yet given to an account. */

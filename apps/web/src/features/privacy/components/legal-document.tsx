@@ -1,12 +1,11 @@
 // /privacy and /terms: the notice in force, in the active language, with its version (DESIGN §8.3).
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { DEFAULT_LANGUAGE, PRIVACY_NOTICE_VERSION } from '@workspace/contracts';
+import { DEFAULT_LANGUAGE, isLanguage, PRIVACY_NOTICE_VERSION } from '@workspace/contracts';
 import { Skeleton } from '@/components/ui/skeleton';
 import { TextLink } from '@/components/ui/text-link';
 import { paths } from '@/config/paths';
 import { formatDate } from '@/lib/format';
-import { isLanguage } from '@/lib/i18n';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { loadLegalTexts } from '../notice/load';
 import type { LegalSection } from '../notice/types';
