@@ -6,7 +6,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client.ts';
 import { flags, ratings } from '../../src/db/schema/index.ts';
-import { findBurst } from '../../src/modules/ratings/unusual-activity.ts';
+import { findBurst, mayBeBurst, usualUpTo } from '../../src/modules/ratings/unusual-activity.ts';
 import { transparencyReport } from '../../src/modules/transparency/repository.ts';
 import { seedDemoIfEmpty } from '../../src/seed/demo.ts';
 import { get, makeUser, rate, type TestUser } from '../core/support.ts';
@@ -121,6 +121,20 @@ describe('a volume burst', () => {
     const today = await people(16);
     for (const rater of today) await rate(ctx, rater, company);
     expect(await automaticFlags(company.id)).toEqual([]);
+    // The rating's own statement tells whether the rule can find a burst, reading the usual month
+    // only up to the count that rules one out: 16 in the window need fewer than 120 usual ratings.
+    const usualUpToNow = async (n: number) =>
+      (
+        await queryRows<{ usual: number | null }>(
+          ctx.deps.db,
+          sql`select ${usualUpTo(company.id, sql`${n}::int`)} as usual`,
+        )
+      )[0]?.usual;
+    expect(await usualUpToNow(UNUSUAL_ACTIVITY.volume.min - 1)).toBeNull();
+    expect(await usualUpToNow(16)).toBe(120);
+    expect(mayBeBurst({ n: 16, fresh: 0, usual: 120 })).toBe(false);
+    expect(await usualUpToNow(17)).toBe(120); // its cap is 128: the exact count
+    expect(mayBeBurst({ n: 17, fresh: 0, usual: 120 })).toBe(true);
     // Past four times its usual rate, it is a burst even for a popular company.
     for (const rater of await people(1)) await rate(ctx, rater, company);
     expect(await automaticFlags(company.id)).toHaveLength(17);

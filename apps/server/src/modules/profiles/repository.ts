@@ -1,11 +1,13 @@
-// Reads behind the public profile pages: the profiled user with their per-category totals and, for a
-// viewer, whether the viewer has rated them, in one round trip (issue 4: each round trip cost the
+// Reads behind the public profile pages: the profiled user with their per-category totals, whether
+// they are under review for unusual activity and, for a viewer, whether the viewer has rated them,
+// in one round trip (issue 4: each round trip cost the
 // server and PostgreSQL more than the reads themselves).
 import type { RoleContext } from '@workspace/contracts';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { preparedStatements } from '../../db/prepared.ts';
 import { type UserRow, users } from '../../db/schema/index.ts';
+import { underReviewQuery } from '../ratings/unusual-activity.ts';
 
 /** A category's sums over the published ratings a user received (kept exact by every writer: ratings/aggregates.ts). */
 export interface CategoryTotal {
@@ -19,6 +21,8 @@ export interface ProfiledUser {
   categoryTotals: CategoryTotal[];
   /** Whether the viewer has a rating of this user in `viewer.context`, published or hidden. */
   viewerHasRated: boolean;
+  /** Whether ratings of this user are flagged as unusual activity and await moderators (ADR 0017). */
+  underReview: boolean;
 }
 
 // Spelled out: in a one-table select Drizzle writes its columns unqualified ("id"), which inside a
@@ -36,6 +40,7 @@ function profiledUserQuery(db: Executor, withViewer: boolean) {
         ? sql<boolean>`exists(select 1 from ratings r where r.rater_id = ${sql.placeholder('viewerId')}
             and r.ratee_id = ${PROFILED_ID} and r.role_context = ${sql.placeholder('context')})`
         : sql<boolean>`false`,
+      underReview: sql<boolean>`${underReviewQuery(PROFILED_ID)}`,
     })
     .from(users)
     .where(and(eq(users.id, sql.placeholder('id')), sql`${users.isActive}`, ne(users.userRole, 'moderator')));

@@ -12,10 +12,9 @@ import {
   type UserRole,
   userStatsResponse,
 } from '@workspace/contracts';
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { type Executor, queryRows } from '../../db/client.ts';
+import type { Executor } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
 import { encodeJson, sendJson, withFields } from '../../lib/json-answer.ts';
@@ -25,7 +24,6 @@ import { emptyList, listAnswer, pageWindow } from '../core/paging.ts';
 import { receivedPublished } from '../ratings/repository.ts';
 import { toRatingView } from '../ratings/serialize.ts';
 import { canRate } from '../ratings/service.ts';
-import { underReviewQuery } from '../ratings/unusual-activity.ts';
 import { toPublicUser } from '../users/serialize.ts';
 import { profiledUser } from './repository.ts';
 import { detailsVisible, ratingSummary } from './service.ts';
@@ -58,11 +56,6 @@ async function visibleRatings(db: Executor, user: UserRow, viewerId: number, lim
 function ratingState(session: Session, user: Pick<UserRow, 'id' | 'userRole' | 'isActive'>, rated: boolean) {
   const party = { id: user.id, role: user.userRole, isActive: user.isActive };
   return { can_rate: canRate(session, party, rated), user_has_rated: rated };
-}
-
-async function underReview(db: Executor, userId: number): Promise<boolean> {
-  const [row] = await queryRows<{ under: boolean }>(db, sql`select ${underReviewQuery(userId)} as under`);
-  return row?.under === true;
 }
 
 export async function profileRoutes(app: FastifyInstance) {
@@ -135,14 +128,17 @@ export async function profileRoutes(app: FastifyInstance) {
         : `profile:${request.params.id}:${shown}:for:${session.userId}:${session.role}`;
       let view = version === null ? undefined : viewCache.get<ProfileView>(key, version);
       if (!view) {
-        const { user, categoryTotals, viewerHasRated } = await loadUser(request.params.id, session);
+        const { user, categoryTotals, viewerHasRated, underReview } = await loadUser(
+          request.params.id,
+          session,
+        );
         const profile = toPublicUser(user);
         if (user.id === session.userId) profile.total_ratings_received = user.totalRatingsReceived;
         const answer = {
           user_profile: profile,
           rating_summary: ratingSummary(user, categoryTotals, session.userId),
           all_ratings: await visibleRatings(db, user, session.userId, shown),
-          unusual_activity: await underReview(db, user.id),
+          unusual_activity: underReview,
         };
         view = shared
           ? { json: encodeJson(sharedProfile, answer), role: user.userRole, personal: false }

@@ -10,7 +10,7 @@ import { ratings, users } from '../../db/schema/index.ts';
 import type { Page } from '../core/paging.ts';
 import { averageTenths, rankScore, starOf } from './aggregates.ts';
 import type { DisputeEntry, ModerationEntry, RatingRecord, ReplyEntry, ScoreEntry } from './serialize.ts';
-import { mayBeBurst, raterIsFresh, windowCounts } from './unusual-activity.ts';
+import { mayBeBurst, raterIsFresh, usualUpTo, windowCounts } from './unusual-activity.ts';
 
 /**
  * Order of every public list of received ratings: newest day first, and within a day public ratings
@@ -303,6 +303,7 @@ async function insertRatingOnce(db: Executor, input: NewRating): Promise<Written
     ratee_name: string;
     window_n: number;
     window_fresh: number;
+    usual: number | null;
     verified: boolean;
   }>(
     db,
@@ -339,7 +340,8 @@ async function insertRatingOnce(db: Executor, input: NewRating): Promise<Written
     )
     select i.id, i.created_at, b.full_name as ratee_name,
       ${verifiedEmployee(sql`${input.raterId}::int`, sql`${input.rateeId}::int`, sql`${input.roleContext}`)} as verified,
-      w.n + 1 as window_n, w.fresh + coalesce(${raterIsFresh(input.raterId)}, false)::int as window_fresh
+      w.n + 1 as window_n, w.fresh + coalesce(${raterIsFresh(input.raterId)}, false)::int as window_fresh,
+      ${usualUpTo(input.rateeId, sql`(w.n + 1)`)} as usual
     from inserted i, bumped b, (${windowCounts(input.rateeId)}) w`,
   );
   if (!row) return null;
@@ -348,6 +350,6 @@ async function insertRatingOnce(db: Executor, input: NewRating): Promise<Written
     createdAt: new Date(row.created_at),
     rateeName: row.ratee_name,
     verifiedEmployee: row.verified,
-    mayBeBurst: mayBeBurst({ n: row.window_n, fresh: row.window_fresh }),
+    mayBeBurst: mayBeBurst({ n: row.window_n, fresh: row.window_fresh, usual: row.usual }),
   };
 }

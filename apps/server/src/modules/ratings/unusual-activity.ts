@@ -26,18 +26,47 @@ const windowRatings = (rateeId: number, at: SQL) =>
 /**
  * The window's counts as a rating is written, for the rating's own statement (repository
  * insertRating): that statement does not see its own row, so the caller adds it. Only when these
- * reach a minimum can the rule find a burst, and only then does `flagUnusualActivity` run.
+ * could make a burst does `flagUnusualActivity` run (mayBeBurst).
  */
 export const windowCounts = (rateeId: number) =>
   sql`select count(*)::int as n, (count(*) filter (where w.fresh))::int as fresh from (${windowRatings(rateeId, sql`now()`)}) w`;
+
+/**
+ * The least usual count that rules out a volume burst of `n` ratings in the window: the rule's
+ * n > factor × max(1, usual / days) is, for n ≥ its minimum (above the factor), usual × factor < n × days.
+ */
+const usualCap = (n: SQL) => sql`ceil(${n} * ${baselineDays}::numeric / ${volume.factor})::int`;
+
+/**
+ * The ratee's ratings in the baseline before the window, counted up to usualCap(n), and only when
+ * `n` (the window's count with the new rating) reaches the volume minimum: a busy profile's everyday
+ * rating reads that many index entries at most, never its whole month (null: not counted).
+ */
+export const usualUpTo = (rateeId: number, n: SQL) => {
+  const windowStart = sql`now() - make_interval(hours => ${windowHours})`;
+  return sql`(case when ${n} >= ${volume.min} then (
+    select count(*)::int from (
+      select 1 from ratings r
+      where r.ratee_id = ${rateeId} and r.status = any(${sql.param([...RATING_STATUSES])}::text[])
+        and r.created_at > ${windowStart} - make_interval(days => ${baselineDays})
+        and r.created_at <= ${windowStart}
+      limit ${usualCap(n)}) usual) end)`;
+};
 
 /** Whether a rater's account is fresh now (for the rating being written). */
 export const raterIsFresh = (raterId: number) =>
   sql`(select now() - u.date_joined < make_interval(hours => ${freshAccountHours}) from users u where u.id = ${raterId})`;
 
-/** Whether counts (the new rating included) could make a burst: below both minimums they cannot. */
-export const mayBeBurst = (counts: { n: number; fresh: number }) =>
-  counts.n >= volume.min || counts.fresh >= freshAccounts.min;
+/**
+ * Whether a rating's window (its counts with the rating, and the usual count up to its cap) could
+ * make a burst. Exact for volume: a profile that usually gets as many ratings as its window holds is
+ * not checked on each of them. A fresh-account burst needs the fresh accounts' usual count, read by
+ * the rule itself, whenever the window has enough of them.
+ */
+export const mayBeBurst = (counts: { n: number; fresh: number; usual: number | null }) =>
+  (counts.n >= volume.min &&
+    (counts.usual === null || counts.usual * volume.factor < counts.n * baselineDays)) ||
+  counts.fresh >= freshAccounts.min;
 
 /**
  * The ratings the rule flags for `rateeId` as of `at`: every rating in the window on a volume burst,
@@ -116,7 +145,7 @@ export async function flagUnusualActivity(db: Executor, rateeId: number): Promis
 }
 
 /** Whether the profile has ratings flagged as unusual activity that moderators have not yet decided. */
-export function underReviewQuery(rateeId: number) {
+export function underReviewQuery(rateeId: number | SQL) {
   return sql`exists (
     select 1 from flags f join ratings r on r.id = f.rating_id
     where f.reporter_id is null and f.status = 'open' and r.ratee_id = ${rateeId} and r.status = 'published')`;
