@@ -250,7 +250,11 @@ export async function checkAggregates(database: Database): Promise<number> {
   });
 }
 
-/** Withdraws the ratings the bench wrote (created since `mark`) and deletes them; returns how many. */
+/**
+ * Withdraws the ratings the bench wrote (created since `mark`) and deletes them, with the automatic
+ * flags their bursts raised on the seed's ratings (ADR 0017; a backlog of open flags costs every
+ * profile view a lookup each); returns how many ratings.
+ */
 export async function removeBenchRatings(database: Database, mark: string): Promise<number> {
   return database.db.transaction(async (tx) => {
     await tx.execute(sql`set local statement_timeout = 0`);
@@ -260,6 +264,7 @@ export async function removeBenchRatings(database: Database, mark: string): Prom
     );
     const ids = rows.map((r) => r.id);
     for (let i = 0; i < ids.length; i += 5000) await applyRatings(tx, ids.slice(i, i + 5000), -1);
+    await tx.execute(sql`delete from flags where reporter_id is null and created_at > ${mark}::timestamptz`);
     const deleted = await queryRows<{ n: number }>(
       tx,
       sql`with d as (delete from ratings where created_at > ${mark}::timestamptz returning 1)

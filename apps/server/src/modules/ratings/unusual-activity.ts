@@ -144,9 +144,15 @@ export async function flagUnusualActivity(db: Executor, rateeId: number): Promis
   return flagged.map((row) => Number(row.rating_id));
 }
 
-/** Whether the profile has ratings flagged as unusual activity that moderators have not yet decided. */
+/**
+ * Whether the profile has ratings flagged as unusual activity that moderators have not yet decided.
+ * Read from the open automatic flags (flags_one_automatic, a moderators' backlog), each rating by its
+ * key: joined the other way PostgreSQL walked all of a popular company's ratings once per open flag
+ * (426 ms for 166 flags at the 1M-rating seed's busiest company).
+ */
 export function underReviewQuery(rateeId: number | SQL) {
   return sql`exists (
-    select 1 from flags f join ratings r on r.id = f.rating_id
-    where f.reporter_id is null and f.status = 'open' and r.ratee_id = ${rateeId} and r.status = 'published')`;
+    select 1 from flags f
+    where f.reporter_id is null and f.status = 'open'
+      and (select r.ratee_id from ratings r where r.id = f.rating_id and r.status = 'published') = ${rateeId})`;
 }
