@@ -164,6 +164,32 @@ describe('a fresh-account burst', () => {
   });
 });
 
+describe('the notice', () => {
+  it("is each profile's own: flags carry their rating's ratee (drizzle/0017), people's flags too", async () => {
+    const [quiet, busy] = [await makeUser(ctx, 'employer'), await makeUser(ctx, 'employer')];
+    const reader = (await people(1))[0] as TestUser;
+    for (const rater of await people(UNUSUAL_ACTIVITY.volume.min)) await rate(ctx, rater, busy);
+    const quietRating = await rate(ctx, (await people(1))[0] as TestUser, quiet);
+    const flagged = await call(ctx.app, 'POST', `/api/core/ratings/${quietRating.id}/flag/`, {
+      token: reader.token,
+      body: { reason: 'SPAM' },
+    });
+    expect(flagged.status).toBe(201);
+    const rows = await queryRows<{ ratee_id: number; n: number }>(
+      ctx.deps.db,
+      sql`select f.ratee_id, count(*)::int as n from flags f join ratings r on r.id = f.rating_id
+          where r.ratee_id in (${quiet.id}, ${busy.id}) and f.ratee_id = r.ratee_id group by f.ratee_id`,
+    );
+    expect(Object.fromEntries(rows.map((row) => [row.ratee_id, row.n]))).toEqual({
+      [quiet.id]: 1,
+      [busy.id]: UNUSUAL_ACTIVITY.volume.min,
+    });
+    expect(await notice(reader, busy)).toBe(true);
+    // A person's open flag is not the automatic check's: no notice.
+    expect(await notice(reader, quiet)).toBe(false);
+  });
+});
+
 describe('people', () => {
   it('cannot flag with the automatic reason', async () => {
     const company = await makeUser(ctx, 'employer');

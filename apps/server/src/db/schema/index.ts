@@ -238,6 +238,8 @@ export const flags = pgTable('flags', {
     .references(() => ratings.id, { onDelete: 'cascade' }),
   /** Null for the automatic check's flags (reason UNUSUAL_ACTIVITY, drizzle/0015). */
   reporterId: integer('reporter_id').references(() => users.id),
+  /** The rating's ratee, set from the rating by a trigger on insert (drizzle/0017). */
+  rateeId: integer('ratee_id'),
   reason: text('reason', { enum: FLAG_REASONS }).notNull(),
   details: text('details'),
   status: text('status', { enum: FLAG_STATUSES }).notNull().default('open'),
