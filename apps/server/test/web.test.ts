@@ -22,8 +22,8 @@ const PRELOADS = {
     '/login': ['/assets/login-Qw3Er5Ty.js', '/assets/zod-Zx8Cv6Bn.js'],
   },
   catalogs: CATALOGS,
-  landingCatalogs: ['messages'],
-  pageCatalogs: ['messages', 'app'],
+  pageCatalogs: { '/': ['messages'], '/login': ['messages', 'app'] },
+  otherCatalogs: ['messages', 'app'],
 };
 const links = (...hrefs: string[]) =>
   hrefs.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`).join('');

@@ -1,7 +1,8 @@
 // Build step: for the pages people arrive on, the route chunk and the chunks it imports, and for every
 // language the catalog chunks a first paint waits for, written to dist/route-preloads.json
 // ({ pages: { "/login": ["/assets/login-….js", …] }, catalogs: { hi: { messages: "/assets/…", app:
-// "/assets/…" } }, landingCatalogs: ["messages"], pageCatalogs: ["messages", "app"] }). The server
+// "/assets/…" } }, pageCatalogs: { "/": ["messages"], "/login": ["messages", "app"], … },
+// otherCatalogs: ["messages", "app"] }). The server
 // puts them in the index.html it answers for that path as <link rel="modulepreload">, the catalogs
 // of the visitor's language (plugins/web.ts), so the browser fetches the page's code and messages
 // alongside the entry script instead of after it has run (a round trip or two less before the page
@@ -28,6 +29,7 @@ const PRELOADS_FILE = 'route-preloads.json';
 /** The catalogs a first paint waits for (lingui.config.ts): the landing page's, every other page's. */
 const LANDING_CATALOGS = ['messages'];
 const PAGE_CATALOGS = ['messages', 'app'];
+const catalogsOf = (page: string) => (page === paths.home.path ? LANDING_CATALOGS : PAGE_CATALOGS);
 const CATALOG_SOURCE = /(?:^|\/)src\/locales\/([a-z]+)\/([a-z]+)\.po$/;
 
 export function routePreloads(): Plugin {
@@ -77,8 +79,8 @@ export function routePreloads(): Plugin {
       const source = JSON.stringify({
         pages: preloads,
         catalogs,
-        landingCatalogs: LANDING_CATALOGS,
-        pageCatalogs: PAGE_CATALOGS,
+        pageCatalogs: Object.fromEntries(Object.keys(ARRIVAL_PAGES).map((page) => [page, catalogsOf(page)])),
+        otherCatalogs: PAGE_CATALOGS,
       });
       this.emitFile({ type: 'asset', fileName: PRELOADS_FILE, source });
     },

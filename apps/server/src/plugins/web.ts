@@ -24,11 +24,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 interface Preloads {
   pages: Record<string, string[]>;
   catalogs: Partial<Record<Language, Record<string, string>>>;
-  landingCatalogs: string[];
-  pageCatalogs: string[];
+  /** The catalogs each arrival page's first paint waits for, and every other page's. */
+  pageCatalogs: Record<string, string[]>;
+  otherCatalogs: string[];
 }
-
-const LANDING = '/';
 
 /** The answer for each page with preloads, in each language, and for every other path ('*'). */
 type Pages = Map<string, Record<Language, string>>;
@@ -54,16 +53,18 @@ function indexWithPreloads(dist: string): Pages {
   const pages: Pages = new Map(
     Object.entries(preloads.pages).map(([path, files]) => [
       path,
-      page(files, path === LANDING ? preloads.landingCatalogs : preloads.pageCatalogs),
+      page(files, preloads.pageCatalogs[path] ?? preloads.otherCatalogs),
     ]),
   );
-  pages.set('*', page([], preloads.pageCatalogs));
+  pages.set('*', page([], preloads.otherCatalogs));
   return pages;
 }
 
+const LANGUAGE_IN_COOKIE = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=([^;]*)`);
+
 /** The cookie's language if set, else Accept-Language's first the app has, by its q values. */
 function visitorLanguage(request: Pick<FastifyRequest, 'headers'>): Language {
-  const cookie = request.headers.cookie?.match(new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=([^;]*)`))?.[1];
+  const cookie = request.headers.cookie?.match(LANGUAGE_IN_COOKIE)?.[1];
   if (isLanguage(cookie)) return cookie;
   const header = request.headers['accept-language'];
   if (!header) return DEFAULT_LANGUAGE;

@@ -12,16 +12,23 @@ const { windowHours, baselineDays, freshAccountHours, volume, freshAccounts } = 
 /** A rating from an account younger than freshAccountHours when it was written. */
 const fresh = sql`(r.created_at - u.date_joined) < make_interval(hours => ${freshAccountHours})`;
 
-/** The ratee's ratings written in (from, to], every status (a burst is a burst even once hidden). */
-const receivedBetween = (rateeId: number, from: SQL, to: SQL) => sql`
-  from ratings r join users u on u.id = r.rater_id
-  where r.ratee_id = ${rateeId}
+/** Where the window that ends at `at` starts, and where the baseline before it starts. */
+const windowStartAt = (at: SQL) => sql`${at} - make_interval(hours => ${windowHours})`;
+const baselineStartAt = (at: SQL) => sql`${windowStartAt(at)} - make_interval(days => ${baselineDays})`;
+
+/** The ratee's ratings (as `r`) written in (from, to], every status (a burst is a burst even once hidden). */
+const ratingsBetween = (rateeId: number, from: SQL, to: SQL) => sql`r.ratee_id = ${rateeId}
     and r.status = any(${sql.param([...RATING_STATUSES])}::text[])
     and r.created_at > ${from} and r.created_at <= ${to}`;
 
+/** The same ratings with their raters (as `u`), for `fresh`. */
+const receivedBetween = (rateeId: number, from: SQL, to: SQL) => sql`
+  from ratings r join users u on u.id = r.rater_id
+  where ${ratingsBetween(rateeId, from, to)}`;
+
 /** The ratee's window as of `at`: its ratings with whether each came from a fresh account. */
 const windowRatings = (rateeId: number, at: SQL) =>
-  sql`select r.id, ${fresh} as fresh ${receivedBetween(rateeId, sql`${at} - make_interval(hours => ${windowHours})`, at)}`;
+  sql`select r.id, ${fresh} as fresh ${receivedBetween(rateeId, windowStartAt(at), at)}`;
 
 /**
  * The window's counts as a rating is written, for the rating's own statement (repository
@@ -43,13 +50,10 @@ const usualCap = (n: SQL) => sql`ceil(${n} * ${baselineDays}::numeric / ${volume
  * rating reads that many index entries at most, never its whole month (null: not counted).
  */
 export const usualUpTo = (rateeId: number, n: SQL) => {
-  const windowStart = sql`now() - make_interval(hours => ${windowHours})`;
+  const now = sql`now()`;
   return sql`(case when ${n} >= ${volume.min} then (
     select count(*)::int from (
-      select 1 from ratings r
-      where r.ratee_id = ${rateeId} and r.status = any(${sql.param([...RATING_STATUSES])}::text[])
-        and r.created_at > ${windowStart} - make_interval(days => ${baselineDays})
-        and r.created_at <= ${windowStart}
+      select 1 from ratings r where ${ratingsBetween(rateeId, baselineStartAt(now), windowStartAt(now))}
       limit ${usualCap(n)}) usual) end)`;
 };
 
@@ -75,8 +79,6 @@ export const mayBeBurst = (counts: { n: number; fresh: number; usual: number | n
  * small index range.
  */
 function burstQuery(rateeId: number, at: SQL = sql`now()`) {
-  const windowStart = sql`${at} - make_interval(hours => ${windowHours})`;
-  const baselineStart = sql`${windowStart} - make_interval(days => ${baselineDays})`;
   return sql`
     with recent as (${windowRatings(rateeId, at)}),
     counts as (
@@ -84,7 +86,7 @@ function burstQuery(rateeId: number, at: SQL = sql`now()`) {
     ),
     usual as (
       select count(*)::int as n, (count(*) filter (where ${fresh}))::int as fresh
-      ${receivedBetween(rateeId, baselineStart, windowStart)}
+      ${receivedBetween(rateeId, baselineStartAt(at), windowStartAt(at))}
         and exists (select 1 from counts c where c.n >= ${volume.min} or c.fresh >= ${freshAccounts.min})
     ),
     verdict as (
