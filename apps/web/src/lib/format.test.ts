@@ -25,4 +25,25 @@ describe('formatting in the active language', () => {
     expect(formatScore(4)).toBe('4.0');
     expect(formatScore(3.25, 'en')).toBe('3.3');
   });
+
+  it('writes whole numbers and tenths exactly as Intl does, without it', () => {
+    const values = [0, 7, 42, 999, 1000, 12345, 123456, 1234567, 12345678901234, -5, -1234567];
+    for (const [language, locale] of [
+      ['en', 'en-IN'],
+      ['hi', 'hi-IN'],
+    ] as const) {
+      const numbers = new Intl.NumberFormat(locale);
+      const scores = new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+      for (const value of values) expect(formatNumber(value, language)).toBe(numbers.format(value));
+      for (const value of [-0, 0.5, 1234.5, Number.MAX_SAFE_INTEGER + 2]) {
+        expect(formatNumber(value, language)).toBe(numbers.format(value));
+      }
+      for (let tenths = 0; tenths <= 1000; tenths++) {
+        expect(formatScore(tenths / 10, language)).toBe(scores.format(tenths / 10));
+      }
+      for (const value of [1.05, 3.25, 4.35, 4.449, 2.96, 12345.6, -0, -1.5]) {
+        expect(formatScore(value, language)).toBe(scores.format(value));
+      }
+    }
+  });
 });

@@ -1,29 +1,33 @@
 // Dates and numbers as the app shows them, in the active language: `en-IN` or `hi-IN` (Indian digit
-// grouping, Hindi month names). Formatters are made once per language.
+// grouping, Hindi month names). Each Intl formatter is made once per language, when first used.
+// Whole numbers and scores in whole tenths are written without Intl, as both locales write them:
+// a page's first Intl object costs its main thread ~35 ms (ICU's locale data; four times that on
+// Lighthouse's phone), and the landing page shows no other numbers and no dates.
 import type { Language } from '@workspace/contracts';
 import { activeLanguage, intlLocale } from './i18n';
 
-const formatters = new Map<Language, ReturnType<typeof makeFormatters>>();
+const day = { day: 'numeric', month: 'short', year: 'numeric' } as const;
+const makers = {
+  date: (locale: string) => new Intl.DateTimeFormat(locale, day),
+  utcDate: (locale: string) => new Intl.DateTimeFormat(locale, { ...day, timeZone: 'UTC' }),
+  dateTime: (locale: string) =>
+    new Intl.DateTimeFormat(locale, { ...day, hour: 'numeric', minute: '2-digit' }),
+  number: (locale: string) => new Intl.NumberFormat(locale),
+  score: (locale: string) =>
+    new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }),
+};
+type Kind = keyof typeof makers;
 
-function makeFormatters(language: Language) {
-  const locale = intlLocale(language);
-  const day = { day: 'numeric', month: 'short', year: 'numeric' } as const;
-  return {
-    date: new Intl.DateTimeFormat(locale, day),
-    utcDate: new Intl.DateTimeFormat(locale, { ...day, timeZone: 'UTC' }),
-    dateTime: new Intl.DateTimeFormat(locale, { ...day, hour: 'numeric', minute: '2-digit' }),
-    number: new Intl.NumberFormat(locale),
-    score: new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }),
-  };
-}
+const made = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
 
-function formattersFor(language: Language) {
-  let made = formatters.get(language);
-  if (!made) {
-    made = makeFormatters(language);
-    formatters.set(language, made);
+function formatter<K extends Kind>(kind: K, language: Language): ReturnType<(typeof makers)[K]> {
+  const key = `${language}:${kind}`;
+  let found = made.get(key);
+  if (!found) {
+    found = makers[kind](intlLocale(language));
+    made.set(key, found);
   }
-  return made;
+  return found as ReturnType<(typeof makers)[K]>;
 }
 
 /**
@@ -36,21 +40,34 @@ export function formatDate(
 ) {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
-  const { date: dateFormat, utcDate } = formattersFor(language);
-  return (utcDay ? utcDate : dateFormat).format(date);
+  return formatter(utcDay ? 'utcDate' : 'date', language).format(date);
 }
 
 export function formatDateTime(iso: string, language: Language = activeLanguage()) {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : formattersFor(language).dateTime.format(date);
+  return Number.isNaN(date.getTime()) ? '' : formatter('dateTime', language).format(date);
+}
+
+/** Latin digits, the last three grouped, then pairs ("12,34,567"), as en-IN and hi-IN group them. */
+function indianDigits(whole: number) {
+  const digits = String(whole);
+  const head = digits.slice(0, -3);
+  return head ? `${head.replace(/\B(?=(\d{2})+$)/g, ',')},${digits.slice(-3)}` : digits;
 }
 
 /** A count with Indian digit grouping: "12,34,567". */
 export function formatNumber(value: number, language: Language = activeLanguage()) {
-  return formattersFor(language).number.format(value);
+  if (Number.isSafeInteger(value) && !Object.is(value, -0)) {
+    return `${value < 0 ? '-' : ''}${indianDigits(Math.abs(value))}`;
+  }
+  return formatter('number', language).format(value);
 }
 
 /** An average as shown beside stars: always one decimal ("4.0"). */
 export function formatScore(value: number, language: Language = activeLanguage()) {
-  return formattersFor(language).score.format(value);
+  const tenths = value * 10;
+  if (Number.isSafeInteger(tenths) && tenths >= 0 && !Object.is(tenths, -0)) {
+    return `${indianDigits(Math.floor(tenths / 10))}.${tenths % 10}`;
+  }
+  return formatter('score', language).format(value);
 }
