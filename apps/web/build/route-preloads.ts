@@ -13,7 +13,7 @@ import type { Plugin } from 'vite';
 import { paths } from '../src/config/paths';
 
 /** Pages worth preloading (where visitors land), and the route module each one renders. */
-const ARRIVAL_PAGES: Record<string, string> = {
+export const ARRIVAL_PAGES: Record<string, string> = {
   [paths.home.path]: 'src/app/routes/landing.tsx',
   [paths.login.path]: 'src/app/routes/auth/login.tsx',
   [paths.register.path]: 'src/app/routes/auth/register.tsx',
@@ -56,10 +56,11 @@ export function routePreloads(): Plugin {
 
       const preloads: Record<string, string[]> = {};
       for (const [page, source] of Object.entries(ARRIVAL_PAGES)) {
-        const chunk = chunks.find(
-          (c) => c.isDynamicEntry && c.facadeModuleId && relative(root, c.facadeModuleId) === source,
-        );
-        if (!chunk) this.error(`${source} (for ${page}) is not a lazily loaded route chunk`);
+        // The file holding the route's module (a group of build/chunks.ts may hold more than the route).
+        const chunk = chunks.find((c) => c.moduleIds.some((id) => relative(root, id) === source));
+        if (!chunk || inHtml.has(chunk.fileName)) {
+          this.error(`${source} (for ${page}) is not a lazily loaded route chunk`);
+        }
         const files = new Set<string>();
         closure(chunk.fileName, files);
         preloads[page] = [...files].filter((file) => !inHtml.has(file)).map((file) => `${base}${file}`);
