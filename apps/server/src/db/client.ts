@@ -86,6 +86,14 @@ async function openPostgres(url: string, max: number, statementTimeoutMs: number
     idleTimeoutMillis: 30_000,
     // A stuck query must not hold a request forever.
     statement_timeout: statementTimeoutMs,
+    // Named statements keep their generic plan, built once per connection: every hot statement is
+    // written for it (literals where a partial index needs one, ADR 0006; a search chooses its way as
+    // it runs, ADR 0020), and the default, which plans the first five executions with their values and
+    // then keeps doing so whenever that looked cheaper, spent 2 ms planning each search.
+    // No JIT compilation: it pays off for long analytical queries, and compiling costs tens to hundreds
+    // of milliseconds at every execution of a statement whose estimate passes jit_above_cost, such as
+    // a search whose plan holds a walk of a whole index it runs only when that is cheap.
+    options: '-c plan_cache_mode=force_generic_plan -c jit=off',
   });
   // An idle client losing its connection emits 'error'; without a listener it would crash the process.
   pool.on('error', () => {});

@@ -2,6 +2,8 @@
 // its SQL tree, checking entity kinds) cost the server more CPU than sending it, so the hot reads
 // are built once with placeholders and only executed per request (issue 4). A name is also a named
 // statement on each connection, which PostgreSQL parses once.
+import type { SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Executor } from './client.ts';
 
 /** `name` must determine the statement: `args` are used only the first time a name is built. */
@@ -22,4 +24,25 @@ export function preparedStatements<T, A extends unknown[] = []>(
     }
     return statement;
   };
+}
+
+const dialect = new PgDialect();
+
+/** Rows of a prepared raw statement, run with the values of its placeholders. */
+export interface PreparedRows<T> {
+  rows(values: Record<string, unknown>): Promise<T[]>;
+}
+
+/**
+ * A raw statement (`sql` with `sql.placeholder`s) compiled and prepared once per database and name,
+ * like the builders' `.prepare(name)`: per request only its values are bound, and PostgreSQL parses it
+ * once per connection.
+ */
+export function preparedRaw<T, A extends unknown[] = []>(build: (...args: A) => SQL) {
+  return preparedStatements((db, name, ...args: A): PreparedRows<T> => {
+    const prepared = db._.session.prepareQuery(dialect.sqlToQuery(build(...args)), undefined, name, false);
+    return {
+      rows: async (values) => ((await prepared.execute(values)) as { rows: T[] }).rows,
+    };
+  });
 }

@@ -250,8 +250,13 @@ describe('the company list', () => {
       'Thai Palace 500 Foods',
       'Chai_Point 50%',
     ]);
-    // Within a word, as a fragment: '_' and '%' are the characters themselves.
-    expect(names((await companies('?search=ai_p')).body)).toEqual(['Chai_Point 50%']);
+    // Punctuation separates words in a search as in a name (ADR 0020): 'ai_p' is "ai p", inside
+    // both "Chai_Point" and "Thai Palace"; '%' and '_' are never wildcards.
+    expect(names((await companies('?search=ai_p&sort=name')).body)).toEqual([
+      'Chai_Point 50%',
+      'Thai Palace 500 Foods',
+    ]);
+    expect(names((await companies('?search=%25%25')).body)).toEqual([]);
     expect(names((await companies(`?search=${encodeURIComponent('nt 50%')}`)).body)).toEqual([
       'Chai_Point 50%',
     ]);

@@ -12,6 +12,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import type { Executor } from '../../db/client.ts';
 import { encodeJson, sendJson, withFields } from '../../lib/json-answer.ts';
 import { sizeOfParts } from '../../lib/view-cache.ts';
 import { requireRole, type Session, sessionOf } from '../../plugins/session.ts';
@@ -19,7 +20,14 @@ import { bearerAuth, errorAnswers } from '../core/openapi.ts';
 import { listAnswerJson, pageWindow } from '../core/paging.ts';
 import { canRate } from '../ratings/service.ts';
 import { fromTenths } from '../users/serialize.ts';
-import { type DirectoryFilter, type DirectoryRow, directoryCount, directoryRows } from './repository.ts';
+import {
+  type DirectoryFilter,
+  type DirectoryRow,
+  directoryCount,
+  directoryRows,
+  type Viewer,
+} from './repository.ts';
+import { searchDirectory } from './search.ts';
 
 const DIRECTORIES = [
   {
@@ -115,6 +123,28 @@ function pageKey(path: string, request: FastifyRequest) {
   return `directory:${path}:${query < 0 ? '' : request.url.slice(query + 1)}`;
 }
 
+/** A page of the list with its total, and whether the total is a cap or lower bound (searches only). */
+async function listPage(db: Executor, filter: DirectoryFilter, query: Query, viewer: Viewer) {
+  const window = pageWindow(query);
+  if (filter.search) {
+    const found = await searchDirectory(db, filter, query.sort, viewer, window);
+    // A count that stopped early is at least the matches up to this page's last, and one more when
+    // the page is full (paging goes on until a page comes back short).
+    const shown = found.rows.length > 0 ? window.offset + found.rows.length : 0;
+    const more = found.rows.length === window.limit ? 1 : 0;
+    const total = found.partial ? Math.max(found.total, shown + more) : found.total;
+    return {
+      rows: found.rows,
+      total: Math.min(total, SEARCH_RESULT_CAP),
+      capped: found.partial || total > SEARCH_RESULT_CAP,
+    };
+  }
+  const rows = await directoryRows(db, filter, query.sort, viewer, window);
+  // An empty first page means no match at all; past the end, the total is counted alone.
+  const total = rows[0]?.total ?? (query.page === 1 ? 0 : await directoryCount(db, filter, query.sort));
+  return { rows, total, capped: false };
+}
+
 export async function directoryRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db, viewCache } = app.deps;
@@ -166,17 +196,12 @@ export async function directoryRoutes(app: FastifyInstance) {
         }
         const filter = filterOf(directory.listed, request.query);
         const viewer = { id: session.userId, context: CONTEXT_FOR_ROLE[directory.viewer] };
-        const rows = await directoryRows(db, filter, request.query.sort, viewer, pageWindow(request.query));
-        // An empty first page means no match at all; past the end, the total is counted alone.
-        const total =
-          rows[0]?.total ??
-          (request.query.page === 1 ? 0 : await directoryCount(db, filter, request.query.sort));
+        const { rows, total, capped } = await listPage(db, filter, request.query, viewer);
         const page: SharedPage = {
           ids: rows.map((row) => row.id),
           items: rows.map((row) => encodeJson(sharedItem, sharedItemOf(row))),
-          // Only a search's count stops past the cap (repository.ts).
-          total: filter.search ? Math.min(total, SEARCH_RESULT_CAP) : total,
-          capped: Boolean(filter.search) && total > SEARCH_RESULT_CAP,
+          total,
+          capped,
         };
         viewCache.set(key, version, page, sizeOfParts(page.items));
         const rated = new Set(rows.filter((row) => row.hasRated).map((row) => row.id));

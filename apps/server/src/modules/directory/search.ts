@@ -1,0 +1,433 @@
+// Name search in the directories (issue 11, ADR 0020): users with a word beginning with every word of
+// the search first (group 0), then users whose name or city contains it elsewhere (group 1), each
+// group in the list's sort; at most SEARCH_RESULT_CAP, with a total that never needs every match read.
+//
+// Each group's possible matches (its candidates) are an index range of search_grams (drizzle/0018),
+// which holds the beginnings of every word of every listed user's search key and the 3- and 4-letter
+// pieces inside them: group 0's are the users with a word beginning like the search's longest word,
+// group 1's those with the search's first letters inside a word. Counting them reads no user. From
+// their number the statement chooses, as it runs, how to find each group's page:
+// - few candidates (for the page asked): read them, check each against its user (the whole search,
+//   the rating and skills filters) and sort them (`fetch`);
+// - many: walk the list's sort index, which carries each user's search key, city and average, until
+//   the page is found (`walk`), which ends soon exactly when matches are common.
+// A search of one word of 3 or 4 plain letters or digits without a rating or skills filter is
+// `exact`: its candidates are its matches, counted from the index alone. Any other search checks its
+// candidates against their users while counting, and reads at most COUNT_READS of each group's: past
+// that, the total is what was found and says so (total_capped), as a total past the cap does.
+// One prepared statement per shape, planned once with all its branches (PostgreSQL runs only the
+// branch whose condition holds).
+import { type ListSort, SEARCH_RESULT_CAP } from '@workspace/contracts';
+import { type Placeholder, type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { preparedRaw } from '../../db/prepared.ts';
+import type { Page } from '../core/paging.ts';
+import {
+  DIRECTORY_COLUMNS,
+  type DirectoryFilter,
+  type DirectoryRow,
+  ORDER,
+  type Viewer,
+} from './repository.ts';
+
+/** Candidates counted at most: one past the cap, so a count that reaches it knows more matched. */
+const COUNT_LIMIT = SEARCH_RESULT_CAP + 1;
+/** Candidates of a group checked against their users at most, when counting (a lookup each). */
+const COUNT_READS = 100;
+/**
+ * Fetching a candidate (its user looked up and checked) against walking past one index entry of the
+ * sort: a group's page is fetched when candidates x matches <= WALK_COST x (offset + limit) x users,
+ * that is, when reading every candidate costs less than walking (offset + limit) / (matches / users)
+ * entries. Measured on the 100,000-user bench database (docs/benchmarks.md).
+ */
+const WALK_COST = 0.2;
+
+// Written into the statements as literals, which the planner reads as such.
+const COUNT_LIMIT_SQL = sql.raw(String(COUNT_LIMIT));
+const COUNT_READS_SQL = sql.raw(String(COUNT_READS));
+const WALK_COST_SQL = sql.raw(String(WALK_COST));
+
+/** A search of one word of 3 or 4 plain letters or digits: its own piece of search_grams. */
+const EXACT_SEARCH = /^[a-z0-9]{3,4}$/;
+
+interface Shape {
+  role: DirectoryFilter['role'];
+  sort: ListSort;
+  city: boolean;
+  minRating: boolean;
+  skills: boolean;
+  /** Its candidates are its matches: one word of 3 or 4 letters a-z/0-9, no rating or skills filter. */
+  exact: boolean;
+}
+
+function shapeOf(filter: DirectoryFilter, sort: ListSort): Shape {
+  const minRating = filter.minTenths !== undefined;
+  const skills = (filter.skills?.length ?? 0) > 0;
+  return {
+    role: filter.role,
+    sort,
+    city: Boolean(filter.city),
+    minRating,
+    skills,
+    exact: EXACT_SEARCH.test((filter.search ?? '').trim().toLowerCase()) && !minRating && !skills,
+  };
+}
+
+const P = {
+  search: sql.placeholder('search'),
+  city: sql.placeholder('city'),
+  minTenths: sql.placeholder('minTenths'),
+  skills: sql.placeholder('skills'),
+  limit: sql.placeholder('limit'),
+  offset: sql.placeholder('offset'),
+  viewerId: sql.placeholder('viewerId'),
+  viewerContext: sql.placeholder('viewerContext'),
+} satisfies Record<string, Placeholder>;
+
+const role = (shape: Shape) => sql.raw(`'${shape.role}'`);
+
+/**
+ * The search as its key's words (search_key, drizzle/0018), whether it is one word, its LIKE patterns
+ * (a word begun, anywhere: a key holds no LIKE wildcard), and what its groups' candidates must have
+ * in search_grams, each a list of pieces a candidate has them all of:
+ * - group 0: the beginning (up to 12 letters) of each word of at least two letters (`starts0`);
+ *   for a search of one such word (`whole0`), the candidates are exactly group 0;
+ * - group 1, one word: its first, middle and last 4 letters (or the word, of 3 or 4) inside a word
+ *   (`insides1`); several words: the beginning of each later word of two letters or more (each
+ *   begins a word of a match, `starts1`) and the first word's first 4 letters anywhere (`anys1`).
+ * No piece: the group is found by walking the list. A search without a word matches no one.
+ */
+const SEARCH = sql`select qk, words, one, '% ' || qk || '%' as begun, '%' || qk || '%' as inside,
+    one and length(qk) between 2 and 12 as whole0,
+    array(select distinct substr(w, 1, 12) from unnest(words) w where length(w) >= 2) as starts0,
+    case when one then array[]::text[] else
+      array(select distinct substr(w, 1, 12) from unnest(words[2:]) w where length(w) >= 2) end as starts1,
+    case when not one or length(qk) < 3 then array[]::text[]
+      else array(select distinct p from unnest(array[substr(qk, 1, 4), substr(qk, (length(qk) - 4) / 2 + 1, 4),
+        right(qk, 4)]) p) end as insides1,
+    case when one or length(words[1]) < 3 then array[]::text[] else array[substr(words[1], 1, 4)] end as anys1
+  from (select qk, string_to_array(qk, ' ') as words, cardinality(string_to_array(qk, ' ')) = 1 as one
+        from (select btrim(search_key(${P.search}::text)) as qk) a) b`;
+
+/** The search with group 1's pieces, each once (a piece may be asked for by two lists). */
+const SEARCH_PIECES = sql`select *, array(select distinct unnest(starts1 || insides1 || anys1)) as pieces1 from (${SEARCH}) s`;
+
+/** A group's distinct candidate pieces and their number (0: none to look up). */
+const PIECES = {
+  0: { all: sql`(select starts0 from q)`, count: sql`(select cardinality(starts0) from q)` },
+  1: { all: sql`(select pieces1 from q)`, count: sql`(select cardinality(pieces1) from q)` },
+};
+
+/** The row `g` has its piece as every list of the group that names it asks. */
+const AS_ASKED = {
+  0: sql`g.word_start`,
+  1: sql`(g.word_start or not g.gram = any((select starts1 from q)::text[]))
+    and (g.inside or not g.gram = any((select insides1 from q)::text[]))`,
+};
+
+const cityOf = (shape: Shape) => (shape.city ? sql`and g.city_lc = lower(${P.city}::text)` : sql``);
+
+/**
+ * A group's candidates' ids. One piece: its rows, read from one or two index ranges (the flags are
+ * index conditions), so a LIMIT stops the read. Several: the users having them all, each piece's rows
+ * read whole. An exact search's group 1 is the users with the piece inside a word and beginning none
+ * (group 0 has those).
+ */
+function candidates(shape: Shape, group: 0 | 1): SQL {
+  const where = sql`g.user_role = ${role(shape)} ${cityOf(shape)}`;
+  if (shape.exact) {
+    return sql`select g.user_id from search_grams g
+      where ${where} and g.gram = (select qk from q) and g.word_start = ${sql.raw(group === 0 ? 'true' : 'false')}`;
+  }
+  const { all, count } = PIECES[group];
+  const one = (flags: SQL, when = sql`true`) =>
+    sql`(select g.user_id from search_grams g
+      where ${count} = 1 and ${when} and ${where} and g.gram = (${all})[1] and ${flags})`;
+  // One piece: its flags as index conditions. Group 0's pieces begin words; group 1's single piece is
+  // one word's (inside a word), a later word's (beginning one) or the first word's (either).
+  const single =
+    group === 0
+      ? one(sql`g.word_start`)
+      : sql`${one(sql`g.word_start = any('{f,t}') and g.inside`, sql`(select cardinality(insides1) > 0 from q)`)}
+        union all
+        ${one(sql`g.word_start`, sql`(select cardinality(insides1) = 0 and cardinality(starts1) > 0 from q)`)}
+        union all
+        ${one(sql`true`, sql`(select cardinality(insides1) = 0 and cardinality(starts1) = 0 from q)`)}`;
+  return sql`${single}
+    union all
+    (select g.user_id from search_grams g
+      where ${count} > 1 and ${where} and g.gram = any(${all}::text[]) and ${AS_ASKED[group]}
+      group by g.user_id having count(*) = ${count})`;
+}
+
+/** Whether the group has pieces to look its candidates up by (else it is walked). */
+const hasPieces = (shape: Shape, group: 0 | 1) => (shape.exact ? sql`true` : sql`${PIECES[group].count} > 0`);
+
+/** Every word of the search begins a word of the user's key (one word: a single LIKE). */
+const beginsWords = sql`(case when (select one from q) then users.search_key like (select begun from q)
+  else not exists (select 1 from q, unnest(q.words) w where users.search_key not like '% ' || w || '%') end)`;
+
+/** The user matches the search in group 0 (its words begun) or 1 (contained elsewhere). */
+const MATCH = {
+  0: sql`((select qk from q) <> '' and ${beginsWords})`,
+  1: sql`((select qk from q) <> '' and users.search_key like (select inside from q) and not ${beginsWords})`,
+};
+
+/**
+ * Each candidate's user (as "users"), looked up by its key: a join PostgreSQL cannot turn into a walk
+ * of a whole index (the LIMIT keeps the subquery apart).
+ */
+const candidateUser = sql`join lateral (select users.id, users.user_role, users.is_active, users.city,
+    users.rating_tenths, users.skills_lc, users.search_key, users.rank_score, users.show_rating_details,
+    users.total_ratings_received, users.date_joined, users.full_name
+  from users where users.id = c.user_id limit 1) users on true`;
+
+/**
+ * The filters other than the search. `skillsIndexed` false writes the skills test so that no index
+ * can serve it (IS TRUE), which keeps a walk on the sort's index.
+ */
+function filters(shape: Shape, city = shape.city, skillsIndexed = true): SQL {
+  const skills = sql`users.skills_lc @> ${P.skills}::text[]`;
+  return sql`users.user_role = ${role(shape)} and users.is_active
+    ${city ? sql`and lower(users.city) = lower(${P.city}::text)` : sql``}
+    ${shape.minRating ? sql`and users.rating_tenths >= ${P.minTenths}::int` : sql``}
+    ${shape.skills ? (skillsIndexed ? sql`and ${skills}` : sql`and (${skills}) is true`) : sql``}`;
+}
+
+/**
+ * Below this share of the role's users, a skill is rarer than most searches: the users with it are
+ * read through the skills index and sorted; above it, the sort's index is walked.
+ */
+const RARE_SKILL_SHARE = sql.raw('0.03');
+
+/** The filter's first skill is rare (its count from skill_counts, drizzle/0005). */
+const rareSkill = (shape: Shape) => sql`(select coalesce((select active_count from skill_counts
+    where user_role = ${role(shape)} and skill_a = (${P.skills}::text[])[1] and skill_b = (${P.skills}::text[])[1]), 0)
+  <= ${RARE_SKILL_SHARE} * (select users from nb))`;
+
+/** The list's order. */
+const orderOf = (shape: Shape) =>
+  sql.join(
+    ORDER[shape.sort].map((part) => sql`${part}`),
+    sql`, `,
+  );
+
+/**
+ * How far group 1's candidates are counted: an exact search's only as far as group 0's leave short of
+ * COUNT_LIMIT (its total is their sum); others' all the way, since their matches are checked.
+ */
+const group1Limit = (shape: Shape, n0: SQL) =>
+  shape.exact ? sql`(${COUNT_LIMIT_SQL} - ${n0})` : COUNT_LIMIT_SQL;
+
+/** Counts `rows` (a select) up to `limit`. */
+const countUpTo = (rows: SQL, limit: SQL | Placeholder) =>
+  sql`(select count(*)::int from (${rows} limit ${limit}) counted)`;
+
+/** A group's matches among its first COUNT_READS candidates, up to COUNT_LIMIT. */
+const checkedCount = (shape: Shape, group: 0 | 1) =>
+  countUpTo(
+    sql`select 1 from (${candidates(shape, group)} limit ${COUNT_READS_SQL}) c ${candidateUser}
+      where ${filters(shape, false)} and ${MATCH[group]}`,
+    COUNT_LIMIT_SQL,
+  );
+
+/**
+ * The search's numbers: each group's candidates (n0, n1, up to COUNT_LIMIT), the listed users of the
+ * role, and each group's matches (m0, m1): the candidates themselves when exact, else those among the
+ * first COUNT_READS that check out (`partial` when a group had more: its count is a lower bound). A
+ * search without a piece to look up (no word of three letters) walks the list to count.
+ */
+function numbers(shape: Shape): SQL {
+  const n0 = countUpTo(candidates(shape, 0), COUNT_LIMIT_SQL);
+  const n1 = countUpTo(candidates(shape, 1), group1Limit(shape, sql`n0`));
+  const users = sql`(select active_count from user_role_counts where user_role = ${role(shape)})::int`;
+  const counted = (columns: SQL) =>
+    sql`select ${columns}, has0, has1, ${users} as users from (select n0, ${n1} as n1, has0, has1, whole0
+      from (select ${n0} as n0, ${hasPieces(shape, 0)} as has0, ${hasPieces(shape, 1)} as has1,
+              (select whole0 from q) as whole0 offset 0) a offset 0) counts`;
+  if (shape.exact) return counted(sql`n0, n1, n0 as m0, n1 as m1, false as partial`);
+  const walked = (group: 0 | 1) =>
+    countUpTo(sql`select 1 from users where ${filters(shape)} and ${MATCH[group]}`, COUNT_LIMIT_SQL);
+  // Without a rating or skills filter, a whole word's group 0 candidates are its matches.
+  const m0 =
+    shape.minRating || shape.skills
+      ? sql`case when not has0 then ${walked(0)} else ${checkedCount(shape, 0)} end`
+      : sql`case when not has0 then ${walked(0)} when whole0 then n0 else ${checkedCount(shape, 0)} end`;
+  // Once group 0 has more candidates than are checked, the total is a lower bound whatever group 1
+  // holds: group 1 is not counted then.
+  const partial0 = sql`(has0 and n0 >= ${COUNT_READS_SQL})`;
+  return counted(sql`n0, n1, ${m0} as m0,
+    case when ${partial0} then 0 when not has1 then ${walked(1)} else ${checkedCount(shape, 1)} end as m1,
+    ${partial0} or (has1 and n1 >= ${COUNT_READS_SQL}) as partial`);
+}
+
+/**
+ * Whether group `group`'s page is fetched from its candidates (else walked): only when all of them are
+ * counted, and reading them costs less than walking the sort's index to the page at the matches' density.
+ */
+function fetchCondition(shape: Shape, group: 0 | 1, limit: SQL, offset: SQL): SQL {
+  // A count that reached its limit may have more candidates than the fetch would read.
+  const [piece, n, m, counted] =
+    group === 0
+      ? [sql`nb.has0`, sql`nb.n0`, sql`nb.m0`, COUNT_LIMIT_SQL]
+      : [sql`nb.has1`, sql`nb.n1`, sql`nb.m1`, group1Limit(shape, sql`nb.n0`)];
+  return sql`(select ${piece} and ${n} < ${counted}
+      and ${n}::float8 * ${m} <= ${WALK_COST_SQL} * (${offset} + ${limit}) * nb.users
+    from nb)`;
+}
+
+/**
+ * The group's page, numbered in order: fetched from its candidates or walked along the sort's index,
+ * whichever fetchCondition chooses; PostgreSQL runs only that branch.
+ */
+function groupPage(shape: Shape, group: 0 | 1, limit: SQL, offset: SQL): SQL {
+  const order = orderOf(shape);
+  const fetch = fetchCondition(shape, group, limit, offset);
+  // An exact search's candidates are its matches; others are checked against their users.
+  const checked = shape.exact ? sql`` : sql`and ${MATCH[group]}`;
+  return sql`select x.id, row_number() over () as position from (
+      (select users.id
+       from (${candidates(shape, group)} limit ${COUNT_LIMIT_SQL}) c
+       ${candidateUser}
+       where ${fetch} and ${filters(shape, false)} ${checked}
+       order by ${order} limit ${limit} offset ${offset})
+      union all
+      ${walk(shape, group, sql`not ${fetch}`, limit, offset)}
+    ) x`;
+}
+
+/**
+ * Walking the list for a group's page, when `when` holds: along the sort's index (the filters tested
+ * on its entries), or, with a skill fewer users have than RARE_SKILL_SHARE, from the skills index.
+ */
+function walk(shape: Shape, group: 0 | 1, when: SQL, limit: SQL, offset: SQL): SQL {
+  const order = orderOf(shape);
+  const along = (condition: SQL, skillsIndexed: boolean) =>
+    sql`(select users.id from users
+       where ${condition} and ${filters(shape, shape.city, skillsIndexed)} and ${MATCH[group]}
+       order by ${order} limit ${limit} offset ${offset})`;
+  if (!shape.skills) return along(when, true);
+  return sql`${along(sql`${when} and not ${rareSkill(shape)}`, false)}
+    union all
+    ${along(sql`${when} and ${rareSkill(shape)}`, true)}`;
+}
+
+/**
+ * Where group 1's part of the page starts: at its beginning when group 0 ended on this page (or the
+ * page is the first), else past what group 0 filled of the pages before, counted only then (a CASE
+ * evaluates its other branch only when taken): from the numbers when they read all of group 0's
+ * candidates, else by walking the list.
+ */
+const group1Offset = (
+  shape: Shape,
+) => sql`case when ${P.offset}::int = 0 or exists (select 1 from page0) then 0
+  else greatest(0, ${P.offset}::int - (case when (select has0 and n0 < ${COUNT_READS_SQL} from nb)
+    then (select m0 from nb)
+    else ${countUpTo(sql`select 1 from users where ${filters(shape)} and ${MATCH[0]}`, P.offset)} end)) end`;
+
+/**
+ * A page of a search: its rows (the directory's columns, in order) each with the total, which is at
+ * most COUNT_LIMIT (more matched: the cap) and, when `partial`, a lower bound.
+ */
+function searchStatement(shape: Shape): SQL {
+  const limit = sql`${P.limit}::int`;
+  const offset = sql`${P.offset}::int`;
+  const limit1 = sql`greatest(0, ${limit} - (select count(*) from page0))::int`;
+  const offset1 = sql`(${group1Offset(shape)})::int`;
+  return sql`with q as materialized (${SEARCH_PIECES}),
+    nb as materialized (${numbers(shape)}),
+    page0 as materialized (${groupPage(shape, 0, limit, offset)}),
+    page1 as (${groupPage(shape, 1, limit1, offset1)})
+    select ${DIRECTORY_COLUMNS}, viewers_rating.id is not null as "hasRated",
+      (select least(m0 + m1, ${COUNT_LIMIT_SQL}) from nb) as "total", (select partial from nb) as "partial"
+    from (select id, 0 as grp, position from page0 union all select id, 1, position from page1) p
+    join lateral (select * from users where users.id = p.id limit 1) users on true
+    left join ratings viewers_rating on viewers_rating.rater_id = ${P.viewerId}::int
+      and viewers_rating.ratee_id = users.id and viewers_rating.role_context = ${P.viewerContext}::text
+    order by p.grp, p.position`;
+}
+
+/** The numbers alone, for a page past the end (which has no row to carry them). */
+const countOnly = (shape: Shape) =>
+  sql`with q as materialized (${SEARCH_PIECES}), nb as materialized (${numbers(shape)})
+    select least(m0 + m1, ${COUNT_LIMIT_SQL}) as "total", partial as "partial" from nb`;
+
+const shapeName = (kind: string, shape: Shape) =>
+  `search_${kind}_${Object.values(shape)
+    .map((value) => (typeof value === 'boolean' ? Number(value) : value))
+    .join('_')}`;
+
+interface SearchRow extends DirectoryRow {
+  partial: boolean;
+}
+
+const pageStatement = preparedRaw<SearchRow, [Shape]>(searchStatement);
+const countStatement = preparedRaw<{ total: number; partial: boolean }, [Shape]>(countOnly);
+
+/** The values of a shape's placeholders. */
+function valuesOf(filter: DirectoryFilter, viewer: Viewer | undefined, page: Page) {
+  return {
+    search: filter.search ?? '',
+    city: filter.city ?? '',
+    minTenths: filter.minTenths ?? 0,
+    skills: [...new Set(filter.skills ?? [])],
+    limit: page.limit,
+    offset: page.offset,
+    viewerId: viewer?.id ?? 0,
+    viewerContext: viewer?.context ?? '',
+  };
+}
+
+export interface SearchPage {
+  rows: DirectoryRow[];
+  /** Matches counted: at most SEARCH_RESULT_CAP + 1 (more matched), a lower bound when `partial`. */
+  total: number;
+  /** The count stopped before it had read every candidate: `total` is at least this many. */
+  partial: boolean;
+}
+
+/**
+ * A page of a search (filter.search set) with its total. A page past the cap is empty; so is a page
+ * past the last match, whose total is then counted alone.
+ */
+export async function searchDirectory(
+  db: Executor,
+  filter: DirectoryFilter,
+  sort: ListSort,
+  viewer: Viewer,
+  page: Page,
+): Promise<SearchPage> {
+  const shape = shapeOf(filter, sort);
+  const capped = {
+    limit: Math.max(0, Math.min(page.limit, SEARCH_RESULT_CAP - page.offset)),
+    offset: page.offset,
+  };
+  if (capped.limit > 0) {
+    const rows = await pageStatement(db, shapeName('page', shape), shape).rows(
+      valuesOf(filter, viewer, capped),
+    );
+    const first = rows[0];
+    if (first) return { rows, total: first.total, partial: first.partial };
+  }
+  const [numbers] = await countStatement(db, shapeName('count', shape), shape).rows(
+    valuesOf(filter, viewer, capped),
+  );
+  return { rows: [], total: numbers?.total ?? 0, partial: numbers?.partial ?? false };
+}
+
+const planStatement = preparedRaw<{ 'QUERY PLAN': string }, [Shape]>(
+  (shape) => sql`explain ${searchStatement(shape)}`,
+);
+
+/** The plan of a search's page statement, for the query-plan tests. */
+export async function searchPlan(
+  db: Executor,
+  filter: DirectoryFilter,
+  sort: ListSort,
+  viewer: Viewer,
+  page: Page,
+): Promise<string> {
+  const shape = shapeOf(filter, sort);
+  const rows = await planStatement(db, shapeName('plan', shape), shape).rows(valuesOf(filter, viewer, page));
+  return rows.map((row) => row['QUERY PLAN']).join('\n');
+}
