@@ -45,6 +45,7 @@ export async function explainCases(
   }) as unknown as Db;
   const database: Database = {
     db,
+    generic: db,
     kind: 'postgres',
     ping: async () => {
       await db.execute(sql`select 1`);

@@ -42,6 +42,11 @@ export async function queryRows<T>(executor: Executor, query: SQL): Promise<T[]>
 
 export interface Database {
   db: Db;
+  /**
+   * The same database through connections that always keep a statement's generic plan, for the
+   * statements written to choose their way as they run (searches, ADR 0020). PGlite: `db` itself.
+   */
+  generic: Db;
   kind: 'pglite' | 'postgres';
   /** Cheap liveness probe used by /health. */
   ping(): Promise<void>;
@@ -78,7 +83,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return openPglite(dataDir, options.loadDataDir ?? (fresh ? options.template?.() : undefined));
 }
 
-async function openPostgres(url: string, max: number, statementTimeoutMs: number): Promise<Database> {
+/** A node-postgres pool naming its statements (nameStatements), with these settings per connection. */
+function postgresPool(url: string, max: number, statementTimeoutMs: number, options: string) {
   const pool = new pg.Pool({
     connectionString: url,
     max,
@@ -86,40 +92,51 @@ async function openPostgres(url: string, max: number, statementTimeoutMs: number
     idleTimeoutMillis: 30_000,
     // A stuck query must not hold a request forever.
     statement_timeout: statementTimeoutMs,
-    // Named statements keep their generic plan, built once per connection: every hot statement is
-    // written for it (literals where a partial index needs one, ADR 0006; a search chooses its way as
-    // it runs, ADR 0020), and the default, which plans the first five executions with their values and
-    // then keeps doing so whenever that looked cheaper, spent 2 ms planning each search.
-    // No JIT compilation: it pays off for long analytical queries, and compiling costs tens to hundreds
-    // of milliseconds at every execution of a statement whose estimate passes jit_above_cost, such as
-    // a search whose plan holds a walk of a whole index it runs only when that is cheap.
-    options: '-c plan_cache_mode=force_generic_plan -c jit=off',
+    options,
   });
   // An idle client losing its connection emits 'error'; without a listener it would crash the process.
   pool.on('error', () => {});
   pool.on('connect', nameStatements);
+  return pool;
+}
+
+// No JIT compilation on any connection: it pays off for long analytical queries, while compiling costs
+// tens to hundreds of milliseconds at every execution of a statement whose estimate passes
+// jit_above_cost, such as a search whose plan holds walks of whole indexes it runs only when cheap.
+const NO_JIT = '-c jit=off';
+// The generic pool keeps every statement's generic plan, built once per connection: PostgreSQL's
+// default plans a statement's first five executions with their values and goes on doing so whenever
+// that looked cheaper, which cost each search 2 ms of planning. Only for statements written for it:
+// the unusual-activity rule, for one, needs its values (its generic plan took 0.9 s).
+const GENERIC_PLANS = `${NO_JIT} -c plan_cache_mode=force_generic_plan`;
+
+async function openPostgres(url: string, max: number, statementTimeoutMs: number): Promise<Database> {
+  const pool = postgresPool(url, max, statementTimeoutMs, NO_JIT);
+  // Connections open on first use: a process that serves no search opens none.
+  const genericPool = postgresPool(url, max, statementTimeoutMs, GENERIC_PLANS);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     db,
+    generic: drizzlePg(genericPool, { schema }) as unknown as Db,
     kind: 'postgres',
     async ping() {
       await pool.query('select 1');
     },
     async close() {
       // Idempotent, as PGlite's close is: shutdown paths may both close it.
+      if (!genericPool.ended) await genericPool.end();
       if (!pool.ended) await pool.end();
     },
-    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    poolStats: () => ({
+      total: pool.totalCount + genericPool.totalCount,
+      idle: pool.idleCount + genericPool.idleCount,
+      waiting: pool.waitingCount + genericPool.waitingCount,
+    }),
   };
 }
 
 const MAX_NAMED_PER_CONNECTION = 500;
 
-/**
- * Put in a statement's text, it keeps the statement unnamed, so PostgreSQL plans every execution with
- * its values: for searches, whose best plan depends on how many users the words match (ADR 0012).
- */
-export const PLANNED_PER_EXECUTION = '/* planned per execution */';
 const statementNames = new Map<string, string>();
 
 /**
@@ -140,8 +157,7 @@ function nameStatements(client: pg.PoolClient) {
         config !== null &&
         (config as { name?: unknown }).name === undefined &&
         !('submit' in config));
-    if (!plain || typeof text !== 'string' || !text.includes('$1') || text.includes(PLANNED_PER_EXECUTION))
-      return query(config, ...rest);
+    if (!plain || typeof text !== 'string' || !text.includes('$1')) return query(config, ...rest);
     let name = statementNames.get(text);
     if (!name) {
       name = `wt_${createHash('sha1').update(text).digest('base64url')}`;
@@ -171,6 +187,7 @@ async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
+    generic: db,
     kind: 'pglite',
     async ping() {
       await db.execute(sql`select 1`);

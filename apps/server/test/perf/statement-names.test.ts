@@ -4,7 +4,7 @@
 // pool's behaviour, so it runs on the real PostgreSQL server (TEST_DATABASE_URL, or the local one).
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, openDatabase, PLANNED_PER_EXECUTION, queryRows } from '../../src/db/client.ts';
+import { type Database, openDatabase, queryRows } from '../../src/db/client.ts';
 import { freshPostgres } from '../helpers.ts';
 
 const serverUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -41,11 +41,22 @@ describe('statements sent through Drizzle on PostgreSQL', () => {
     expect(named[0]?.plans).toBe(8);
   });
 
-  it('leave statements marked to be planned per execution unnamed (searches, ADR 0012)', async () => {
-    for (let i = 1; i <= 3; i++) {
-      await queryRows(database.db, sql`${sql.raw(PLANNED_PER_EXECUTION)} select ${i}::int + 7 as n`);
-    }
-    expect((await prepared()).some((p) => p.statement.includes('+ 7 as n'))).toBe(false);
+  it('keep their generic plan on the generic connections only, and never compile JIT (ADR 0020)', async () => {
+    const setting = async (db: Database['db'], name: string) =>
+      (await queryRows<{ value: string }>(db, sql.raw(`select current_setting('${name}') as value`)))[0]
+        ?.value;
+    expect(await setting(database.db, 'plan_cache_mode')).toBe('auto');
+    expect(await setting(database.generic, 'plan_cache_mode')).toBe('force_generic_plan');
+    expect(await setting(database.db, 'jit')).toBe('off');
+    expect(await setting(database.generic, 'jit')).toBe('off');
+    // A statement run three times on the generic connections is planned once, generically.
+    for (let i = 1; i <= 3; i++) await queryRows(database.generic, sql`select ${i}::int + 7 as n`);
+    const [plans] = await queryRows<{ generic: number; custom: number }>(
+      database.generic,
+      sql.raw(`select generic_plans::int as generic, custom_plans::int as custom
+               from pg_prepared_statements where statement like '%+ 7 as n%'`),
+    );
+    expect(plans).toEqual({ generic: 3, custom: 0 });
   });
 
   it('leave statements without parameters unnamed', async () => {

@@ -12,7 +12,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import type { Executor } from '../../db/client.ts';
+import type { Database } from '../../db/client.ts';
 import { encodeJson, sendJson, withFields } from '../../lib/json-answer.ts';
 import { sizeOfParts } from '../../lib/view-cache.ts';
 import { requireRole, type Session, sessionOf } from '../../plugins/session.ts';
@@ -124,10 +124,12 @@ function pageKey(path: string, request: FastifyRequest) {
 }
 
 /** A page of the list with its total, and whether the total is a cap or lower bound (searches only). */
-async function listPage(db: Executor, filter: DirectoryFilter, query: Query, viewer: Viewer) {
+async function listPage(database: Database, filter: DirectoryFilter, query: Query, viewer: Viewer) {
   const window = pageWindow(query);
+  const { db } = database;
   if (filter.search) {
-    const found = await searchDirectory(db, filter, query.sort, viewer, window);
+    // Its statements are written for generic plans (search.ts).
+    const found = await searchDirectory(database.generic, filter, query.sort, viewer, window);
     // A count that stopped early is at least the matches up to this page's last, and one more when
     // the page is full (paging goes on until a page comes back short).
     const shown = found.rows.length > 0 ? window.offset + found.rows.length : 0;
@@ -147,7 +149,7 @@ async function listPage(db: Executor, filter: DirectoryFilter, query: Query, vie
 
 export async function directoryRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db, viewCache } = app.deps;
+  const { database, viewCache } = app.deps;
   // Each request's page key, and the cached page whose users' ratings by the caller were read with
   // the session (the session read runs first, for every request of these routes).
   const peeked = new WeakMap<FastifyRequest, { key: string; page?: SharedPage }>();
@@ -196,7 +198,7 @@ export async function directoryRoutes(app: FastifyInstance) {
         }
         const filter = filterOf(directory.listed, request.query);
         const viewer = { id: session.userId, context: CONTEXT_FOR_ROLE[directory.viewer] };
-        const { rows, total, capped } = await listPage(db, filter, request.query, viewer);
+        const { rows, total, capped } = await listPage(database, filter, request.query, viewer);
         const page: SharedPage = {
           ids: rows.map((row) => row.id),
           items: rows.map((row) => encodeJson(sharedItem, sharedItemOf(row))),

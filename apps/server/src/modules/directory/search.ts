@@ -87,8 +87,9 @@ const P = {
 const role = (shape: Shape) => sql.raw(`'${shape.role}'`);
 
 /**
- * The search as its key's words (search_key, drizzle/0018), whether it is one word, its LIKE patterns
- * (a word begun, anywhere: a key holds no LIKE wildcard), and what its groups' candidates must have
+ * The search as its key's words (search_key, drizzle/0018), whether it is one word, itself as the
+ * beginning of a word (`begun`: a space before it, as before every word of a key), and what its
+ * groups' candidates must have
  * in search_grams, each a list of pieces a candidate has them all of:
  * - group 0: the beginning (up to 12 letters) of each word of at least two letters (`starts0`);
  *   for a search of one such word (`whole0`), the candidates are exactly group 0;
@@ -97,7 +98,7 @@ const role = (shape: Shape) => sql.raw(`'${shape.role}'`);
  *   begins a word of a match, `starts1`) and the first word's first 4 letters anywhere (`anys1`).
  * No piece: the group is found by walking the list. A search without a word matches no one.
  */
-const SEARCH = sql`select qk, words, one, '% ' || qk || '%' as begun, '%' || qk || '%' as inside,
+const SEARCH = sql`select qk, words, one, ' ' || qk as begun,
     one and length(qk) between 2 and 12 as whole0,
     array(select distinct substr(w, 1, 12) from unnest(words) w where length(w) >= 2) as starts0,
     case when one then array[]::text[] else
@@ -163,14 +164,18 @@ function candidates(shape: Shape, group: 0 | 1): SQL {
 /** Whether the group has pieces to look its candidates up by (else it is walked). */
 const hasPieces = (shape: Shape, group: 0 | 1) => (shape.exact ? sql`true` : sql`${PIECES[group].count} > 0`);
 
-/** Every word of the search begins a word of the user's key (one word: a single LIKE). */
-const beginsWords = sql`(case when (select one from q) then users.search_key like (select begun from q)
-  else not exists (select 1 from q, unnest(q.words) w where users.search_key not like '% ' || w || '%') end)`;
+/**
+ * Every word of the search begins a word of the user's key (one word: a single test). Tests are
+ * strpos, not LIKE: PostgreSQL takes a LIKE with an unknown pattern to match one row in 200, and then
+ * prefers reading the whole table and sorting it to walking the sort's index.
+ */
+const beginsWords = sql`(case when (select one from q) then strpos(users.search_key, (select begun from q)) > 0
+  else not exists (select 1 from q, unnest(q.words) w where strpos(users.search_key, ' ' || w) = 0) end)`;
 
 /** The user matches the search in group 0 (its words begun) or 1 (contained elsewhere). */
 const MATCH = {
   0: sql`((select qk from q) <> '' and ${beginsWords})`,
-  1: sql`((select qk from q) <> '' and users.search_key like (select inside from q) and not ${beginsWords})`,
+  1: sql`((select qk from q) <> '' and strpos(users.search_key, (select qk from q)) > 0 and not ${beginsWords})`,
 };
 
 /**
@@ -283,17 +288,20 @@ function fetchCondition(shape: Shape, group: 0 | 1, limit: SQL, offset: SQL): SQ
 function groupPage(shape: Shape, group: 0 | 1, limit: SQL, offset: SQL): SQL {
   const order = orderOf(shape);
   const fetch = fetchCondition(shape, group, limit, offset);
+  // Each way reads a whole page's worth (a parameter, so the plan knows the LIMIT is small and walks
+  // the index) and the rows past `limit` are dropped here.
+  const page = sql`${P.limit}::int`;
   // An exact search's candidates are its matches; others are checked against their users.
   const checked = shape.exact ? sql`` : sql`and ${MATCH[group]}`;
-  return sql`select x.id, row_number() over () as position from (
+  return sql`select id, position from (select x.id, row_number() over () as position from (
       (select users.id
        from (${candidates(shape, group)} limit ${COUNT_LIMIT_SQL}) c
        ${candidateUser}
-       where ${fetch} and ${filters(shape, false)} ${checked}
-       order by ${order} limit ${limit} offset ${offset})
+       where ${limit} > 0 and ${fetch} and ${filters(shape, false)} ${checked}
+       order by ${order} limit ${page} offset ${offset})
       union all
-      ${walk(shape, group, sql`not ${fetch}`, limit, offset)}
-    ) x`;
+      ${walk(shape, group, sql`${limit} > 0 and not ${fetch}`, page, offset)}
+    ) x) numbered where position <= ${limit}`;
 }
 
 /**
