@@ -65,7 +65,7 @@ function DisputeNotice({ rating }: { rating: Rating }) {
         </p>
       )}
       {dispute.reason && (
-        <p className="whitespace-pre-line break-words text-muted-foreground">
+        <p className="whitespace-pre-line wrap-anywhere text-muted-foreground">
           <Trans>Moderators' reason: {dispute.reason}</Trans>
         </p>
       )}
@@ -93,7 +93,7 @@ function ModerationNotice({
         <Trans>Hidden by moderators on {at}</Trans>
       </p>
       {reason && (
-        <p className="whitespace-pre-line break-words">
+        <p className="whitespace-pre-line wrap-anywhere">
           <Trans>Reason: {reason}</Trans>
         </p>
       )}
@@ -135,7 +135,7 @@ function ReplyBlock({ rating }: { rating: Rating }) {
           )}
         </span>
       </h4>
-      <p className="whitespace-pre-line break-words leading-relaxed">{reply.message}</p>
+      <p className="whitespace-pre-line wrap-anywhere leading-relaxed">{reply.message}</p>
     </section>
   );
 }
@@ -162,7 +162,7 @@ export function RatingCard({
     <article className={cn('grid gap-4 rounded-xl border bg-card p-4 shadow-xs sm:p-5', className)}>
       <header className="flex flex-wrap items-start justify-between gap-3">
         <div className="grid min-w-0 gap-1">
-          <Heading className="break-words font-semibold leading-tight">{title}</Heading>
+          <Heading className="wrap-anywhere font-semibold leading-tight">{title}</Heading>
           <p className="text-muted-foreground text-sm">
             <time dateTime={rating.created_at}>
               {formatDate(rating.created_at, { utcDay: rating.is_anonymous })}
@@ -202,7 +202,7 @@ export function RatingCard({
       </header>
       <CategoryScores scores={rating.category_scores} />
       {rating.feedback_message ? (
-        <p className="whitespace-pre-line break-words text-sm leading-relaxed">{rating.feedback_message}</p>
+        <p className="whitespace-pre-line wrap-anywhere text-sm leading-relaxed">{rating.feedback_message}</p>
       ) : (
         <p className="text-muted-foreground text-sm italic">
           <Trans>No written feedback provided</Trans>

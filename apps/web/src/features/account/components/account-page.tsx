@@ -24,7 +24,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="grid gap-1 py-3 sm:grid-cols-[10rem_1fr] sm:gap-4">
       <dt className="text-muted-foreground text-sm">{label}</dt>
-      <dd className="min-w-0 break-words">{children}</dd>
+      <dd className="min-w-0 wrap-anywhere">{children}</dd>
     </div>
   );
 }
@@ -209,7 +209,7 @@ export function AccountPage({ user, children }: { user: OwnUser; children?: Reac
           <CardHeader className="flex flex-row flex-wrap items-center gap-4">
             <UserAvatar name={user.full_name} src={user.avatar} className="size-16 text-xl" />
             <div className="grid min-w-0 flex-1 gap-1">
-              <CardTitle className="break-words text-xl">{user.full_name}</CardTitle>
+              <CardTitle className="wrap-anywhere text-xl">{user.full_name}</CardTitle>
               <div className="flex flex-wrap items-center gap-2 text-muted-foreground text-sm">
                 <RoleBadge role={user.user_role} />
                 {user.user_code}

@@ -98,7 +98,7 @@ export function AuditLog({ page, onPageChange }: { page: number; onPageChange: (
                 <td className="whitespace-nowrap px-4 py-3">
                   {i18n._(TARGET_LABELS[entry.target_type])} #{entry.target_id}
                 </td>
-                <td className="max-w-xs break-words px-4 py-3">
+                <td className="max-w-xs wrap-anywhere px-4 py-3">
                   {entry.reason ?? (
                     <span className="text-muted-foreground">
                       <Trans>No reason given</Trans>

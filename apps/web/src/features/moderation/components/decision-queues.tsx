@@ -31,7 +31,7 @@ function Decision({ outcome, reason }: { outcome: ReactNode; reason: string | nu
   return (
     <p className="rounded-lg bg-muted p-3 text-sm">
       <span className="font-medium">{outcome}</span>
-      {reason && <span className="whitespace-pre-line break-words"> {reason}</span>}
+      {reason && <span className="whitespace-pre-line wrap-anywhere"> {reason}</span>}
     </p>
   );
 }
@@ -92,7 +92,7 @@ function DisputeItem({ dispute }: { dispute: ModerationDispute }) {
         <p className="font-medium">
           <Trans>Disputed by the rated party: {reason}</Trans>
         </p>
-        <p className="whitespace-pre-line break-words">{dispute.details}</p>
+        <p className="whitespace-pre-line wrap-anywhere">{dispute.details}</p>
         <p className="text-muted-foreground">
           {dispute.status === 'open' ? (
             heldBack ? (
@@ -171,7 +171,7 @@ function AppealItem({ appeal }: { appeal: ModerationAppeal }) {
             <span className="font-medium">
               <Trans>Hidden because:</Trans>
             </span>{' '}
-            <span className="whitespace-pre-line break-words">{appeal.hidden_reason}</span>
+            <span className="whitespace-pre-line wrap-anywhere">{appeal.hidden_reason}</span>
           </p>
         )}
         <p className="font-medium">
@@ -179,7 +179,7 @@ function AppealItem({ appeal }: { appeal: ModerationAppeal }) {
             {author} appealed on {filed}:
           </Trans>
         </p>
-        <p className="whitespace-pre-line break-words">{appeal.message}</p>
+        <p className="whitespace-pre-line wrap-anywhere">{appeal.message}</p>
       </Box>
       {appeal.status !== 'open' && (
         <Decision

@@ -26,7 +26,7 @@ function FlagItem({ flag }: { flag: FlaggedRating['flags'][number] }) {
           <span className="font-medium">{flagReasonLabel(flag.reason)}</span>
           <Badge variant={FLAG_STATUS_VARIANT[flag.status]}>{status}</Badge>
         </p>
-        {flag.details && <p className="whitespace-pre-line break-words">{flag.details}</p>}
+        {flag.details && <p className="whitespace-pre-line wrap-anywhere">{flag.details}</p>}
         <p className="text-muted-foreground">
           <Trans>
             By {reporter} · {when}

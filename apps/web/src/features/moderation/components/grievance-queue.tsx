@@ -150,7 +150,7 @@ function GrievanceItem({ grievance }: { grievance: ModerationGrievance }) {
             <span className="font-medium">{t`About:`}</span> {grievance.subject_url}
           </p>
         )}
-        <p className="whitespace-pre-wrap break-words">{grievance.details}</p>
+        <p className="whitespace-pre-wrap wrap-anywhere">{grievance.details}</p>
         {grievance.close_reason && (
           <p className="rounded-lg bg-muted p-3">
             <span className="font-medium">{t`Answer:`}</span> {grievance.close_reason}

@@ -71,7 +71,9 @@ export function MyDisputes({ page, onPageChange }: { page: number; onPageChange:
                       </span>{' '}
                       {disputeReasonLabel(dispute.reason)}
                     </p>
-                    <p className="whitespace-pre-line break-words text-muted-foreground">{dispute.details}</p>
+                    <p className="whitespace-pre-line wrap-anywhere text-muted-foreground">
+                      {dispute.details}
+                    </p>
                   </div>
                 }
               />
