@@ -53,6 +53,12 @@ interface PageScore {
   metrics: Record<string, string>;
   /** Audits that cost points outside performance, to say what to fix. */
   failing: string[];
+  /**
+   * Lighthouse's measure of this machine's CPU speed in the median run (higher is faster). Its
+   * simulated throttling scales the main thread's observed work, so a slower machine scores lower for
+   * the same page: figures from two machines compare only beside their indexes.
+   */
+  benchmarkIndex: number;
 }
 
 async function main() {
@@ -166,12 +172,13 @@ async function main() {
           CLS: metric('cumulative-layout-shift'),
         },
         failing,
+        benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
       });
       const r = results[results.length - 1] as PageScore;
       console.log(
         `${lang} ${page.padEnd(11)} performance ${r.scores.performance} (runs ${r.performanceRuns.join(', ')})  accessibility ${r.scores.accessibility}  ` +
           `best practices ${r.scores['best-practices']}  (FCP ${r.metrics.FCP}, LCP ${r.metrics.LCP}, ` +
-          `TBT ${r.metrics.TBT}, CLS ${r.metrics.CLS})` +
+          `TBT ${r.metrics.TBT}, CLS ${r.metrics.CLS})  machine's benchmark index ${r.benchmarkIndex}` +
           (r.failing.length > 0 ? `\n    ${r.failing.join('\n    ')}` : ''),
       );
     }
@@ -189,14 +196,16 @@ async function main() {
         `${chromePath}, production build served by the server on the embedded database with demo data, ` +
         `browser language ${lang}).`,
       '',
-      `Median of ${runCount} run(s) per page by performance (every run's performance in brackets).`,
+      `Median of ${runCount} run(s) per page by performance (every run's performance in brackets). ` +
+        "Benchmark index: Lighthouse's measure of the machine's CPU speed during the run (higher is faster); " +
+        'its simulated throttling scales the work it observed, so a slower machine scores the same page lower.',
       '',
-      '| Page | Performance | Accessibility | Best practices | FCP | LCP | TBT | CLS |',
-      '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+      '| Page | Performance | Accessibility | Best practices | FCP | LCP | TBT | CLS | Benchmark index |',
+      '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
       ...results.map(
         (r) =>
           `| \`${r.page}\`${r.signedIn ? ' (signed in)' : ''} | ${r.scores.performance} (${r.performanceRuns.join(', ')}) | ${r.scores.accessibility} | ` +
-          `${r.scores['best-practices']} | ${r.metrics.FCP} | ${r.metrics.LCP} | ${r.metrics.TBT} | ${r.metrics.CLS} |`,
+          `${r.scores['best-practices']} | ${r.metrics.FCP} | ${r.metrics.LCP} | ${r.metrics.TBT} | ${r.metrics.CLS} | ${r.benchmarkIndex} |`,
       ),
     ];
     const issues = results.flatMap((r) => r.failing.map((f) => `- \`${r.page}\`: ${f}`));
