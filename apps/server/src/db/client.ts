@@ -103,7 +103,7 @@ function postgresPool(url: string, max: number, statementTimeoutMs: number, opti
 // No JIT compilation on any connection: it pays off for long analytical queries, while compiling costs
 // tens to hundreds of milliseconds at every execution of a statement whose estimate passes
 // jit_above_cost, such as a search whose plan holds walks of whole indexes it runs only when cheap.
-const NO_JIT = '-c jit=off';
+export const NO_JIT = '-c jit=off';
 // The generic pool keeps every statement's generic plan, built once per connection: PostgreSQL's
 // default plans a statement's first five executions with their values and goes on doing so whenever
 // that looked cheaper, which cost each search 2 ms of planning. Only for statements written for it:
