@@ -392,7 +392,8 @@ describe('query plans', () => {
              array['s' || (g % 50), 's' || (g % 31)], array['s' || (g % 50), 's' || (g % 31)],
              now() - (g || ' minutes')::interval
       from generate_series(1, 4000) g`);
-    await ctx.deps.db.execute(sql`analyze users`);
+    // Vacuumed as the seed leaves it, so the visibility map lets the planner read indexes alone.
+    await ctx.deps.db.execute(sql`vacuum (analyze) users`);
     const planOf = async (query: ReturnType<typeof directoryPage>) => {
       const result = (await ctx.deps.db.execute(sql`explain ${query}`)) as unknown as {
         rows: { 'QUERY PLAN': string }[];
@@ -411,7 +412,9 @@ describe('query plans', () => {
       [{ role: 'employer' }, 'reviews', 'users_dir_reviews_visible'],
       [{ role: 'employer' }, 'newest', 'users_dir_newest'],
       [{ role: 'employer' }, 'name', 'users_dir_name'],
-      [{ role: 'employer', city: 'city7' }, 'top', 'users_dir_city'],
+      // A city's total is counted from the index alone (drizzle/0019): at 1M users a big city's count
+      // visited 12,873 user rows.
+      [{ role: 'employer', city: 'city7' }, 'top', /Index Only Scan using users_dir_city/],
       [{ role: 'employer', minTenths: 45 }, 'top', 'users_dir_rating'],
       [{ role: 'employee', skills: ['s7', 's9'] }, 'top', 'users_skills_gin'],
     ];
