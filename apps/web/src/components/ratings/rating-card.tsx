@@ -162,7 +162,7 @@ export function RatingCard({
     <article className={cn('grid gap-4 rounded-xl border bg-card p-4 shadow-xs sm:p-5', className)}>
       <header className="flex flex-wrap items-start justify-between gap-3">
         <div className="grid min-w-0 gap-1">
-          <Heading className="wrap-anywhere font-semibold leading-tight">{title}</Heading>
+          <Heading className="font-semibold leading-tight">{title}</Heading>
           <p className="text-muted-foreground text-sm">
             <time dateTime={rating.created_at}>
               {formatDate(rating.created_at, { utcDay: rating.is_anonymous })}

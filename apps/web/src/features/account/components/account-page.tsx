@@ -209,7 +209,7 @@ export function AccountPage({ user, children }: { user: OwnUser; children?: Reac
           <CardHeader className="flex flex-row flex-wrap items-center gap-4">
             <UserAvatar name={user.full_name} src={user.avatar} className="size-16 text-xl" />
             <div className="grid min-w-0 flex-1 gap-1">
-              <CardTitle className="wrap-anywhere text-xl">{user.full_name}</CardTitle>
+              <CardTitle className="text-xl">{user.full_name}</CardTitle>
               <div className="flex flex-wrap items-center gap-2 text-muted-foreground text-sm">
                 <RoleBadge role={user.user_role} />
                 {user.user_code}

@@ -26,7 +26,7 @@ export function DirectoryCard({ item }: { item: DirectoryItem }) {
           <h2 className="font-semibold leading-tight">
             <Link
               to={paths.user.getHref(item.id)}
-              className="wrap-anywhere outline-none after:absolute after:inset-0 after:rounded-xl hover:underline"
+              className="outline-none after:absolute after:inset-0 after:rounded-xl hover:underline"
             >
               {item.full_name}
             </Link>

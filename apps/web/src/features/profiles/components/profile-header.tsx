@@ -21,9 +21,7 @@ export function ProfileHeader({ data, action }: { data: ProfileResponse; action?
         <UserAvatar name={user.full_name} src={user.avatar} className="size-20 text-2xl" />
         <div className="grid min-w-0 flex-1 gap-3">
           <div className="flex flex-wrap items-center gap-2">
-            <h1 className="wrap-anywhere font-semibold text-2xl tracking-tight sm:text-3xl">
-              {user.full_name}
-            </h1>
+            <h1 className="font-semibold text-2xl tracking-tight sm:text-3xl">{user.full_name}</h1>
             <RoleBadge role={user.user_role} />
           </div>
           <ul className="flex flex-wrap gap-x-5 gap-y-1.5 text-muted-foreground text-sm">
