@@ -224,7 +224,9 @@ export const PAGE_SIZES = {
 
 /**
  * A name search lists its best SEARCH_RESULT_CAP matches: it counts no further, `total_count` is at
- * most this, and `total_capped` says when more matched (ADR 0012). Pages stop there.
+ * most this, and `total_capped` says when more matched (ADR 0012). Pages stop there. A directory
+ * list filtered by city, rating or skills (not by one or two skills alone) is counted and paged alike;
+ * the unfiltered list's total is exact.
  */
 export const SEARCH_RESULT_CAP = 1000;
 

@@ -1,6 +1,7 @@
 // GET /api/core/companies/ and /api/core/employees/: role gates, every filter and sort, paging,
-// can_rate / user_has_rated, privacy of review counts, and the indexes the queries use.
-import { type DirectoryItem, MSG } from '@workspace/contracts';
+// can_rate / user_has_rated, privacy of review counts, totals of long filtered lists capped as a
+// search's are, and the indexes the queries use.
+import { type DirectoryItem, MSG, SEARCH_RESULT_CAP } from '@workspace/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { directoryPage } from '../../src/modules/directory/repository.ts';
@@ -11,6 +12,7 @@ import { get, makeUser, rate, type TestUser } from './support.ts';
 type List = {
   results: DirectoryItem[];
   total_count: number;
+  total_capped: boolean;
   page: number;
   page_size: number;
   has_next: boolean;
@@ -382,6 +384,100 @@ describe('the employee list', () => {
   });
 });
 
+describe('totals of long filtered lists', () => {
+  const CAP = SEARCH_RESULT_CAP;
+  const extra = CAP + 5;
+  const employees = (query: string) => get<List>(ctx, employer, `/api/core/employees/${query}`);
+  const envelope = ({ results: _, ...rest }: List) => rest;
+
+  beforeAll(async () => {
+    // More companies in Agra (rated 4.0) and employees in Agra with the skill Rust than the cap.
+    await ctx.deps.db.execute(sql`
+      insert into users (user_code, email, password_hash, full_name, user_role, city, rating_tenths)
+      select 'LONG-C' || g, 'long-c' || g || '@example.in', 'x', 'Longa Works ' || g, 'employer', 'Agra', 40
+      from generate_series(1, ${extra}) g`);
+    await ctx.deps.db.execute(sql`
+      insert into users (user_code, email, password_hash, full_name, user_role, city, skills, skills_lc)
+      select 'LONG-E' || g, 'long-e' || g || '@example.in', 'x', 'Longa Worker ' || g, 'employee', 'Agra',
+             array['Rust'], array['rust']
+      from generate_series(1, ${extra}) g`);
+  });
+  afterAll(async () => {
+    await ctx.deps.db.execute(sql`delete from users where user_code like 'LONG-%'`);
+  });
+
+  it('counts a filtered list no further than the cap and says so, as a search does', async () => {
+    for (const query of ['?city=agra', '?min_rating=4', '?city=AGRA&min_rating=3.5']) {
+      const res = await companies(query);
+      expect(res.body, query).toMatchObject({ total_count: CAP, total_capped: true, has_next: true });
+      expect(res.body.results, query).toHaveLength(20);
+    }
+    for (const query of ['?city=agra', '?city=agra&skills=rust']) {
+      const res = await employees(query);
+      expect(res.body, query).toMatchObject({ total_count: CAP, total_capped: true, has_next: true });
+    }
+    // Under the cap, the count is exact.
+    expect((await companies('?city=pune&sort=name')).body).toMatchObject({
+      total_count: 2,
+      total_capped: false,
+    });
+    expect((await companies('?min_rating=4.5&sort=name')).body).toMatchObject({
+      total_count: 2,
+      total_capped: false,
+    });
+  });
+
+  it('keeps the unfiltered list, and a skill counted in its counter row, exact', async () => {
+    expect((await companies('?page_size=1')).body).toMatchObject({
+      total_count: 6 + extra,
+      total_capped: false,
+      has_next: true,
+    });
+    expect((await employees('?page_size=1')).body).toMatchObject({
+      total_count: 7 + extra,
+      total_capped: false,
+    });
+    expect((await employees('?skills=RUST&page_size=1')).body).toMatchObject({
+      total_count: extra,
+      total_capped: false,
+    });
+    // Exact totals page all the way.
+    const lastOfAll = await companies(`?sort=newest&page_size=100&page=${Math.ceil((6 + extra) / 100)}`);
+    expect(lastOfAll.body.results).toHaveLength((6 + extra) % 100);
+  });
+
+  it('pages a capped list up to the cap and no further, as a search past its cap', async () => {
+    const seen = new Set<number>();
+    for (let page = 1; page <= CAP / 100; page++) {
+      const res = await companies(`?city=agra&sort=name&page_size=100&page=${page}`);
+      expect(res.body, `page ${page}`).toMatchObject({
+        total_count: CAP,
+        total_capped: true,
+        has_next: page < 10,
+      });
+      for (const item of res.body.results) seen.add(item.id);
+    }
+    expect(seen.size).toBe(CAP);
+    // Every company of Agra matches the search "agra" (its city) as it matches the city filter: the
+    // same answers up to the cap, across it and past it.
+    for (const [size, page] of [
+      [20, CAP / 20],
+      [30, Math.ceil(CAP / 30)],
+      [20, CAP / 20 + 1],
+      [20, CAP / 20 + 7],
+    ]) {
+      const listed = await companies(`?city=agra&page_size=${size}&page=${page}`);
+      const found = await companies(`?search=agra&page_size=${size}&page=${page}`);
+      expect(envelope(listed.body), `${size} ${page}`).toEqual(envelope(found.body));
+      expect(listed.body.results, `${size} ${page}`).toHaveLength(found.body.results.length);
+    }
+    const past = await companies(`?city=agra&page_size=20&page=${CAP / 20 + 1}`);
+    expect(past.body).toMatchObject({ results: [], total_count: CAP, total_capped: true, has_next: false });
+    const across = await companies(`?min_rating=4&page_size=30&page=${Math.ceil(CAP / 30)}`);
+    expect(across.body.results).toHaveLength(CAP % 30);
+  });
+});
+
 describe('query plans', () => {
   it('serves each sort and filter from an index', async () => {
     // enough rows that the planner prefers indexes to scanning
@@ -422,6 +518,10 @@ describe('query plans', () => {
       const plan = await planOf(directoryPage(ctx.deps.db, filter, sort, viewerCtx, page));
       expect(plan, `${JSON.stringify(filter)} ${sort}`).toMatch(index);
       expect(plan).not.toContain('Seq Scan on users');
+      // A filtered total other than a skills counter's is counted up to the cap: a Limit under the count.
+      if (filter.city || filter.minTenths !== undefined) {
+        expect(plan, `${JSON.stringify(filter)} ${sort}`).toMatch(/Aggregate[^\n]*\n\s*->\s+Limit /);
+      }
     }
   });
 

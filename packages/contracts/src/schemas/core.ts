@@ -54,7 +54,10 @@ export const directoryItem = z.object({
 });
 export type DirectoryItem = z.infer<typeof directoryItem>;
 export const directoryResponse = listEnvelope(directoryItem).extend({
-  /** True when a search matched more than SEARCH_RESULT_CAP users: total_count is then the cap. */
+  /**
+   * True when a search, or a filtered list (ADR 0012), matched more than SEARCH_RESULT_CAP users:
+   * total_count is then the cap. Always false for the unfiltered list, whose count is exact.
+   */
   total_capped: z.boolean(),
 });
 

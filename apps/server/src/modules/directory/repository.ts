@@ -2,8 +2,9 @@
 // viewer has rated each user, joined on the unique rating key, not one query per user). Every
 // filter and sort is served by an index of drizzle/0001_init.sql or 0003_core_lists.sql; the unfiltered
 // total is a counter row (0004_directory_counts.sql), and so is a one- or two-skill filter's (0005).
-// A name search is search.ts's (ADR 0020).
-import type { ListSort, RoleContext } from '@workspace/contracts';
+// Any other filter's total is counted up to COUNT_LIMIT, as a search's is (SEARCH_RESULT_CAP, ADR 0012):
+// its list stops at the cap. A name search is search.ts's (ADR 0020).
+import { type ListSort, type RoleContext, SEARCH_RESULT_CAP } from '@workspace/contracts';
 import { and, asc, desc, eq, isNotNull, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { type Executor, queryRows } from '../../db/client.ts';
@@ -37,6 +38,19 @@ interface Shape {
   /** One or two skills and no other filter: the total is a counter row (drizzle/0005). */
   skillCounter: boolean;
 }
+
+/** Matches counted at most: one past the cap, so a count that reaches it knows more matched. */
+export const COUNT_LIMIT = SEARCH_RESULT_CAP + 1;
+const COUNT_LIMIT_SQL = sql.raw(String(COUNT_LIMIT));
+
+/**
+ * The rows of `page` a list counted up to the cap shows: none past SEARCH_RESULT_CAP (a page past it
+ * is empty, one across it stops there). Searches and filtered lists alike.
+ */
+export const withinCap = (page: Page): Page => ({
+  limit: Math.max(0, Math.min(page.limit, SEARCH_RESULT_CAP - page.offset)),
+  offset: page.offset,
+});
 
 function shapeOf(filter: DirectoryFilter, sort: ListSort): Shape {
   const city = Boolean(filter.city);
@@ -218,12 +232,26 @@ const directoryStatement = preparedStatements((db, name, shape: Shape) =>
   pageQuery(db, shape, PLACEHOLDERS).prepare(name),
 );
 
+const unfiltered = (shape: Shape) => !shape.city && !shape.minRating && !shape.skills;
+
+/** The total is counted from the matches, up to COUNT_LIMIT (not read from a counter row). */
+const counted = (shape: Shape) => !unfiltered(shape) && !shape.skillCounter;
+
+/**
+ * Whether the list's total is counted up to COUNT_LIMIT (a filter other than one or two skills
+ * alone): the list then stops at the cap (withinCap) and its total says whether more matched. The
+ * unfiltered list and a skill's are counter rows, exact at any size.
+ */
+export const countedUpToCap = (filter: DirectoryFilter) => counted(shapeOf(filter, 'top'));
+
 /**
  * The list's total: the per-role counter when unfiltered (drizzle/0004), the per-skill-pair counter
- * when filtered by one or two skills alone (drizzle/0005), else a count of the matches.
+ * when filtered by one or two skills alone (drizzle/0005), else the matches counted up to
+ * COUNT_LIMIT: an exact count of a filter most users pass (at 1M users, a minimum rating of 1 among
+ * 125,000 companies) read every match's index entry on every request.
  */
 function totalQuery(shape: Shape, v: Bound): SQL {
-  if (!shape.city && !shape.minRating && !shape.skills) {
+  if (unfiltered(shape)) {
     return sql`select active_count from user_role_counts where user_role = ${v.role}`;
   }
   if (shape.skillCounter) {
@@ -232,11 +260,13 @@ function totalQuery(shape: Shape, v: Bound): SQL {
       and skill_a = least(${v.skillA}::text, ${v.skillB}::text)
       and skill_b = greatest(${v.skillA}::text, ${v.skillB}::text)), 0)`;
   }
-  // Inside this subquery "users" names its own scan, not the page's.
-  return sql`select count(*) from ${users} where ${where(shape, v)}`;
+  // Inside this subquery "users" names its own scan, not the page's. The LIMIT is a literal, which a
+  // generic plan knows.
+  return sql`select count(*) from (select 1 from ${users} where ${where(shape, v)}
+    limit ${COUNT_LIMIT_SQL}) counted`;
 }
 
-/** The total alone, for a page past the end (which has no row to carry it). */
+/** The total alone, for a page past the end or the cap (which has no row to carry it). */
 export async function directoryCount(db: Executor, filter: DirectoryFilter, sort: ListSort): Promise<number> {
   const [row] = await queryRows<{ n: number }>(
     db,

@@ -21,11 +21,13 @@ import { listAnswerJson, pageWindow } from '../core/paging.ts';
 import { canRate } from '../ratings/service.ts';
 import { fromTenths } from '../users/serialize.ts';
 import {
+  countedUpToCap,
   type DirectoryFilter,
   type DirectoryRow,
   directoryCount,
   directoryRows,
   type Viewer,
+  withinCap,
 } from './repository.ts';
 import { searchDirectory } from './search.ts';
 
@@ -79,9 +81,9 @@ type SharedItem = z.output<typeof sharedItem>;
 interface SharedPage {
   ids: number[];
   items: string[];
-  /** At most SEARCH_RESULT_CAP for a search. */
+  /** At most SEARCH_RESULT_CAP for a search or a list counted up to it. */
   total: number;
-  /** A search that matched more than SEARCH_RESULT_CAP users. */
+  /** More matched than SEARCH_RESULT_CAP (or a search's count stopped early: a lower bound). */
   capped: boolean;
 }
 
@@ -123,7 +125,16 @@ function pageKey(path: string, request: FastifyRequest) {
   return `directory:${path}:${query < 0 ? '' : request.url.slice(query + 1)}`;
 }
 
-/** A page of the list with its total, and whether the total is a cap or lower bound (searches only). */
+/** A count up to COUNT_LIMIT as answered: at most the cap, and whether more matched. */
+const capTotal = (counted: number, partial = false) => ({
+  total: Math.min(counted, SEARCH_RESULT_CAP),
+  capped: partial || counted > SEARCH_RESULT_CAP,
+});
+
+/**
+ * A page of the list with its total, and whether the total is a cap or lower bound: a search's, or a
+ * filtered list's counted up to the cap; the unfiltered list's and a skill's alone are exact.
+ */
 async function listPage(database: Database, filter: DirectoryFilter, query: Query, viewer: Viewer) {
   const window = pageWindow(query);
   const { db } = database;
@@ -135,16 +146,15 @@ async function listPage(database: Database, filter: DirectoryFilter, query: Quer
     const shown = found.rows.length > 0 ? window.offset + found.rows.length : 0;
     const more = found.rows.length === window.limit ? 1 : 0;
     const total = found.partial ? Math.max(found.total, shown + more) : found.total;
-    return {
-      rows: found.rows,
-      total: Math.min(total, SEARCH_RESULT_CAP),
-      capped: found.partial || total > SEARCH_RESULT_CAP,
-    };
+    return { rows: found.rows, ...capTotal(total, found.partial) };
   }
-  const rows = await directoryRows(db, filter, query.sort, viewer, window);
-  // An empty first page means no match at all; past the end, the total is counted alone.
+  // A total counted up to the cap lists no further, as a search does (a page past it is empty).
+  const counted = countedUpToCap(filter);
+  const listed = counted ? withinCap(window) : window;
+  const rows = listed.limit > 0 ? await directoryRows(db, filter, query.sort, viewer, listed) : [];
+  // An empty first page means no match at all; past the end or the cap, the total is counted alone.
   const total = rows[0]?.total ?? (query.page === 1 ? 0 : await directoryCount(db, filter, query.sort));
-  return { rows, total, capped: false };
+  return { rows, ...(counted ? capTotal(total) : { total, capped: false }) };
 }
 
 export async function directoryRoutes(app: FastifyInstance) {

@@ -17,21 +17,21 @@
 // that, the total is what was found and says so (total_capped), as a total past the cap does.
 // One prepared statement per shape, planned once with all its branches (PostgreSQL runs only the
 // branch whose condition holds).
-import { type ListSort, SEARCH_RESULT_CAP } from '@workspace/contracts';
+import type { ListSort } from '@workspace/contracts';
 import { type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { preparedRaw } from '../../db/prepared.ts';
 import type { Page } from '../core/paging.ts';
 import {
+  COUNT_LIMIT,
   DIRECTORY_COLUMNS,
   type DirectoryFilter,
   type DirectoryRow,
   ORDER,
   type Viewer,
+  withinCap,
 } from './repository.ts';
 
-/** Candidates counted at most: one past the cap, so a count that reaches it knows more matched. */
-const COUNT_LIMIT = SEARCH_RESULT_CAP + 1;
 /** Candidates of a group checked against their users at most, when counting (a lookup each). */
 const COUNT_READS = 100;
 /**
@@ -406,10 +406,7 @@ export async function searchDirectory(
   page: Page,
 ): Promise<SearchPage> {
   const shape = shapeOf(filter, sort);
-  const capped = {
-    limit: Math.max(0, Math.min(page.limit, SEARCH_RESULT_CAP - page.offset)),
-    offset: page.offset,
-  };
+  const capped = withinCap(page);
   if (capped.limit > 0) {
     const rows = await pageStatement(db, shapeName('page', shape), shape).rows(
       valuesOf(filter, viewer, capped),

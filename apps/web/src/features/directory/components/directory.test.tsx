@@ -63,12 +63,17 @@ describe('the companies list', () => {
     expect((screen.getByLabelText('City') as HTMLInputElement).value).toBe('');
   });
 
-  it('says "1,000+" when a search matched more companies than the server counts', async () => {
+  it('says "1,000+" when a search or a filter matched more companies than the server counts', async () => {
     await live.ctx.deps.db.execute(sql`
       insert into users (user_code, email, password_hash, full_name, user_role, city)
       select 'CMP-CAP' || g, 'cap' || g || '@example.in', 'x', 'Capella Works ' || g, 'employer', 'Agra'
       from generate_series(1, ${SEARCH_RESULT_CAP + 1}) g`);
-    renderList('/companies?search=capella');
+    const searched = renderList('/companies?search=capella');
+    expect(await screen.findByText(`Showing 20 of 1,000+`)).toBeTruthy();
+    expect(screen.getByText(`Page 1 of ${SEARCH_RESULT_CAP / 20}`)).toBeTruthy();
+    searched.unmount();
+    // A filtered list without a search is counted up to the same cap.
+    renderList('/companies?city=agra');
     expect(await screen.findByText(`Showing 20 of 1,000+`)).toBeTruthy();
     expect(screen.getByText(`Page 1 of ${SEARCH_RESULT_CAP / 20}`)).toBeTruthy();
     await live.ctx.deps.db.execute(sql`delete from users where user_code like 'CMP-CAP%'`);

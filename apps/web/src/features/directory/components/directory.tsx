@@ -40,7 +40,10 @@ const COPY: Record<DirectoryKind, Record<'title' | 'intro' | 'search' | 'empty',
   },
 };
 
-/** A search that matched more users than the server counts (total_capped): 'Showing 20 of 1,000+'. */
+/**
+ * A search or filtered list that matched more users than the server counts (total_capped):
+ * 'Showing 20 of 1,000+'.
+ */
 const showingCapped = (shown: number, total: number) => {
   const counted = formatNumber(total);
   return t`Showing ${shown} of ${counted}+`;
