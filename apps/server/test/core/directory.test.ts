@@ -267,7 +267,7 @@ describe('the company list', () => {
   });
 
   it("counts a search's matches on every page of it, and past its end", async () => {
-    // The page query counts a search's matches itself (repository.ts, countsOnPage).
+    // A search's total comes with its page, or is counted alone past its end (search.ts).
     const all = await companies('?search=a&sort=name&page_size=50');
     const expected = names(all.body);
     expect(expected.length).toBeGreaterThan(3);
