@@ -2,9 +2,10 @@
 // can_rate / user_has_rated, privacy of review counts, totals of long filtered lists capped as a
 // search's are, and the indexes the queries use.
 import { type DirectoryItem, MSG, SEARCH_RESULT_CAP } from '@workspace/contracts';
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { directoryPage } from '../../src/modules/directory/repository.ts';
+import { users } from '../../src/db/schema/index.ts';
+import { directoryPage, ORDER } from '../../src/modules/directory/repository.ts';
 import { receivedQuery } from '../../src/modules/ratings/repository.ts';
 import { call, createTestApp, type TestContext } from '../helpers.ts';
 import { get, makeUser, rate, type TestUser } from './support.ts';
@@ -523,6 +524,57 @@ describe('query plans', () => {
         expect(plan, `${JSON.stringify(filter)} ${sort}`).toMatch(/Aggregate[^\n]*\n\s*->\s+Limit /);
       }
     }
+  });
+
+  it("knows a city's share of the users from statistics on the folded city (drizzle/0020)", async () => {
+    // users_dir_city is partial, so PostgreSQL takes no statistics from it: without statistics of
+    // their own, lower(city) = … was guessed at 0.5 % of the users whatever the city, and a big
+    // city's list was planned as a read of all its rows.
+    await ctx.deps.db.execute(sql`
+      insert into users (user_code, email, password_hash, full_name, user_role, city)
+      select 'SHARE-' || g, 'share' || g || '@example.in', 'x', 'Share ' || g, 'employer',
+             case when g % 2 = 0 then 'Bigcity' else 'Town' || (g % 60) end
+      from generate_series(1, 3000) g`);
+    await ctx.deps.db.execute(sql`vacuum (analyze) users`);
+    const estimate = async (city: string) => {
+      const result = (await ctx.deps.db.execute(
+        sql`explain select 1 from users where user_role = 'employer' and is_active and lower(city) = lower(${city})`,
+      )) as unknown as { rows: { 'QUERY PLAN': string }[] };
+      return Number(/rows=(\d+)/.exec(result.rows[0]?.['QUERY PLAN'] ?? '')?.[1]);
+    };
+    const actual = async (city: string) => {
+      const result = (await ctx.deps.db.execute(
+        sql`select count(*)::int as n from users where user_role = 'employer' and is_active and lower(city) = lower(${city})`,
+      )) as unknown as { rows: { n: number }[] };
+      return result.rows[0]?.n ?? 0;
+    };
+    for (const city of ['BIGCITY', 'town7']) {
+      const [guessed, counted] = [await estimate(city), await actual(city)];
+      expect(guessed, city).toBeGreaterThan(counted / 2);
+      expect(guessed, city).toBeLessThan(counted * 2);
+    }
+    // Every sort of a big city's list pages in its order, whichever way it is read (pageQuery).
+    for (const sort of ['top', 'rating', 'newest', 'name', 'reviews'] as const) {
+      const pages = [await companies(`?city=bigcity&sort=${sort}&page_size=100&page=3`)];
+      pages.push(await companies(`?city=bigcity&sort=${sort}&page_size=100&page=4`));
+      const listed = pages.flatMap((page) => page.body.results.map((item: { id: number }) => item.id));
+      const expected = await ctx.deps.db
+        .select({ id: users.id })
+        .from(users)
+        .where(
+          and(
+            eq(users.userRole, 'employer'),
+            eq(users.isActive, true),
+            sql`lower(${users.city}) = 'bigcity'`,
+          ),
+        )
+        .orderBy(...ORDER[sort])
+        .limit(200)
+        .offset(200);
+      expect(listed, sort).toEqual(expected.map((row) => row.id));
+      expect(pages[0]?.body.total_count, sort).toBe(1000);
+    }
+    await ctx.deps.db.execute(sql`delete from users where user_code like 'SHARE-%'`);
   });
 
   it('keeps the partial indexes in the generic plan of a prepared statement', async () => {
