@@ -141,10 +141,10 @@ async function listPage(database: Database, filter: DirectoryFilter, query: Quer
   if (filter.search) {
     // Its statements are written for generic plans (search.ts).
     const found = await searchDirectory(database.generic, filter, query.sort, viewer, window);
-    // A count that stopped early is at least the matches up to this page's last, and one more when
-    // the page is full (paging goes on until a page comes back short).
+    // A count that stopped early is at least the matches up to this page's last, and one more when a
+    // match follows the page (the page's statement reads one row past it).
     const shown = found.rows.length > 0 ? window.offset + found.rows.length : 0;
-    const more = found.rows.length === window.limit ? 1 : 0;
+    const more = found.more ? 1 : 0;
     const total = found.partial ? Math.max(found.total, shown + more) : found.total;
     return { rows: found.rows, ...capTotal(total, found.partial) };
   }

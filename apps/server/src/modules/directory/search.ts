@@ -392,6 +392,8 @@ export interface SearchPage {
   total: number;
   /** The count stopped before it had read every candidate: `total` is at least this many. */
   partial: boolean;
+  /** A match follows this page (within the cap or past it). */
+  more: boolean;
 }
 
 /**
@@ -408,16 +410,26 @@ export async function searchDirectory(
   const shape = shapeOf(filter, sort);
   const capped = withinCap(page);
   if (capped.limit > 0) {
+    // One row more than the page, to know whether a match follows it: a count that stopped early
+    // cannot tell (a full last page was once taken to have one more match after it).
     const rows = await pageStatement(db, shapeName('page', shape), shape).rows(
-      valuesOf(filter, viewer, capped),
+      valuesOf(filter, viewer, { limit: capped.limit + 1, offset: capped.offset }),
     );
     const first = rows[0];
-    if (first) return { rows, total: first.total, partial: first.partial };
+    if (first) {
+      const more = rows.length > capped.limit;
+      return {
+        rows: more ? rows.slice(0, capped.limit) : rows,
+        total: first.total,
+        partial: first.partial,
+        more,
+      };
+    }
   }
   const [numbers] = await countStatement(db, shapeName('count', shape), shape).rows(
     valuesOf(filter, viewer, capped),
   );
-  return { rows: [], total: numbers?.total ?? 0, partial: numbers?.partial ?? false };
+  return { rows: [], total: numbers?.total ?? 0, partial: numbers?.partial ?? false, more: false };
 }
 
 const planStatement = preparedRaw<{ 'QUERY PLAN': string }, [Shape]>(
