@@ -526,6 +526,66 @@ describe('query plans', () => {
     }
   });
 
+  it('walks the ranking index for a common skill and reads a rare pair through the skills index, in the same order', async () => {
+    // PostgreSQL guesses two skills as if independent, so it read every match of a common pair and
+    // sorted them; the counter row of the skills chooses the way (pageQuery).
+    await ctx.deps.db.execute(sql`
+      insert into users (user_code, email, password_hash, full_name, user_role, skills, skills_lc, rank_score)
+      select 'WALK-' || g, 'walk' || g || '@example.in', 'x', 'Walk ' || g, 'employee',
+             case when g % 300 = 0 then array['Walkcommon', 'Walkrare'] when g % 2 = 0 then array['Walkcommon']
+                  else array['Other'] end,
+             case when g % 300 = 0 then array['walkcommon', 'walkrare'] when g % 2 = 0 then array['walkcommon']
+                  else array['other'] end,
+             (g * 7919) % 1000
+      from generate_series(1, 3000) g`);
+    await ctx.deps.db.execute(sql`vacuum (analyze) users`);
+    const viewerCtx = { id: viewer.id, context: 'EMPLOYER_TO_EMPLOYEE' as const };
+    /** The walk's scan: the plan node whose filter tests the skills with arraycontains. */
+    const walkNode = async (skills: string[], offset: number) => {
+      const query = directoryPage(ctx.deps.db, { role: 'employee', skills }, 'top', viewerCtx, {
+        limit: 20,
+        offset,
+      });
+      const result = (await ctx.deps.db.execute(sql`explain analyze ${query}`)) as unknown as {
+        rows: { 'QUERY PLAN': string }[];
+      };
+      const lines = result.rows.map((r) => r['QUERY PLAN']);
+      const filter = lines.findIndex((line) => line.includes('arraycontains'));
+      return lines.slice(0, filter).findLast((line) => line.includes('->')) ?? '';
+    };
+    expect(await walkNode(['walkcommon'], 0)).toMatch(
+      /Index Only Scan using users_dir_top.*actual.*rows=20(\.00)? /,
+    );
+    expect(await walkNode(['walkcommon'], 100)).toMatch(
+      /Index Only Scan using users_dir_top.*actual.*rows=120(\.00)? /,
+    );
+    expect(await walkNode(['walkcommon', 'walkrare'], 0)).toContain('never executed');
+    // Either way, the pages are the list's order.
+    for (const skills of ['walkcommon', 'walkcommon,walkrare']) {
+      for (const page of [1, 2, 6]) {
+        const res = await get<List>(ctx, employer, `/api/core/employees/?skills=${skills}&page=${page}`);
+        const expected = await ctx.deps.db
+          .select({ id: users.id })
+          .from(users)
+          .where(
+            and(
+              eq(users.userRole, 'employee'),
+              eq(users.isActive, true),
+              sql`${users.skillsLc} @> ${sql.param(skills.split(','))}::text[]`,
+            ),
+          )
+          .orderBy(...ORDER.top)
+          .limit(20)
+          .offset((page - 1) * 20);
+        expect(
+          res.body.results.map((item) => item.id),
+          `${skills} ${page}`,
+        ).toEqual(expected.map((row) => row.id));
+      }
+    }
+    await ctx.deps.db.execute(sql`delete from users where user_code like 'WALK-%'`);
+  });
+
   it("knows a city's share of the users from statistics on the folded city (drizzle/0020)", async () => {
     // users_dir_city is partial, so PostgreSQL takes no statistics from it: without statistics of
     // their own, lower(city) = … was guessed at 0.5 % of the users whatever the city, and a big

@@ -6,7 +6,7 @@
 // its list stops at the cap. A name search is search.ts's (ADR 0020).
 import { type ListSort, type RoleContext, SEARCH_RESULT_CAP } from '@workspace/contracts';
 import { and, asc, desc, eq, isNotNull, type Placeholder, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, unionAll } from 'drizzle-orm/pg-core';
 import { type Executor, queryRows } from '../../db/client.ts';
 import { preparedStatements } from '../../db/prepared.ts';
 import { ratings, users } from '../../db/schema/index.ts';
@@ -101,8 +101,14 @@ const PLACEHOLDERS = Object.fromEntries(
   Object.keys(valuesOf({ role: 'employee' })).map((key) => [key, sql.placeholder(key)]),
 ) as Bound;
 
-/** The filters: role, active, city, rating, skills. */
-function where(shape: Shape, v: Bound): SQL | undefined {
+/**
+ * The filters: role, active, city, rating, skills. `skillsByIndex: false` tests the skills with the
+ * function behind `@>` (arraycontains) for a walk of the ranking index (pageQuery): the skills index
+ * serves only the operator, and PostgreSQL guesses a function's condition to hold for a third of the
+ * rows, where it guesses `@>` of two skills at 0.005 x 0.005 and would rather scan the table than walk.
+ */
+function where(shape: Shape, v: Bound, { skillsByIndex = true } = {}): SQL | undefined {
+  const skills = Array.isArray(v.skills) ? sql.param(v.skills) : v.skills;
   return and(
     sql`${users.userRole} = ${v.role}`,
     // A literal, not a bound parameter, so a prepared statement's generic plan matches the partial
@@ -112,9 +118,8 @@ function where(shape: Shape, v: Bound): SQL | undefined {
     shape.city ? sql`lower(${users.city}) = lower(${v.city})` : undefined,
     shape.minRating ? sql`${users.ratingTenths} >= ${v.minTenths}` : undefined,
     // One array parameter: Drizzle would spread a plain array into a list of parameters.
-    shape.skills
-      ? sql`${users.skillsLc} @> ${Array.isArray(v.skills) ? sql.param(v.skills) : v.skills}::text[]`
-      : undefined,
+    shape.skills && skillsByIndex ? sql`${users.skillsLc} @> ${skills}::text[]` : undefined,
+    shape.skills && !skillsByIndex ? sql`arraycontains(${users.skillsLc}, ${skills}::text[])` : undefined,
   );
 }
 
@@ -196,14 +201,25 @@ function pageQuery(db: Executor, shape: Shape, v: Bound) {
     // lower rating or a missing skill cost an index entry each, not a row (Mumbai page 30 at 1M users:
     // 6,000 entries, 4 ms, against 6,000 rows, 65-130 ms cold). A small city is still read through
     // users_dir_city and sorted, as PostgreSQL plans each with its values (drizzle/0020's statistics).
-    const pageIds = db
-      .select({ id: users.id })
-      .from(users)
-      .where(where(shape, v))
-      .orderBy(...ORDER[shape.sort])
-      .limit(v.limit)
-      .offset(v.offset)
-      .as('page_ids');
+    const ids = (condition: SQL | undefined) =>
+      db
+        .select({ id: users.id })
+        .from(users)
+        .where(condition)
+        .orderBy(...ORDER[shape.sort])
+        .limit(v.limit)
+        .offset(v.offset);
+    // One or two skills alone: their counter row says how many match, which PostgreSQL cannot know
+    // (it guesses a pair as if the skills were independent: AutoCAD and HVAC at 1M users 836, found
+    // 10,779), so the statement holds both ways and runs the one the count chooses (a one-time filter).
+    const pageIds = (
+      shape.skillCounter
+        ? unionAll(
+            ids(and(where(shape, v, { skillsByIndex: false }), walkPays(v))),
+            ids(and(where(shape, v), sql`not ${walkPays(v)}`)),
+          )
+        : ids(where(shape, v))
+    ).as('page_ids');
     return select.innerJoin(pageIds, eq(pageIds.id, users.id)).orderBy(...ORDER[shape.sort]);
   }
   return select
@@ -260,6 +276,25 @@ const counted = (shape: Shape) => !unfiltered(shape) && !shape.skillCounter;
  */
 export const countedUpToCap = (filter: DirectoryFilter) => counted(shapeOf(filter, 'top'));
 
+/** The role's active users, from its counter row (drizzle/0004). */
+const roleCount = (v: Bound) => sql`select active_count from user_role_counts where user_role = ${v.role}`;
+
+/** The users of the role with one skill or both of two, from their counter row (drizzle/0005). */
+// least/greatest order the pair as the triggers do, by the database's collation.
+const skillCount = (v: Bound) => sql`select coalesce((select active_count from skill_counts
+  where user_role = ${v.role} and skill_a = least(${v.skillA}::text, ${v.skillB}::text)
+  and skill_b = greatest(${v.skillA}::text, ${v.skillB}::text)), 0)`;
+
+/**
+ * Whether a skills page is found sooner by walking the ranking index than by reading every match
+ * through the skills index and sorting them. The walk passes about (offset + limit) x users / matches
+ * entries, the read a row per match, which costs about WALK_ENTRIES_PER_ROW entries.
+ */
+const WALK_ENTRIES_PER_ROW = 10;
+const walkPays = (v: Bound) =>
+  sql`((${skillCount(v)})::float8 * (${skillCount(v)}) * ${sql.raw(String(WALK_ENTRIES_PER_ROW))}
+    > (${v.offset}::int + ${v.limit}::int) * (${roleCount(v)})::float8)`;
+
 /**
  * The list's total: the per-role counter when unfiltered (drizzle/0004), the per-skill-pair counter
  * when filtered by one or two skills alone (drizzle/0005), else the matches counted up to
@@ -267,15 +302,8 @@ export const countedUpToCap = (filter: DirectoryFilter) => counted(shapeOf(filte
  * 125,000 companies) read every match's index entry on every request.
  */
 function totalQuery(shape: Shape, v: Bound): SQL {
-  if (unfiltered(shape)) {
-    return sql`select active_count from user_role_counts where user_role = ${v.role}`;
-  }
-  if (shape.skillCounter) {
-    // least/greatest order the pair as the triggers do, by the database's collation.
-    return sql`select coalesce((select active_count from skill_counts where user_role = ${v.role}
-      and skill_a = least(${v.skillA}::text, ${v.skillB}::text)
-      and skill_b = greatest(${v.skillA}::text, ${v.skillB}::text)), 0)`;
-  }
+  if (unfiltered(shape)) return roleCount(v);
+  if (shape.skillCounter) return skillCount(v);
   // Inside this subquery "users" names its own scan, not the page's. The LIMIT is a literal, which a
   // generic plan knows.
   return sql`select count(*) from (select 1 from ${users} where ${where(shape, v)}
