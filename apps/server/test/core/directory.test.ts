@@ -1,10 +1,11 @@
 // GET /api/core/companies/ and /api/core/employees/: role gates, every filter and sort, paging,
 // can_rate / user_has_rated, privacy of review counts, totals of long filtered lists capped as a
 // search's are, and the indexes the queries use.
-import { type DirectoryItem, MSG, SEARCH_RESULT_CAP } from '@workspace/contracts';
-import { and, eq, sql } from 'drizzle-orm';
+import { type DirectoryItem, type ListSort, MSG, SEARCH_RESULT_CAP } from '@workspace/contracts';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../src/db/schema/index.ts';
+import type { Page } from '../../src/modules/core/paging.ts';
 import { directoryPage, ORDER } from '../../src/modules/directory/repository.ts';
 import { receivedQuery } from '../../src/modules/ratings/repository.ts';
 import { call, createTestApp, type TestContext } from '../helpers.ts';
@@ -480,6 +481,18 @@ describe('totals of long filtered lists', () => {
 });
 
 describe('query plans', () => {
+  /** The ids a list should show, in its order, read plainly from the table. */
+  const listedIds = async (role: 'employee' | 'employer', condition: SQL, sort: ListSort, page: Page) => {
+    const rows = await ctx.deps.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.userRole, role), eq(users.isActive, true), condition))
+      .orderBy(...ORDER[sort])
+      .limit(page.limit)
+      .offset(page.offset);
+    return rows.map((row) => row.id);
+  };
+
   it('serves each sort and filter from an index', async () => {
     // enough rows that the planner prefers indexes to scanning
     await ctx.deps.db.execute(sql`
@@ -564,23 +577,16 @@ describe('query plans', () => {
     for (const skills of ['walkcommon', 'walkcommon,walkrare']) {
       for (const page of [1, 2, 6]) {
         const res = await get<List>(ctx, employer, `/api/core/employees/?skills=${skills}&page=${page}`);
-        const expected = await ctx.deps.db
-          .select({ id: users.id })
-          .from(users)
-          .where(
-            and(
-              eq(users.userRole, 'employee'),
-              eq(users.isActive, true),
-              sql`${users.skillsLc} @> ${sql.param(skills.split(','))}::text[]`,
-            ),
-          )
-          .orderBy(...ORDER.top)
-          .limit(20)
-          .offset((page - 1) * 20);
+        const expected = await listedIds(
+          'employee',
+          sql`${users.skillsLc} @> ${sql.param(skills.split(','))}::text[]`,
+          'top',
+          { limit: 20, offset: (page - 1) * 20 },
+        );
         expect(
           res.body.results.map((item) => item.id),
           `${skills} ${page}`,
-        ).toEqual(expected.map((row) => row.id));
+        ).toEqual(expected);
       }
     }
     await ctx.deps.db.execute(sql`delete from users where user_code like 'WALK-%'`);
@@ -618,20 +624,11 @@ describe('query plans', () => {
       const pages = [await companies(`?city=bigcity&sort=${sort}&page_size=100&page=3`)];
       pages.push(await companies(`?city=bigcity&sort=${sort}&page_size=100&page=4`));
       const listed = pages.flatMap((page) => page.body.results.map((item: { id: number }) => item.id));
-      const expected = await ctx.deps.db
-        .select({ id: users.id })
-        .from(users)
-        .where(
-          and(
-            eq(users.userRole, 'employer'),
-            eq(users.isActive, true),
-            sql`lower(${users.city}) = 'bigcity'`,
-          ),
-        )
-        .orderBy(...ORDER[sort])
-        .limit(200)
-        .offset(200);
-      expect(listed, sort).toEqual(expected.map((row) => row.id));
+      const expected = await listedIds('employer', sql`lower(${users.city}) = 'bigcity'`, sort, {
+        limit: 200,
+        offset: 200,
+      });
+      expect(listed, sort).toEqual(expected);
       expect(pages[0]?.body.total_count, sort).toBe(1000);
     }
     await ctx.deps.db.execute(sql`delete from users where user_code like 'SHARE-%'`);
