@@ -257,8 +257,8 @@ describe('search against its rules', () => {
       ),
       {
         numRuns: 150,
-        // Found by a CI run: a count that stopped early took a full last page (14 matches, page 2 of
-        // 7) to have a 15th match after it.
+        // Found by a CI run: a count that stopped early took a full last page (14 matches, the second
+        // page of 7 results) to have a 15th match after it.
         examples: [['rá', { city: 'Rampur', minTenths: 35, skills: ['kotlin'] }, 'top', 2]],
       },
     );

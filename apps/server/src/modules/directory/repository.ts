@@ -52,6 +52,22 @@ export const withinCap = (page: Page): Page => ({
   offset: page.offset,
 });
 
+/** A page as answered: its total is exact, or `capped`: SEARCH_RESULT_CAP when more matched. */
+export interface AnsweredPage {
+  rows: DirectoryRow[];
+  total: number;
+  capped: boolean;
+}
+
+/**
+ * A count up to COUNT_LIMIT as answered: at most the cap, and capped when more matched or when the
+ * count is only a lower bound (`partial`, a search's count that stopped early).
+ */
+export const answeredTotal = (counted: number, partial = false) => ({
+  total: Math.min(counted, SEARCH_RESULT_CAP),
+  capped: partial || counted > SEARCH_RESULT_CAP,
+});
+
 function shapeOf(filter: DirectoryFilter, sort: ListSort): Shape {
   const city = Boolean(filter.city);
   const minRating = filter.minTenths !== undefined;
@@ -244,13 +260,7 @@ export function directoryPage(
  * The same page through a prepared statement, one per shape: at most 2 roles x 5 sorts x 8 filter
  * combinations (db/prepared.ts). A search is search.ts's.
  */
-export function directoryRows(
-  db: Executor,
-  filter: DirectoryFilter,
-  sort: ListSort,
-  viewer: Viewer,
-  page: Page,
-) {
+function directoryRows(db: Executor, filter: DirectoryFilter, sort: ListSort, viewer: Viewer, page: Page) {
   const shape = shapeOf(filter, sort);
   const name = `directory_${Object.values(shape)
     .map((value) => (typeof value === 'boolean' ? Number(value) : value))
@@ -269,13 +279,6 @@ const unfiltered = (shape: Shape) => !shape.city && !shape.minRating && !shape.s
 /** The total is counted from the matches, up to COUNT_LIMIT (not read from a counter row). */
 const counted = (shape: Shape) => !unfiltered(shape) && !shape.skillCounter;
 
-/**
- * Whether the list's total is counted up to COUNT_LIMIT (a filter other than one or two skills
- * alone): the list then stops at the cap (withinCap) and its total says whether more matched. The
- * unfiltered list and a skill's are counter rows, exact at any size.
- */
-export const countedUpToCap = (filter: DirectoryFilter) => counted(shapeOf(filter, 'top'));
-
 /** The role's active users, from its counter row (drizzle/0004). */
 const roleCount = (v: Bound) => sql`select active_count from user_role_counts where user_role = ${v.role}`;
 
@@ -291,9 +294,11 @@ const skillCount = (v: Bound) => sql`select coalesce((select active_count from s
  * entries, the read a row per match, which costs about WALK_ENTRIES_PER_ROW entries.
  */
 const WALK_ENTRIES_PER_ROW = 10;
+// The counter row is read once here (a statement holding both ways reads it for each, and for its total).
 const walkPays = (v: Bound) =>
-  sql`((${skillCount(v)})::float8 * (${skillCount(v)}) * ${sql.raw(String(WALK_ENTRIES_PER_ROW))}
-    > (${v.offset}::int + ${v.limit}::int) * (${roleCount(v)})::float8)`;
+  sql`(select matches * matches * ${sql.raw(String(WALK_ENTRIES_PER_ROW))}
+    > (${v.offset}::int + ${v.limit}::int) * (${roleCount(v)})::float8
+    from (select (${skillCount(v)})::float8 as matches) pair)`;
 
 /**
  * The list's total: the per-role counter when unfiltered (drizzle/0004), the per-skill-pair counter
@@ -311,10 +316,31 @@ function totalQuery(shape: Shape, v: Bound): SQL {
 }
 
 /** The total alone, for a page past the end or the cap (which has no row to carry it). */
-export async function directoryCount(db: Executor, filter: DirectoryFilter, sort: ListSort): Promise<number> {
+async function directoryCount(db: Executor, shape: Shape, filter: DirectoryFilter): Promise<number> {
   const [row] = await queryRows<{ n: number }>(
     db,
-    sql`select (${totalQuery(shapeOf(filter, sort), valuesOf(filter))})::int as n`,
+    sql`select (${totalQuery(shape, valuesOf(filter))})::int as n`,
   );
   return row?.n ?? 0;
+}
+
+/**
+ * A page of the list (no search) with its total. A filter counted up to the cap (any but one or two
+ * skills alone) lists no further than the cap, as a search does: a page past it is empty. The
+ * unfiltered list's total and a skill's are counter rows, exact at any size, and page to the end.
+ */
+export async function listDirectory(
+  db: Executor,
+  filter: DirectoryFilter,
+  sort: ListSort,
+  viewer: Viewer,
+  page: Page,
+): Promise<AnsweredPage> {
+  const shape = shapeOf(filter, sort);
+  const upToCap = counted(shape);
+  const listed = upToCap ? withinCap(page) : page;
+  const rows = listed.limit > 0 ? await directoryRows(db, filter, sort, viewer, listed) : [];
+  // An empty first page means no match at all; past the end or the cap, the total is counted alone.
+  const total = rows[0]?.total ?? (page.offset === 0 ? 0 : await directoryCount(db, shape, filter));
+  return { rows, ...(upToCap ? answeredTotal(total) : { total, capped: false }) };
 }

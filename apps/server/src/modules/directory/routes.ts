@@ -6,7 +6,6 @@ import {
   directoryQuery,
   directoryResponse,
   MSG,
-  SEARCH_RESULT_CAP,
   type UserRole,
 } from '@workspace/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -20,15 +19,7 @@ import { bearerAuth, errorAnswers } from '../core/openapi.ts';
 import { listAnswerJson, pageWindow } from '../core/paging.ts';
 import { canRate } from '../ratings/service.ts';
 import { fromTenths } from '../users/serialize.ts';
-import {
-  countedUpToCap,
-  type DirectoryFilter,
-  type DirectoryRow,
-  directoryCount,
-  directoryRows,
-  type Viewer,
-  withinCap,
-} from './repository.ts';
+import { type DirectoryFilter, type DirectoryRow, listDirectory, type Viewer } from './repository.ts';
 import { searchDirectory } from './search.ts';
 
 const DIRECTORIES = [
@@ -125,36 +116,15 @@ function pageKey(path: string, request: FastifyRequest) {
   return `directory:${path}:${query < 0 ? '' : request.url.slice(query + 1)}`;
 }
 
-/** A count up to COUNT_LIMIT as answered: at most the cap, and whether more matched. */
-const capTotal = (counted: number, partial = false) => ({
-  total: Math.min(counted, SEARCH_RESULT_CAP),
-  capped: partial || counted > SEARCH_RESULT_CAP,
-});
-
 /**
- * A page of the list with its total, and whether the total is a cap or lower bound: a search's, or a
- * filtered list's counted up to the cap; the unfiltered list's and a skill's alone are exact.
+ * A page of the list with its total as answered: a search's (its statements are written for generic
+ * plans, search.ts) or the list's (repository.ts).
  */
-async function listPage(database: Database, filter: DirectoryFilter, query: Query, viewer: Viewer) {
+function listPage(database: Database, filter: DirectoryFilter, query: Query, viewer: Viewer) {
   const window = pageWindow(query);
-  const { db } = database;
-  if (filter.search) {
-    // Its statements are written for generic plans (search.ts).
-    const found = await searchDirectory(database.generic, filter, query.sort, viewer, window);
-    // A count that stopped early is at least the matches up to this page's last, and one more when a
-    // match follows the page (the page's statement reads one row past it).
-    const shown = found.rows.length > 0 ? window.offset + found.rows.length : 0;
-    const more = found.more ? 1 : 0;
-    const total = found.partial ? Math.max(found.total, shown + more) : found.total;
-    return { rows: found.rows, ...capTotal(total, found.partial) };
-  }
-  // A total counted up to the cap lists no further, as a search does (a page past it is empty).
-  const counted = countedUpToCap(filter);
-  const listed = counted ? withinCap(window) : window;
-  const rows = listed.limit > 0 ? await directoryRows(db, filter, query.sort, viewer, listed) : [];
-  // An empty first page means no match at all; past the end or the cap, the total is counted alone.
-  const total = rows[0]?.total ?? (query.page === 1 ? 0 : await directoryCount(db, filter, query.sort));
-  return { rows, ...(counted ? capTotal(total) : { total, capped: false }) };
+  return filter.search
+    ? searchDirectory(database.generic, filter, query.sort, viewer, window)
+    : listDirectory(database.db, filter, query.sort, viewer, window);
 }
 
 export async function directoryRoutes(app: FastifyInstance) {

@@ -23,6 +23,8 @@ import type { Executor } from '../../db/client.ts';
 import { preparedRaw } from '../../db/prepared.ts';
 import type { Page } from '../core/paging.ts';
 import {
+  type AnsweredPage,
+  answeredTotal,
   COUNT_LIMIT,
   DIRECTORY_COLUMNS,
   type DirectoryFilter,
@@ -386,19 +388,9 @@ function valuesOf(filter: DirectoryFilter, viewer: Viewer | undefined, page: Pag
   };
 }
 
-export interface SearchPage {
-  rows: DirectoryRow[];
-  /** Matches counted: at most SEARCH_RESULT_CAP + 1 (more matched), a lower bound when `partial`. */
-  total: number;
-  /** The count stopped before it had read every candidate: `total` is at least this many. */
-  partial: boolean;
-  /** A match follows this page (within the cap or past it). */
-  more: boolean;
-}
-
 /**
- * A page of a search (filter.search set) with its total. A page past the cap is empty; so is a page
- * past the last match, whose total is then counted alone.
+ * A page of a search (filter.search set) with its total as answered. A page past the cap is empty;
+ * so is a page past the last match, whose total is then counted alone.
  */
 export async function searchDirectory(
   db: Executor,
@@ -406,7 +398,7 @@ export async function searchDirectory(
   sort: ListSort,
   viewer: Viewer,
   page: Page,
-): Promise<SearchPage> {
+): Promise<AnsweredPage> {
   const shape = shapeOf(filter, sort);
   const capped = withinCap(page);
   if (capped.limit > 0) {
@@ -418,18 +410,18 @@ export async function searchDirectory(
     const first = rows[0];
     if (first) {
       const more = rows.length > capped.limit;
-      return {
-        rows: more ? rows.slice(0, capped.limit) : rows,
-        total: first.total,
-        partial: first.partial,
-        more,
-      };
+      const shown = more ? rows.slice(0, capped.limit) : rows;
+      // A count that stopped early is at least the matches up to this page's last, and one more when
+      // a match follows the page.
+      const atLeast = capped.offset + shown.length + (more ? 1 : 0);
+      const total = first.partial ? Math.max(first.total, atLeast) : first.total;
+      return { rows: shown, ...answeredTotal(total, first.partial) };
     }
   }
   const [numbers] = await countStatement(db, shapeName('count', shape), shape).rows(
     valuesOf(filter, viewer, capped),
   );
-  return { rows: [], total: numbers?.total ?? 0, partial: numbers?.partial ?? false, more: false };
+  return { rows: [], ...answeredTotal(numbers?.total ?? 0, numbers?.partial ?? false) };
 }
 
 const planStatement = preparedRaw<{ 'QUERY PLAN': string }, [Shape]>(
