@@ -79,3 +79,15 @@ test('a signed-in list page does not shift while its session and its list load',
   const shifts = await page.evaluate(() => (window as unknown as { shifts: unknown[] }).shifts);
   expect(shifts).toEqual([]);
 });
+
+test('the arrival pages load without a warning or error in the console', async ({ page }) => {
+  const logged: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'warning' || message.type() === 'error') logged.push(message.text());
+  });
+  await page.goto('/', { waitUntil: 'networkidle' });
+  await expect(page.getByRole('link', { name: 'Join as Employee' })).toBeVisible();
+  await page.goto('/login', { waitUntil: 'networkidle' });
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  expect(logged).toEqual([]);
+});

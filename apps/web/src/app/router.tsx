@@ -32,6 +32,10 @@ const lazyRoute =
     return { Component: module.default, handle: module.handle };
   };
 
+function NothingYet() {
+  return null;
+}
+
 function Root() {
   const wide = useMatches().some((match) => (match.handle as RouteHandle | undefined)?.wide);
   return (
@@ -45,6 +49,9 @@ const routes: RouteObject[] = [
   {
     path: '/',
     element: <Root />,
+    // Nothing shows while the first screen's module arrives (it is preloaded with the entry); naming
+    // that spares React Router's console warning, and its cost, on every page load.
+    HydrateFallback: NothingYet,
     errorElement: <MainErrorFallback />,
     children: [
       {
