@@ -150,15 +150,8 @@ describe('name search', () => {
   });
 });
 
-/**
- * The plan's sequential scans of users whose parent node (past the one-time filters' Results that gate
- * a way of the statement) is not the cap's Limit.
- */
-/**
- * Reads of users_dir_city by a city, sorted before their LIMIT: the city's every user read for one
- * page (the index also serves a read of the whole role, which the planner takes only for small tables).
- */
-function sortedCityReads(plan: string): string[] {
+/** An EXPLAIN's lines, and the line of each node's parent node (-1 at the top). */
+function planTree(plan: string) {
   const lines = plan.split('\n');
   const depth = (line: string) => line.search(/\S/);
   const parentOf = (i: number) => {
@@ -168,6 +161,29 @@ function sortedCityReads(plan: string): string[] {
     }
     return -1;
   };
+  return { lines, parentOf };
+}
+
+/**
+ * The plan's sequential scans of users whose parent node (past the one-time filters' Results that gate
+ * a way of the statement) is not the cap's Limit.
+ */
+function scansNotStoppingAtCap(plan: string): string[] {
+  const { lines, parentOf } = planTree(plan);
+  return lines.filter((line, i) => {
+    if (!line.includes('Seq Scan on users')) return false;
+    let parent = parentOf(i);
+    while (parent >= 0 && (lines[parent] as string).includes('Result')) parent = parentOf(parent);
+    return !(lines[parent] ?? '').includes('Limit');
+  });
+}
+
+/**
+ * Reads of users_dir_city by a city, sorted before their LIMIT: the city's every user read for one
+ * page (the index also serves a read of the whole role, which the planner takes only for small tables).
+ */
+function sortedCityReads(plan: string): string[] {
+  const { lines, parentOf } = planTree(plan);
   return lines.filter((line, i) => {
     if (!line.includes('users_dir_city') || !(lines[i + 1] ?? '').includes('city')) return false;
     for (let parent = parentOf(i); parent >= 0; parent = parentOf(parent)) {
@@ -176,24 +192,6 @@ function sortedCityReads(plan: string): string[] {
       if (node.includes('Sort')) return true;
     }
     return false;
-  });
-}
-
-function scansNotStoppingAtCap(plan: string): string[] {
-  const lines = plan.split('\n');
-  const depth = (line: string) => line.search(/\S/);
-  const parentOf = (i: number) => {
-    for (let j = i - 1; j >= 0; j--) {
-      if (depth(lines[j] as string) < depth(lines[i] as string) && (lines[j] as string).includes('->'))
-        return j;
-    }
-    return -1;
-  };
-  return lines.filter((line, i) => {
-    if (!line.includes('Seq Scan on users')) return false;
-    let parent = parentOf(i);
-    while (parent >= 0 && (lines[parent] as string).includes('Result')) parent = parentOf(parent);
-    return !(lines[parent] ?? '').includes('Limit');
   });
 }
 
