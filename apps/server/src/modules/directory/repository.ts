@@ -134,8 +134,11 @@ function where(shape: Shape, v: Bound, { skillsByIndex = true } = {}): SQL | und
     shape.city ? sql`lower(${users.city}) = lower(${v.city})` : undefined,
     shape.minRating ? sql`${users.ratingTenths} >= ${v.minTenths}` : undefined,
     // One array parameter: Drizzle would spread a plain array into a list of parameters.
-    shape.skills && skillsByIndex ? sql`${users.skillsLc} @> ${skills}::text[]` : undefined,
-    shape.skills && !skillsByIndex ? sql`arraycontains(${users.skillsLc}, ${skills}::text[])` : undefined,
+    shape.skills
+      ? skillsByIndex
+        ? sql`${users.skillsLc} @> ${skills}::text[]`
+        : sql`arraycontains(${users.skillsLc}, ${skills}::text[])`
+      : undefined,
   );
 }
 

@@ -189,11 +189,21 @@ const candidateUser = sql`join lateral (select users.id, users.user_role, users.
     users.total_ratings_received, users.date_joined, users.full_name
   from users where users.id = c.user_id limit 1) users on true`;
 
+interface FilterOptions {
+  city?: boolean;
+  skillsIndexed?: boolean;
+  cityIndexed?: boolean;
+}
+
 /**
- * The filters other than the search. `skillsIndexed` or `cityIndexed` false writes that test so that
- * no index can serve it (IS TRUE), which keeps a walk on the sort's index.
+ * The filters other than the search. `city: false` leaves the city out (a candidate of search_grams_city
+ * is in it). `skillsIndexed` or `cityIndexed` false writes that test so that no index can serve it
+ * (IS TRUE), which keeps a walk on the sort's index.
  */
-function filters(shape: Shape, city = shape.city, skillsIndexed = true, cityIndexed = true): SQL {
+function filters(
+  shape: Shape,
+  { city = shape.city, skillsIndexed = true, cityIndexed = true }: FilterOptions = {},
+): SQL {
   const skills = sql`users.skills_lc @> ${P.skills}::text[]`;
   const inCity = sql`lower(users.city) = lower(${P.city}::text)`;
   return sql`users.user_role = ${role(shape)} and users.is_active
@@ -235,7 +245,7 @@ const countUpTo = (rows: SQL, limit: SQL | Placeholder) =>
 const checkedCount = (shape: Shape, group: 0 | 1) =>
   countUpTo(
     sql`select 1 from (${candidates(shape, group)} limit ${COUNT_READS_SQL}) c ${candidateUser}
-      where ${filters(shape, false)} and ${MATCH[group]}`,
+      where ${filters(shape, { city: false })} and ${MATCH[group]}`,
     COUNT_LIMIT_SQL,
   );
 
@@ -300,7 +310,7 @@ function groupPage(shape: Shape, group: 0 | 1, limit: SQL, offset: SQL): SQL {
       (select users.id
        from (${candidates(shape, group)} limit ${COUNT_LIMIT_SQL}) c
        ${candidateUser}
-       where ${limit} > 0 and ${fetch} and ${filters(shape, false)} ${checked}
+       where ${limit} > 0 and ${fetch} and ${filters(shape, { city: false })} ${checked}
        order by ${order} limit ${page} offset ${offset})
       union all
       ${walk(shape, group, sql`${limit} > 0 and not ${fetch}`, page, offset)}
@@ -318,7 +328,7 @@ function walk(shape: Shape, group: 0 | 1, when: SQL, limit: SQL, offset: SQL): S
   // 12,800 rows), where the walk, taken only when matches are common, passes a few thousand entries.
   const along = (condition: SQL, skillsIndexed: boolean) =>
     sql`(select users.id from users
-       where ${condition} and ${filters(shape, shape.city, skillsIndexed, false)} and ${MATCH[group]}
+       where ${condition} and ${filters(shape, { skillsIndexed, cityIndexed: false })} and ${MATCH[group]}
        order by ${order} limit ${limit} offset ${offset})`;
   if (!shape.skills) return along(when, true);
   return sql`${along(sql`${when} and not ${rareSkill(shape)}`, false)}
