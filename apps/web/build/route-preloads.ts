@@ -6,7 +6,8 @@
 // puts them in the index.html it answers for that path as <link rel="modulepreload">, the catalogs
 // of the visitor's language (plugins/web.ts), so the browser fetches the page's code and messages
 // alongside the entry script instead of after it has run (a round trip or two less before the page
-// appears: main.tsx renders once the shell catalog is in, app/router.tsx a screen once `app` is).
+// appears: main.tsx renders once the shell catalog is in, app/router.tsx a screen once `app` is, a
+// signed-in screen once `api` is too).
 // The build fails if a page below is no longer a lazily loaded route chunk, or a catalog is missing.
 import { relative } from 'node:path';
 import type { Plugin } from 'vite';
@@ -26,10 +27,20 @@ export const ARRIVAL_PAGES: Record<string, string> = {
 
 const PRELOADS_FILE = 'route-preloads.json';
 
-/** The catalogs a first paint waits for (lingui.config.ts): the landing page's, every other page's. */
+/**
+ * The catalogs a first paint waits for (lingui.config.ts, app/router.tsx): the landing page's, the
+ * signed-in screens' (which show the contracts' words, from `api`), every other page's.
+ */
 const LANDING_CATALOGS = ['messages'];
 const PAGE_CATALOGS = ['messages', 'app'];
-const catalogsOf = (page: string) => (page === paths.home.path ? LANDING_CATALOGS : PAGE_CATALOGS);
+const SIGNED_IN_CATALOGS = [...PAGE_CATALOGS, 'api'];
+const SIGNED_IN_PAGES = new Set<string>([paths.dashboard.path, paths.companies.path, paths.employees.path]);
+const catalogsOf = (page: string) =>
+  page === paths.home.path
+    ? LANDING_CATALOGS
+    : SIGNED_IN_PAGES.has(page)
+      ? SIGNED_IN_CATALOGS
+      : PAGE_CATALOGS;
 const CATALOG_SOURCE = /(?:^|\/)src\/locales\/([a-z]+)\/([a-z]+)\.po$/;
 
 export function routePreloads(): Plugin {
@@ -73,7 +84,7 @@ export function routePreloads(): Plugin {
         catalogs[language] = { ...catalogs[language], [catalog]: `${base}${chunk.fileName}` };
       }
       for (const [language, files] of Object.entries(catalogs)) {
-        for (const catalog of PAGE_CATALOGS) {
+        for (const catalog of SIGNED_IN_CATALOGS) {
           if (!files[catalog]) this.error(`no chunk for the ${language} catalog ${catalog}`);
         }
       }

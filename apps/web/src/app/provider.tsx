@@ -1,5 +1,5 @@
 import { I18nProvider } from '@lingui/react';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { ErrorBoundary } from '@/components/errors/main-error';
 import { useToasts } from '@/components/ui/use-toast';
@@ -22,8 +22,15 @@ function LazyToaster() {
   ) : null;
 }
 
-export function AppProvider({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+/** `queryClient`: one made before the first render (main.tsx starts the session's fetch in it). */
+export function AppProvider({
+  children,
+  queryClient: given,
+}: {
+  children: ReactNode;
+  queryClient?: QueryClient;
+}) {
+  const [queryClient] = useState(() => given ?? createQueryClient());
   return (
     <I18nProvider i18n={i18n}>
       <ErrorBoundary>

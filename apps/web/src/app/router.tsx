@@ -14,6 +14,7 @@ import { MainErrorFallback } from '@/components/errors/main-error';
 import { AppLayout } from '@/components/layouts/app-layout';
 import { RedirectIfSignedIn, RequireAuth } from '@/components/route-guard';
 import { paths } from '@/config/paths';
+import { RequireConsent } from '@/features/privacy/components/require-consent';
 import { loadCatalog } from '@/lib/i18n';
 
 interface RouteModule {
@@ -23,14 +24,21 @@ interface RouteModule {
 
 /**
  * A screen's module and, unless it is the landing page (`shell`), the `app` catalog of messages with
- * it, so the screen renders in the chosen language from its first paint (lingui.config.ts).
+ * it, so the screen renders in the chosen language from its first paint (lingui.config.ts). The
+ * signed-in screens (`signedIn`) also show the contracts' words (rating labels, categories): their
+ * `api` catalog comes with them too, or the screen would paint them in English and again once it came.
  */
 const lazyRoute =
-  (load: () => Promise<RouteModule>, { shell = false }: { shell?: boolean } = {}) =>
+  (load: () => Promise<RouteModule>, { shell = false, signedIn = false } = {}) =>
   async () => {
-    const [module] = await Promise.all([load(), shell ? null : loadCatalog('app')]);
+    const [module] = await Promise.all([
+      load(),
+      shell ? null : loadCatalog('app'),
+      signedIn ? loadCatalog('api') : null,
+    ]);
     return { Component: module.default, handle: module.handle };
   };
+const signedInRoute = (load: () => Promise<RouteModule>) => lazyRoute(load, { signedIn: true });
 
 function NothingYet() {
   return null;
@@ -74,33 +82,33 @@ const routes: RouteObject[] = [
       { path: paths.transparency.path, lazy: lazyRoute(() => import('./routes/transparency')) },
       {
         // The signed-in screens wait for consent to the notice in force (DESIGN §8.3).
-        lazy: lazyRoute(() => import('@/features/privacy/components/consent-gate')),
+        element: <RequireConsent />,
         children: [
           {
             element: <RequireAuth />,
             children: [
-              { path: paths.dashboard.path, lazy: lazyRoute(() => import('./routes/app/dashboard')) },
-              { path: paths.user.path, lazy: lazyRoute(() => import('./routes/app/user')) },
-              { path: paths.profile.path, lazy: lazyRoute(() => import('./routes/app/profile')) },
-              { path: paths.myRatings.path, lazy: lazyRoute(() => import('./routes/app/my-ratings')) },
+              { path: paths.dashboard.path, lazy: signedInRoute(() => import('./routes/app/dashboard')) },
+              { path: paths.user.path, lazy: signedInRoute(() => import('./routes/app/user')) },
+              { path: paths.profile.path, lazy: signedInRoute(() => import('./routes/app/profile')) },
+              { path: paths.myRatings.path, lazy: signedInRoute(() => import('./routes/app/my-ratings')) },
             ],
           },
           {
             element: <RequireAuth requiredRole="employee" />,
             children: [
-              { path: paths.companies.path, lazy: lazyRoute(() => import('./routes/app/companies')) },
+              { path: paths.companies.path, lazy: signedInRoute(() => import('./routes/app/companies')) },
             ],
           },
           {
             element: <RequireAuth requiredRole="employer" />,
             children: [
-              { path: paths.employees.path, lazy: lazyRoute(() => import('./routes/app/employees')) },
+              { path: paths.employees.path, lazy: signedInRoute(() => import('./routes/app/employees')) },
             ],
           },
           {
             element: <RequireAuth requiredRole="moderator" />,
             children: [
-              { path: paths.moderation.path, lazy: lazyRoute(() => import('./routes/app/moderation')) },
+              { path: paths.moderation.path, lazy: signedInRoute(() => import('./routes/app/moderation')) },
             ],
           },
         ],

@@ -3,7 +3,7 @@
 // or 'unauthenticated'. The profile is a query, so a feature that updates the user writes it back
 // with setUser and every reader follows.
 
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { LoginResponse, OwnUser } from '@workspace/contracts';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { ACCESS_TOKEN_KEY, ApiError, api } from './api-client';
@@ -28,6 +28,14 @@ const ownProfileQuery = queryOptions({
   queryFn: ({ signal }) => api.get<OwnUser>('/auth/profile/', { signal }),
   staleTime: Number.POSITIVE_INFINITY,
 });
+
+/**
+ * Starts fetching the stored sign-in's profile before React first renders (main.tsx): every
+ * signed-in screen waits for it, so it should not also wait for the first render's work.
+ */
+export function prefetchSession(queryClient: QueryClient) {
+  if (api.getAccessToken()) void queryClient.prefetchQuery(ownProfileQuery);
+}
 
 const SessionContext = createContext<Session | null>(null);
 

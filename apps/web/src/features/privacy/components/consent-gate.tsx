@@ -1,9 +1,9 @@
 // Asked again (DESIGN §8.3): a signed-in person whose consent is missing or older than the notice in
 // force sees what changed in short and must accept before the signed-in screens go on. The API does
-// not block them; the web app asks. Signing out is the other way out.
+// not block them; the web app asks. Signing out is the other way out. Loaded only when consent is due
+// (require-consent.tsx), so the signed-in screens of everyone else wait for none of it.
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ShieldCheck } from 'lucide-react';
-import { Outlet } from 'react-router';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader } from '@/components/ui/card';
@@ -17,7 +17,7 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { useAcceptConsent } from '../api/consent';
 import { useLegalTexts } from './legal-document';
 
-function ConsentGate({ updated }: { updated: boolean }) {
+export default function ConsentGate({ updated }: { updated: boolean }) {
   const { t } = useLingui();
   const { signOut } = useSession();
   const accept = useAcceptConsent();
@@ -76,11 +76,4 @@ function ConsentGate({ updated }: { updated: boolean }) {
       </Card>
     </div>
   );
-}
-
-/** Layout route around the signed-in screens: the gate while consent is due, else the screen. */
-export default function RequireConsent() {
-  const { user } = useSession();
-  if (user?.consent_required) return <ConsentGate updated={user.consent_version !== null} />;
-  return <Outlet />;
 }

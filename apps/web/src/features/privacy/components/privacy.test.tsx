@@ -8,10 +8,10 @@ import { api } from '@/lib/api-client';
 import { type LiveApi, startLiveApi } from '@/testing/live-api';
 import { renderWithProviders } from '@/testing/render';
 import { createModerator } from '../../../../../server/test/fixtures.ts';
-import RequireConsent from './consent-gate';
 import { DeleteAccountDialog } from './delete-account-dialog';
 import { DeleteSignedOut } from './delete-signed-out';
 import { GrievancePage } from './grievance-page';
+import { RequireConsent } from './require-consent';
 import { YourDataAndPrivacy } from './your-data';
 
 let live: LiveApi;
