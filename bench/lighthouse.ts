@@ -140,6 +140,8 @@ async function main() {
       }
       // Lighthouse's own advice: take the median of several runs, since one run moves with the machine.
       const runs: Result[] = [];
+      const failing: string[] = [];
+      let retries = 0;
       for (let i = 0; i < runCount; i++) {
         // Keeping the sign-in (disableStorageReset) also keeps the browser's cache, which would let
         // every run after the first load nothing: empty the cache alone, so each run starts cold.
@@ -152,6 +154,14 @@ async function main() {
           disableStorageReset: signedIn,
         });
         if (!run) throw new Error(`Lighthouse gave no result for ${page}`);
+        // A run whose trace Lighthouse could not read (NO_NAVSTART, now and then) measured nothing:
+        // run it again, as its message asks, up to twice, and say so.
+        if (run.lhr.runtimeError && retries < 2) {
+          retries++;
+          failing.push(`a run could not measure and was run again: ${run.lhr.runtimeError.message}`);
+          i--;
+          continue;
+        }
         runs.push(run.lhr);
       }
       const performanceOf = (r: Result) => r.categories.performance?.score ?? 0;
@@ -166,7 +176,7 @@ async function main() {
       }
       const score = (c: (typeof CATEGORIES)[number]) => Math.round((lhr.categories[c]?.score ?? 0) * 100);
       const metric = (id: string) => lhr.audits[id]?.displayValue ?? '–';
-      const failing = Object.values(lhr.categories)
+      const failingAudits = Object.values(lhr.categories)
         .filter((c) => c.id !== 'performance')
         .flatMap((c) => c.auditRefs)
         .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
@@ -177,7 +187,8 @@ async function main() {
           const kinds = [...new Set((items ?? []).map((i) => i.issueType).filter(Boolean))];
           return `${ref.id}: ${lhr.audits[ref.id]?.title ?? ''}${kinds.length > 0 ? ` (${kinds.join(', ')})` : ''}`;
         });
-      // A run that could not measure scores 0 and sorts first, out of the median: still say why.
+      failing.push(...failingAudits);
+      // A run that still could not measure scores 0 and sorts first, out of the median: say why.
       for (const run of runs) {
         if (run.runtimeError) failing.push(`a run could not measure: ${run.runtimeError.message}`);
       }

@@ -52,6 +52,25 @@ function navItems(user: OwnUser | null, signedIn: boolean): NavItem[] {
 
 const AccountMenu = lazy(() => import('./account-menu'));
 
+/**
+ * True once the browser is idle after `active` turned true. The account menu's code (Radix's dropdown,
+ * about 34 KB) loads then rather than with the page, so it does not hold up the page's first paint;
+ * a click on the avatar before that loads it at once.
+ */
+function useWhenIdle(active: boolean) {
+  const [idle, setIdle] = useState(false);
+  useEffect(() => {
+    if (!active || idle) return;
+    if ('requestIdleCallback' in window) {
+      const id = window.requestIdleCallback(() => setIdle(true), { timeout: 2000 });
+      return () => window.cancelIdleCallback(id);
+    }
+    const id = setTimeout(() => setIdle(true), 200);
+    return () => clearTimeout(id);
+  }, [active, idle]);
+  return idle;
+}
+
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
     'rounded-md px-3 py-2 font-medium text-sm outline-none transition-colors hover:bg-accent hover:text-accent-foreground focus-visible:ring-[3px] focus-visible:ring-ring/60',
@@ -66,6 +85,7 @@ function Header() {
   const [menuOpen, setMenuOpen] = useState(false);
   // A click on the avatar before the account menu's code arrived: open the menu when it does.
   const [accountMenuWanted, setAccountMenuWanted] = useState(false);
+  const accountMenuIdle = useWhenIdle(signedIn);
   const location = useLocation();
 
   // A followed link closes the phone menu.
@@ -97,9 +117,13 @@ function Header() {
           ) : signedIn ? (
             <>
               {user && <RoleBadge role={user.user_role} className="hidden sm:inline-flex" />}
-              <Suspense fallback={<AccountButton user={user} onClick={() => setAccountMenuWanted(true)} />}>
-                <AccountMenu user={user} defaultOpen={accountMenuWanted} />
-              </Suspense>
+              {accountMenuIdle || accountMenuWanted ? (
+                <Suspense fallback={<AccountButton user={user} onClick={() => setAccountMenuWanted(true)} />}>
+                  <AccountMenu user={user} defaultOpen={accountMenuWanted} />
+                </Suspense>
+              ) : (
+                <AccountButton user={user} onClick={() => setAccountMenuWanted(true)} />
+              )}
             </>
           ) : (
             <>

@@ -49,13 +49,17 @@ const showingCapped = (shown: number, total: number) => {
   return t`Showing ${shown} of ${counted}+`;
 };
 
+// Off screen, a placeholder skips style and layout (content-visibility), keeping about its own size.
+const PLACEHOLDER_CARD =
+  'grid gap-3 rounded-xl border bg-card p-4 [contain-intrinsic-size:auto_7rem] [content-visibility:auto]';
+
 /** A full page of placeholders: as tall as the page they stand for, so nothing below them moves. */
 function CardSkeletons() {
   return (
     <ul aria-hidden className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
       {Array.from({ length: PAGE_SIZES.list }, (_, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-        <li key={i} className="grid gap-3 rounded-xl border bg-card p-4">
+        <li key={i} className={PLACEHOLDER_CARD}>
           <div className="flex items-center gap-3">
             <Skeleton className="size-12 rounded-full" />
             <div className="grid flex-1 gap-2">
@@ -145,7 +149,9 @@ export function Directory({ kind }: { kind: DirectoryKind }) {
           )}
         >
           {data.results.map((item) => (
-            <li key={item.id}>
+            // Cards off screen skip style and layout until scrolled near (most of a page on a phone);
+            // the size kept for them meanwhile is near a card's, so nothing moves when they render.
+            <li key={item.id} className="[contain-intrinsic-size:auto_8rem] [content-visibility:auto]">
               <DirectoryCard item={item} />
             </li>
           ))}
