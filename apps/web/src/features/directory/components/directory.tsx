@@ -5,6 +5,7 @@ import { msg, t } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { type ListSort, PAGE_SIZES } from '@workspace/contracts';
 import { SearchX } from 'lucide-react';
+import { useDeferredValue } from 'react';
 import { ListPager, showingText } from '@/components/list-paging';
 import { QueryState } from '@/components/query-state';
 import { Label } from '@/components/ui/label';
@@ -82,7 +83,9 @@ export function Directory({ kind }: { kind: DirectoryKind }) {
   const withSkills = kind === 'employees';
   const params = useDirectoryParams(withSkills);
   const list = useDirectory(kind, params.query);
-  const data = list.data;
+  // A page of cards is rendered in the background, in slices that let the browser paint and respond
+  // in between, rather than in one long task as it arrives (most of a phone's blocking time here).
+  const data = useDeferredValue(list.data);
 
   const changePage = (page: number) => {
     params.setPage(page);
@@ -125,9 +128,10 @@ export function Directory({ kind }: { kind: DirectoryKind }) {
           </Select>
         </div>
       </div>
-      {list.isPending || !data ? (
+      {!data ? (
         <QueryState
-          query={list}
+          // Still placeholders while an arrived page waits for its background render.
+          query={{ isPending: !list.isError, refetch: list.refetch }}
           failure={i18n._(msg`The list could not be loaded just now.`)}
           placeholder={<CardSkeletons />}
         />
