@@ -1,6 +1,8 @@
 // `npm run lighthouse`: Lighthouse (mobile, its default preset) in Debian's Chromium (CHROME_PATH,
 // default /usr/bin/chromium) against the production build served by the real server on the embedded
-// database with its demo data: / and /login signed out, /companies signed in as the demo employee.
+// database with its demo data: / and /login signed out, /companies signed in as the demo employee
+// (who accepts the privacy notice first, so the list is measured and not the consent gate; the
+// browser's cache is emptied before each signed-in run, as Lighthouse does for the others).
 // Prints performance, accessibility and best-practices scores with the main metrics, and writes them
 // to bench/results/lighthouse-<date>.json and docs/benchmarks.md. Builds the web app when missing.
 // Options: --runs N (per page, the median by performance is reported; default 3), --no-write,
