@@ -105,7 +105,9 @@ export function Directory({ kind }: { kind: DirectoryKind }) {
         onApply={params.applyFilters}
       />
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <p aria-live="polite" className="text-muted-foreground text-sm">
+        {/* A row of its own on a phone, loading or not: the count's text would otherwise push the
+            sort onto a second line when the list arrives (a layout shift at 360 px). */}
+        <p aria-live="polite" className="basis-full text-muted-foreground text-sm sm:basis-auto">
           {data
             ? (data.total_capped ? showingCapped : showingText)(data.results.length, data.total_count)
             : '\u00a0'}
