@@ -20,7 +20,7 @@ import type { RunnerResult } from 'lighthouse/types/externs.js';
 type Result = RunnerResult['lhr'];
 
 import { PRIVACY_NOTICE_VERSION } from '@workspace/contracts';
-import puppeteer from 'puppeteer-core';
+import puppeteer, { type Browser } from 'puppeteer-core';
 import { SEED_PASSWORD } from '../apps/server/src/seed/load.ts';
 import { parseOptions, wholeNumber } from './args.ts';
 import { writeResults, writeSection } from './report.ts';
@@ -64,13 +64,11 @@ interface PageScore {
   benchmarkIndex: number;
 }
 
-async function clearBrowserCache(port: number) {
-  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}` });
+async function clearBrowserCache(browser: Browser) {
   const tab = await browser.newPage();
   const session = await tab.createCDPSession();
   await session.send('Network.clearBrowserCache');
   await tab.close();
-  await browser.disconnect();
 }
 
 async function main() {
@@ -102,6 +100,8 @@ async function main() {
     ],
   });
   const results: PageScore[] = [];
+  // One connection to the browser, to sign in for /companies and to empty its cache between runs.
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
   try {
     const login = await fetch(`${server.url}/api/auth/login/`, {
       method: 'POST',
@@ -126,7 +126,6 @@ async function main() {
     ]) {
       if (signedIn) {
         // The web app keeps its tokens in localStorage; Lighthouse is told not to clear it.
-        const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
         const tab = await browser.newPage();
         await tab.goto(`${server.url}/login`);
         await tab.evaluate(
@@ -138,7 +137,6 @@ async function main() {
         await tab.goto(`${server.url}${page}`);
         await tab.waitForSelector('main ul[aria-busy] > li', { timeout: 20_000 });
         await tab.close();
-        await browser.disconnect();
       }
       // Lighthouse's own advice: take the median of several runs, since one run moves with the machine.
       const runs: Result[] = [];
@@ -147,7 +145,7 @@ async function main() {
       for (let i = 0; i < runCount; i++) {
         // Keeping the sign-in (disableStorageReset) also keeps the browser's cache, which would let
         // every run after the first load nothing: empty the cache alone, so each run starts cold.
-        if (signedIn) await clearBrowserCache(chrome.port);
+        if (signedIn) await clearBrowserCache(browser);
         const run = await lighthouse(`${server.url}${page}`, {
           port: chrome.port,
           output: 'json',
@@ -223,6 +221,7 @@ async function main() {
       );
     }
   } finally {
+    await browser.disconnect();
     chrome.kill();
     await server.stop();
     rmSync(dataDir, { recursive: true, force: true });

@@ -29,18 +29,17 @@ const PRELOADS_FILE = 'route-preloads.json';
 
 /**
  * The catalogs a first paint waits for (lingui.config.ts, app/router.tsx): the landing page's, the
- * signed-in screens' (which show the contracts' words, from `api`), every other page's.
+ * signed-in screens' (their modules are in routes/app/, loaded by `signedInRoute` with the contracts'
+ * words from `api`), every other page's.
  */
 const LANDING_CATALOGS = ['messages'];
 const PAGE_CATALOGS = ['messages', 'app'];
 const SIGNED_IN_CATALOGS = [...PAGE_CATALOGS, 'api'];
-const SIGNED_IN_PAGES = new Set<string>([paths.dashboard.path, paths.companies.path, paths.employees.path]);
-const catalogsOf = (page: string) =>
-  page === paths.home.path
-    ? LANDING_CATALOGS
-    : SIGNED_IN_PAGES.has(page)
-      ? SIGNED_IN_CATALOGS
-      : PAGE_CATALOGS;
+const SIGNED_IN_SCREENS = 'src/app/routes/app/';
+const catalogsOf = (page: string) => {
+  if (page === paths.home.path) return LANDING_CATALOGS;
+  return ARRIVAL_PAGES[page]?.startsWith(SIGNED_IN_SCREENS) ? SIGNED_IN_CATALOGS : PAGE_CATALOGS;
+};
 const CATALOG_SOURCE = /(?:^|\/)src\/locales\/([a-z]+)\/([a-z]+)\.po$/;
 
 export function routePreloads(): Plugin {

@@ -38,6 +38,7 @@ const lazyRoute =
     ]);
     return { Component: module.default, handle: module.handle };
   };
+/** A signed-in screen (its module in routes/app/, which build/route-preloads.ts reads as signed-in). */
 const signedInRoute = (load: () => Promise<RouteModule>) => lazyRoute(load, { signedIn: true });
 
 function NothingYet() {
