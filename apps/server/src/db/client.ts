@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
-import { type SQL, sql } from 'drizzle-orm';
+import { type Logger, type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -72,15 +72,26 @@ export interface DatabaseOptions {
    * when no loadDataDir is given (db/template.ts).
    */
   template?: () => Blob | undefined;
+  /** Told of every statement sent (Drizzle's logger): tests that count a request's round trips. */
+  logger?: Logger;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
-    return openPostgres(options.databaseUrl, options.poolSize ?? 10, options.statementTimeoutMs ?? 15_000);
+    return openPostgres(
+      options.databaseUrl,
+      options.poolSize ?? 10,
+      options.statementTimeoutMs ?? 15_000,
+      options.logger,
+    );
   }
   const dataDir = options.dataDir ?? './data';
   const fresh = !dataDir.startsWith('memory://') && !existsSync(join(dataDir, 'pgdata', 'PG_VERSION'));
-  return openPglite(dataDir, options.loadDataDir ?? (fresh ? options.template?.() : undefined));
+  return openPglite(
+    dataDir,
+    options.loadDataDir ?? (fresh ? options.template?.() : undefined),
+    options.logger,
+  );
 }
 
 /** A node-postgres pool naming its statements (nameStatements), with these settings per connection. */
@@ -110,14 +121,19 @@ export const NO_JIT = '-c jit=off';
 // the unusual-activity rule, for one, needs its values (its generic plan took 0.9 s).
 const GENERIC_PLANS = `${NO_JIT} -c plan_cache_mode=force_generic_plan`;
 
-async function openPostgres(url: string, max: number, statementTimeoutMs: number): Promise<Database> {
+async function openPostgres(
+  url: string,
+  max: number,
+  statementTimeoutMs: number,
+  logger?: Logger,
+): Promise<Database> {
   const pool = postgresPool(url, max, statementTimeoutMs, NO_JIT);
   // Connections open on first use: a process that serves no search opens none.
   const genericPool = postgresPool(url, max, statementTimeoutMs, GENERIC_PLANS);
-  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const db = drizzlePg(pool, { schema, logger }) as unknown as Db;
   return {
     db,
-    generic: drizzlePg(genericPool, { schema }) as unknown as Db,
+    generic: drizzlePg(genericPool, { schema, logger }) as unknown as Db,
     kind: 'postgres',
     async ping() {
       await pool.query('select 1');
@@ -171,7 +187,7 @@ function nameStatements(client: pg.PoolClient) {
   };
 }
 
-async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database> {
+async function openPglite(dataDir: string, loadDataDir?: Blob, logger?: Logger): Promise<Database> {
   const inMemory = dataDir.startsWith('memory://');
   if (!inMemory) mkdirSync(dataDir, { recursive: true });
   const client = await PGlite.create(inMemory ? undefined : `${dataDir}/pgdata`, {
@@ -184,7 +200,7 @@ async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database
     relaxedDurability: false,
     ...(loadDataDir && { loadDataDir }),
   });
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(client, { schema, logger }) as unknown as Db;
   return {
     db,
     generic: db,

@@ -1,12 +1,14 @@
 // Reads behind the public profile pages: the profiled user with their per-category totals, whether
-// they are under review for unusual activity and, for a viewer, whether the viewer has rated them,
-// in one round trip (issue 4: each round trip cost the
+// they are under review for unusual activity, their newest published ratings and, for a viewer,
+// whether the viewer has rated them, in one round trip (issues 4 and 11: each round trip cost the
 // server and PostgreSQL more than the reads themselves).
 import type { RoleContext } from '@workspace/contracts';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { preparedStatements } from '../../db/prepared.ts';
 import { type UserRow, users } from '../../db/schema/index.ts';
+import { fromRatingJson, newestReceivedJson } from '../ratings/repository.ts';
+import type { RatingRecord } from '../ratings/serialize.ts';
 import { underReviewQuery } from '../ratings/unusual-activity.ts';
 
 /** A category's sums over the published ratings a user received (kept exact by every writer: ratings/aggregates.ts). */
@@ -23,6 +25,11 @@ export interface ProfiledUser {
   viewerHasRated: boolean;
   /** Whether ratings of this user are flagged as unusual activity and await moderators (ADR 0017). */
   underReview: boolean;
+  /**
+   * The newest `ratings` published ratings of this user, in public order, whoever may see them:
+   * the caller decides (profiles/service.ts detailsVisible).
+   */
+  newestRatings: RatingRecord[];
 }
 
 // Spelled out: in a one-table select Drizzle writes its columns unqualified ("id"), which inside a
@@ -41,6 +48,7 @@ function profiledUserQuery(db: Executor, withViewer: boolean) {
             and r.ratee_id = ${PROFILED_ID} and r.role_context = ${sql.placeholder('context')})`
         : sql<boolean>`false`,
       underReview: sql<boolean>`${underReviewQuery(PROFILED_ID)}`,
+      newestRatings: newestReceivedJson(db, PROFILED_ID, sql.placeholder('ratings')),
     })
     .from(users)
     .where(and(eq(users.id, sql.placeholder('id')), sql`${users.isActive}`, ne(users.userRole, 'moderator')));
@@ -53,19 +61,23 @@ const profiledUserStatement = preparedStatements((db, name, withViewer: boolean)
 
 /**
  * An active employee or employer (suspended users and moderators have no public profile), their
- * category totals, and whether `viewer` rated them in the viewer's context (false without one).
+ * category totals, their newest `ratings` published ratings, and whether `viewer` rated them in the
+ * viewer's context (false without one).
  */
 export async function profiledUser(
   db: Executor,
   id: number,
+  ratings: number,
   viewer?: { userId: number; context: RoleContext | null },
 ): Promise<ProfiledUser | null> {
   const [row] = viewer?.context
     ? await profiledUserStatement(db, 'profiled_user_viewer', true).execute({
         id,
+        ratings,
         viewerId: viewer.userId,
         context: viewer.context,
       })
-    : await profiledUserStatement(db, 'profiled_user', false).execute({ id });
-  return row ?? null;
+    : await profiledUserStatement(db, 'profiled_user', false).execute({ id, ratings });
+  if (!row) return null;
+  return { ...row, newestRatings: row.newestRatings.map(fromRatingJson) };
 }

@@ -14,7 +14,6 @@ import {
 } from '@workspace/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Executor } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
 import { encodeJson, sendJson, withFields } from '../../lib/json-answer.ts';
@@ -22,7 +21,7 @@ import { type Session, sessionOf } from '../../plugins/session.ts';
 import { bearerAuth, errorAnswers } from '../core/openapi.ts';
 import { emptyList, listAnswer, pageWindow } from '../core/paging.ts';
 import { receivedPublished } from '../ratings/repository.ts';
-import { toRatingView } from '../ratings/serialize.ts';
+import { type RatingRecord, toRatingView } from '../ratings/serialize.ts';
 import { canRate } from '../ratings/service.ts';
 import { toPublicUser } from '../users/serialize.ts';
 import { profiledUser } from './repository.ts';
@@ -45,11 +44,10 @@ const pathUserId = (params: unknown) => {
   return parsed.success ? parsed.data.id : null;
 };
 
-/** The newest published ratings of `user` as `viewerId` sees them; none when details are private. */
-async function visibleRatings(db: Executor, user: UserRow, viewerId: number, limit: number) {
+/** The newest published ratings read with `user`, as `viewerId` sees them; none when details are private. */
+function visibleRatings(user: UserRow, newest: RatingRecord[], viewerId: number) {
   if (!detailsVisible(user, viewerId)) return [];
-  const records = await receivedPublished(db, user.id, { limit, offset: 0 });
-  return records.map((record) => toRatingView(record, viewerId));
+  return newest.map((record) => toRatingView(record, viewerId));
 }
 
 /** Whether the viewer has rated `user` in the viewer's context, and may rate them now. */
@@ -62,10 +60,12 @@ export async function profileRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db, viewCache } = app.deps;
 
-  const loadUser = async (id: number, viewer?: Session) => {
+  /** The profiled user with their newest `ratings` published ratings. */
+  const loadUser = async (id: number, ratings: number, viewer?: Session) => {
     const found = await profiledUser(
       db,
       id,
+      ratings,
       viewer && { userId: viewer.userId, context: contextForRole(viewer.role) },
     );
     if (!found) throw notFound(MSG.userNotFound);
@@ -85,9 +85,12 @@ export async function profileRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { userId } = sessionOf(request);
-      const { user, categoryTotals } = await loadUser(request.params.id);
+      const { user, categoryTotals, newestRatings } = await loadUser(
+        request.params.id,
+        PAGE_SIZES.dashboardRecent,
+      );
       const summary = ratingSummary(user, categoryTotals, userId);
-      const recent = await visibleRatings(db, user, userId, PAGE_SIZES.dashboardRecent);
+      const recent = visibleRatings(user, newestRatings, userId);
       return {
         user_id: user.id,
         full_name: user.fullName,
@@ -128,8 +131,9 @@ export async function profileRoutes(app: FastifyInstance) {
         : `profile:${request.params.id}:${shown}:for:${session.userId}:${session.role}`;
       let view = version === null ? undefined : viewCache.get<ProfileView>(key, version);
       if (!view) {
-        const { user, categoryTotals, viewerHasRated, underReview } = await loadUser(
+        const { user, categoryTotals, newestRatings, viewerHasRated, underReview } = await loadUser(
           request.params.id,
+          shown,
           session,
         );
         const profile = toPublicUser(user);
@@ -137,7 +141,7 @@ export async function profileRoutes(app: FastifyInstance) {
         const answer = {
           user_profile: profile,
           rating_summary: ratingSummary(user, categoryTotals, session.userId),
-          all_ratings: await visibleRatings(db, user, session.userId, shown),
+          all_ratings: visibleRatings(user, newestRatings, session.userId),
           unusual_activity: underReview,
         };
         view = shared
@@ -173,7 +177,7 @@ export async function profileRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { userId } = sessionOf(request);
-      const { user } = await loadUser(request.params.id);
+      const { user } = await loadUser(request.params.id, 0);
       if (!detailsVisible(user, userId)) return emptyList(request.query);
       const records = await receivedPublished(db, user.id, pageWindow(request.query));
       return listAnswer(

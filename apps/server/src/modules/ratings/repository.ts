@@ -171,6 +171,37 @@ const receivedPageStatement = preparedStatements((db, name) =>
 );
 const givenPageStatement = preparedStatements((db, name) => givenQuery(db, USER, PAGE).prepare(name));
 
+/** A rating as RATING_COLUMNS reads it, in one JSON object whose keys are RatingRecord's fields. */
+const RATING_JSON = sql`json_build_object(${sql.join(
+  Object.entries(RATING_COLUMNS).map(([field, column]) => sql`${sql.raw(`'${field}'`)}, ${column}`),
+  sql`, `,
+)})`;
+
+/** A RatingRecord as it arrives inside JSON: its two times in PostgreSQL's text form. */
+export type RatingJson = Omit<RatingRecord, 'createdAt' | 'editedAt'> & {
+  createdAt: string;
+  editedAt: string | null;
+};
+
+/**
+ * The newest published ratings `userId` received, in public order, as one JSON array (ARRAY keeps
+ * the subquery's order): for a read that brings them along with the user in one round trip
+ * (profiles; a round trip costs the server more than the rows do). fromRatingJson reads it back.
+ */
+export function newestReceivedJson(db: Executor, userId: SQL, limit: Bound<number>) {
+  const newest = withNames(db.select({ rating: RATING_JSON }).from(ratings).$dynamic())
+    .where(and(sql`${ratings.rateeId} = ${userId}`, PUBLISHED))
+    .orderBy(...PUBLIC_ORDER)
+    .limit(limit);
+  return sql<RatingJson[]>`array_to_json(array(${newest}))`;
+}
+
+export const fromRatingJson = (rating: RatingJson): RatingRecord => ({
+  ...rating,
+  createdAt: new Date(rating.createdAt),
+  editedAt: rating.editedAt === null ? null : new Date(rating.editedAt),
+});
+
 /** Published ratings a user received, in public order. */
 export async function receivedPublished(db: Executor, userId: number, page: Page): Promise<RatingRecord[]> {
   return receivedStatement(db, 'ratings_received').execute({ userId, ...page });

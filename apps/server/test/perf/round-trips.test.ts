@@ -1,0 +1,48 @@
+// How many statements a request sends: each round trip cost the server and PostgreSQL more than the
+// reads themselves (issues 4 and 11), so the hot pages read what they show in as few as possible.
+// Counted with the database's statement logger on the real app, answer cache off (every request
+// reads the database).
+import { PAGE_SIZES, type ProfileResponse } from '@workspace/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../src/db/client.ts';
+import { get, makeUser, rate, type TestUser } from '../core/support.ts';
+import { createTestApp, type TestContext } from '../helpers.ts';
+
+let ctx: TestContext;
+const sent: string[] = [];
+let company: TestUser;
+let viewer: TestUser;
+
+beforeAll(async () => {
+  const database = await openDatabase({
+    dataDir: 'memory://',
+    logger: { logQuery: (query) => sent.push(query) },
+  });
+  ctx = await createTestApp({ VIEW_CACHE_MB: '0' }, { database });
+  company = await makeUser(ctx, 'employer', { name: 'Kaveri Mills' });
+  viewer = await makeUser(ctx, 'employee');
+  for (let i = 0; i < 3; i++) await rate(ctx, await makeUser(ctx, 'employee'), company);
+});
+afterAll(async () => ctx.close());
+
+/** The statements one request sent, and its answer. */
+async function statementsOf<T>(request: () => Promise<{ status: number; body: T }>) {
+  sent.length = 0;
+  const answer = await request();
+  expect(answer.status).toBe(200);
+  return { statements: [...sent], body: answer.body };
+}
+
+describe('round trips of a request', () => {
+  it('a profile page: the session check, then the user with their newest ratings in one statement', async () => {
+    const { statements, body } = await statementsOf(() =>
+      get<ProfileResponse>(
+        ctx,
+        viewer,
+        `/api/core/users/${company.id}/profile/?ratings=${PAGE_SIZES.profileShown}`,
+      ),
+    );
+    expect(body.all_ratings).toHaveLength(3);
+    expect(statements, statements.join('\n\n')).toHaveLength(2);
+  });
+});
