@@ -340,6 +340,18 @@ describe('the pieces a search is looked up by', () => {
   });
 });
 
+/** Rows an index's scans in an analysed plan read and dropped (each node's lines up to the next). */
+function droppedBy(plan: string, index: string): number {
+  let dropped = 0;
+  let inScan = false;
+  for (const line of plan.split('\n')) {
+    if (line.includes('->')) inScan = line.includes(`using ${index} `) && !line.includes('never executed');
+    const removed = /Rows Removed by Filter: (\d+)/.exec(line);
+    if (inScan && removed) dropped += Number(removed[1]);
+  }
+  return dropped;
+}
+
 describe('search plans', () => {
   it('never scans the users table or the pieces, whether a search matches a few users or thousands', async () => {
     // 10,000 employees named from a small vocabulary, as people are: "Roh" begins 1 in 4 names,
@@ -374,6 +386,74 @@ describe('search plans', () => {
       expect(scansNotStoppingAtCap(plan), `${filter.search}\n${plan}`).toEqual([]);
     }
     await ctx.deps.db.execute(sql`delete from users where user_code like 'PLAN-%'`);
+  });
+
+  it("counts group 0's matches before a page once, not in every branch that places group 1's part", async () => {
+    // 400 "Rohan"s (group 0 of "roh"), 10 of them with Excel, and 300 "Abhirohit"s with Excel (group
+    // 1). Page 2 of "roh" + Excel has no group 0 match left, so group 1's part starts after the 10 of
+    // group 0, which the statement counts by reading users. It counted them once for each place that
+    // names group 1's window: six reads of every Excel user where one does (a slow search's most time
+    // at 100,000 users).
+    await ctx.deps.db.execute(sql`
+      insert into users (user_code, email, password_hash, full_name, user_role, city, skills, skills_lc)
+      select 'WINDOW-' || g, 'window' || g || '@example.in', 'x',
+        case when g <= 400 then 'Rohan Window' || g else 'Abhirohit Window' || g end, 'employee', 'Pune',
+        case when g % 40 = 0 or g > 400 then array['Excel'] else array['Tally'] end,
+        case when g % 40 = 0 or g > 400 then array['excel'] else array['tally'] end
+      from generate_series(1, 700) g`);
+    await ctx.deps.db.execute(sql`analyze users`);
+    await ctx.deps.db.execute(sql`analyze search_grams`);
+    const viewer = { id: employer.id, context: 'EMPLOYER_TO_EMPLOYEE' as const };
+    const filter: DirectoryFilter = { role: 'employee', search: 'roh', skills: ['excel'] };
+    const plan = await searchPlan(
+      ctx.deps.db,
+      filter,
+      'top',
+      viewer,
+      { limit: 21, offset: 20 },
+      { analyze: true },
+    );
+    // Reads of users other than by key (a candidate's lookup), as they ran.
+    const walks = plan
+      .split('\n')
+      .filter(
+        (line) =>
+          /Scan (on|using \w+ on) users\b/.test(line) &&
+          !/Subquery Scan|users_pkey|never executed/.test(line),
+      );
+    expect(walks, plan).toHaveLength(1);
+    const page2 = await employees('?search=roh&skills=excel&sort=top&page=2&page_size=20');
+    expect(page2.results).toHaveLength(20);
+    expect(page2.results.every((item) => item.full_name.startsWith('Abhirohit'))).toBe(true);
+    await ctx.deps.db.execute(sql`delete from users where user_code like 'WINDOW-%'`);
+  });
+
+  it('reads the users with a skill, not the whole list, when a common piece and a common skill are rarely together', async () => {
+    // 2,000 "Rohan"s, 5 of them with Excel; 700 other employees with Excel. "roh" has more candidates
+    // than are counted, and Excel is no rare skill (17 %), so the page was walked along the ranking
+    // index past every employee to find 5. Reading Excel's 705 users is the cheaper way.
+    await ctx.deps.db.execute(sql`
+      insert into users (user_code, email, password_hash, full_name, user_role, city, skills, skills_lc, rank_score)
+      select 'SKILL-' || g, 'skill' || g || '@example.in', 'x',
+        case when g <= 2000 then 'Rohan Skill' || g else 'Meera Skill' || g end, 'employee', 'Pune',
+        case when g % 400 = 0 or g > 3300 then array['Excel'] else array['Tally'] end,
+        case when g % 400 = 0 or g > 3300 then array['excel'] else array['tally'] end,
+        (g % 97) / 20.0
+      from generate_series(1, 4000) g`);
+    await ctx.deps.db.execute(sql`analyze users`);
+    await ctx.deps.db.execute(sql`analyze search_grams`);
+    const viewer = { id: employer.id, context: 'EMPLOYER_TO_EMPLOYEE' as const };
+    const filter: DirectoryFilter = { role: 'employee', search: 'roh', skills: ['excel'] };
+    // The generic plan, as the server runs searches (ADR 0020).
+    const plan = await ctx.deps.db.transaction(async (tx) => {
+      await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
+      return searchPlan(tx, filter, 'top', viewer, { limit: 21, offset: 0 }, { analyze: true });
+    });
+    // Every entry of the sort's index the walks passed and dropped.
+    expect(droppedBy(plan, 'users_dir_top'), plan).toBeLessThan(1000);
+    const found = await employees('?search=roh&skills=excel&sort=top');
+    expect(found.results.filter((item) => item.full_name.startsWith('Rohan Skill'))).toHaveLength(5);
+    await ctx.deps.db.execute(sql`delete from users where user_code like 'SKILL-%'`);
   });
 
   it("does not read a city's every user for a page of a search in it, in the generic plan the server runs", async () => {
