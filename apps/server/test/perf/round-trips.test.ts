@@ -2,7 +2,7 @@
 // reads themselves (issues 4 and 11), so the hot pages read what they show in as few as possible.
 // Counted with the database's statement logger on the real app, answer cache off (every request
 // reads the database).
-import { PAGE_SIZES, type ProfileResponse } from '@workspace/contracts';
+import { type DashboardResponse, PAGE_SIZES, type ProfileResponse } from '@workspace/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/client.ts';
 import { get, makeUser, rate, type TestUser } from '../core/support.ts';
@@ -43,6 +43,15 @@ describe('round trips of a request', () => {
       ),
     );
     expect(body.all_ratings).toHaveLength(3);
+    expect(statements, statements.join('\n\n')).toHaveLength(2);
+  });
+
+  it("the dashboard: the session check (with the number given), then the caller's numbers and newest ratings in one", async () => {
+    const { statements, body } = await statementsOf(() =>
+      get<DashboardResponse>(ctx, company, '/api/core/dashboard/'),
+    );
+    expect(body.stats.ratings_received).toBe(3);
+    expect(body.recent_ratings).toHaveLength(3);
     expect(statements, statements.join('\n\n')).toHaveLength(2);
   });
 });

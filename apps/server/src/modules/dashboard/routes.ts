@@ -6,7 +6,7 @@ import { encodeJson, jsonObject, sendJson } from '../../lib/json-answer.ts';
 import { sizeOfParts } from '../../lib/view-cache.ts';
 import { sessionOf } from '../../plugins/session.ts';
 import { bearerAuth, errorAnswers } from '../core/openapi.ts';
-import { ownNumbers, receivedPublished } from '../ratings/repository.ts';
+import { ownDashboard } from '../ratings/repository.ts';
 import { toRatingView } from '../ratings/serialize.ts';
 import { fromTenths } from '../users/serialize.ts';
 
@@ -40,14 +40,11 @@ export async function dashboardRoutes(app: FastifyInstance) {
       const key = `dashboard:${userId}`;
       let own = viewCache.get<OwnDashboard>(key, viewVersion);
       if (!own) {
-        const [numbers, recent] = await Promise.all([
-          ownNumbers(db, userId),
-          receivedPublished(db, userId, { limit: PAGE_SIZES.dashboardRecent, offset: 0 }),
-        ]);
+        const { received, tenths, recent } = await ownDashboard(db, userId, PAGE_SIZES.dashboardRecent);
         const views = recent.map((record) => toRatingView(record, userId));
         own = {
-          received: numbers.received,
-          tenths: numbers.tenths,
+          received,
+          tenths,
           recentJson: encodeJson(recentRatings, views),
         };
         viewCache.set(key, viewVersion, own, sizeOfParts([own.recentJson]));

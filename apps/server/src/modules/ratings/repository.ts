@@ -234,17 +234,31 @@ export async function givenByPage(db: Executor, raterId: number, page: Page) {
   return pageWithTotal(db, rows, givenCount(raterId));
 }
 
+/** The dashboard's own part of the caller: numbers received and newest ratings, in one statement. */
+const ownDashboardStatement = preparedStatements((db, name) =>
+  db
+    .select({
+      received: users.totalRatingsReceived,
+      tenths: users.ratingTenths,
+      recent: newestReceivedJson(db, sql.raw('"users"."id"'), sql.placeholder('limit')),
+    })
+    .from(users)
+    .where(eq(users.id, sql.placeholder('userId')))
+    .prepare(name),
+);
+
 /**
- * The caller's number of ratings received and average for the dashboard in one read (the number
- * given is read with the session); moderators are never rated (zeros).
+ * The caller's number of ratings received, average and newest `limit` published ratings for the
+ * dashboard in one round trip (the number given is read with the session); moderators are never
+ * rated (zeros, none).
  */
-export async function ownNumbers(db: Executor, userId: number) {
-  const [row] = await queryRows<{ received: number; tenths: number }>(
-    db,
-    sql`select (${receivedCount(userId)})::int as received,
-          (select u.rating_tenths from users u where u.id = ${userId})::int as tenths`,
-  );
-  return { received: row?.received ?? 0, tenths: row?.tenths ?? 0 };
+export async function ownDashboard(db: Executor, userId: number, limit: number) {
+  const [row] = await ownDashboardStatement(db, 'own_dashboard').execute({ userId, limit });
+  return {
+    received: row?.received ?? 0,
+    tenths: row?.tenths ?? 0,
+    recent: (row?.recent ?? []).map(fromRatingJson),
+  };
 }
 
 /**
