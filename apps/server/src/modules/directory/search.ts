@@ -181,12 +181,18 @@ const MATCH = {
 };
 
 /**
+ * What a search reads of a user, for a subquery standing for `users`: the filters, the match and
+ * every list order (ORDER).
+ */
+const SEARCHED_COLUMNS = sql`users.id, users.user_role, users.is_active, users.city, users.rating_tenths,
+  users.skills_lc, users.search_key, users.rank_score, users.show_rating_details,
+  users.total_ratings_received, users.date_joined, users.full_name`;
+
+/**
  * Each candidate's user (as "users"), looked up by its key: a join PostgreSQL cannot turn into a walk
  * of a whole index (the LIMIT keeps the subquery apart).
  */
-const candidateUser = sql`join lateral (select users.id, users.user_role, users.is_active, users.city,
-    users.rating_tenths, users.skills_lc, users.search_key, users.rank_score, users.show_rating_details,
-    users.total_ratings_received, users.date_joined, users.full_name
+const candidateUser = sql`join lateral (select ${SEARCHED_COLUMNS}
   from users where users.id = c.user_id limit 1) users on true`;
 
 interface FilterOptions {
@@ -328,10 +334,6 @@ function groupPage(shape: Shape, group: 0 | 1, limit: SQL, offset: SQL): SQL {
     ) x) numbered where position <= ${limit}`;
 }
 
-/** A user's columns every list order reads (ORDER), for a subquery the page is sorted over. */
-const SORTED_COLUMNS = sql`users.id, users.rank_score, users.rating_tenths, users.date_joined, users.full_name,
-  users.show_rating_details, users.total_ratings_received`;
-
 /**
  * Walking the list for a group's page, when `when` holds: along the sort's index (the filters tested
  * on its entries), or, for a skills filter when `fromSkills` holds, from the skills index.
@@ -349,7 +351,7 @@ function walk(shape: Shape, group: 0 | 1, when: SQL, limit: SQL, offset: SQL, fr
   if (!shape.skills) return along(when);
   // From the skills index: the users with the skills, then sorted. The subquery is a fence (OFFSET 0),
   // so the page's ORDER BY and LIMIT cannot draw the plan back to walking the sort's index.
-  const fromSkillsIndex = sql`(select users.id from (select ${SORTED_COLUMNS} from users
+  const fromSkillsIndex = sql`(select users.id from (select ${SEARCHED_COLUMNS} from users
        where ${when} and ${fromSkills} and ${filters(shape, { cityIndexed: false })} and ${MATCH[group]}
        offset 0) users
      order by ${order} limit ${limit} offset ${offset})`;

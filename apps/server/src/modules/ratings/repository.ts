@@ -140,11 +140,14 @@ const receivedCount = (userId: Bound<number>) =>
 export const givenCount = (raterId: Bound<number> | SQL) =>
   sql<number>`select count(*) from ratings r where r.rater_id = ${raterId}`;
 
+/** The published ratings a user received. */
+const receivedBy = (userId: Bound<number> | SQL) => and(sql`${ratings.rateeId} = ${userId}`, PUBLISHED);
+
 /** Published ratings a user received, in public order, optionally with their number. */
 export function receivedQuery(db: Executor, userId: Bound<number>, page: BoundPage, withTotal = false) {
   return ratingsQuery(
     db,
-    and(sql`${ratings.rateeId} = ${userId}`, PUBLISHED),
+    receivedBy(userId),
     PUBLIC_ORDER,
     page,
     withTotal ? receivedCount(userId) : undefined,
@@ -190,7 +193,7 @@ export type RatingJson = Omit<RatingRecord, 'createdAt' | 'editedAt'> & {
  */
 export function newestReceivedJson(db: Executor, userId: SQL, limit: Bound<number>) {
   const newest = withNames(db.select({ rating: RATING_JSON }).from(ratings).$dynamic())
-    .where(and(sql`${ratings.rateeId} = ${userId}`, PUBLISHED))
+    .where(receivedBy(userId))
     .orderBy(...PUBLIC_ORDER)
     .limit(limit);
   return sql<RatingJson[]>`array_to_json(array(${newest}))`;
