@@ -456,6 +456,37 @@ describe('search plans', () => {
     await ctx.deps.db.execute(sql`delete from users where user_code like 'SKILL-%'`);
   });
 
+  it('judges a filtered group by the matches among all its candidates, not among the hundred it checked', async () => {
+    // 4,000 employees, 600 of them "Rohan"s, 30 of those rated 3 stars or more. Of the 100 candidates
+    // checked, 5 match: read as the group's matches, that made fetching all 600 candidates (a lookup
+    // each) look cheaper than walking the ranking index, where 30 matches (6 times that) make the
+    // walk to a page of 11 the cheaper way (min_rating searches at 100,000 users: 9 -> 5 ms at p50).
+    await ctx.deps.db.execute(sql`
+      insert into users (user_code, email, password_hash, full_name, user_role, city, rating_tenths, rank_score)
+      select 'DENSITY-' || g, 'density' || g || '@example.in', 'x',
+        case when g <= 600 then 'Rohan Density' || g else 'Meera Density' || g end, 'employee', 'Pune',
+        case when g <= 600 and g % 20 = 0 then 40 else 20 end, (g % 97) / 20.0
+      from generate_series(1, 4000) g`);
+    await ctx.deps.db.execute(sql`analyze users`);
+    await ctx.deps.db.execute(sql`analyze search_grams`);
+    const viewer = { id: employer.id, context: 'EMPLOYER_TO_EMPLOYEE' as const };
+    const filter: DirectoryFilter = { role: 'employee', search: 'roh', minTenths: 30 };
+    const plan = await ctx.deps.db.transaction(async (tx) => {
+      await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
+      return searchPlan(tx, filter, 'top', viewer, { limit: 11, offset: 0 }, { analyze: true });
+    });
+    // Users looked up by key, as the plan ran: the hundred checked and the page's own, not the 600.
+    const lookups = plan
+      .split('\n')
+      .filter((line) => /using users_pkey on users/.test(line) && !line.includes('never executed'))
+      .reduce((sum, line) => sum + Number(/loops=(\d+)/.exec(line)?.[1] ?? 0), 0);
+    expect(lookups, plan).toBeLessThan(300);
+    const found = await employees('?search=roh&min_rating=3&sort=top&page_size=10');
+    expect(found.results).toHaveLength(10);
+    expect(found.results.every((item) => item.full_name.startsWith('Rohan Density'))).toBe(true);
+    await ctx.deps.db.execute(sql`delete from users where user_code like 'DENSITY-%'`);
+  });
+
   it("does not read a city's every user for a page of a search in it, in the generic plan the server runs", async () => {
     // The server runs a search's generic plan (ADR 0020), which cannot tell a big city from a small
     // one. With many cities it took each to be small, and the search's walk read all of a city's users

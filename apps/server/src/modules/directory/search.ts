@@ -282,6 +282,18 @@ function numbers(shape: Shape): SQL {
 const NUMBERS = { 0: { n: sql`nb.n0`, m: sql`nb.m0` }, 1: { n: sql`nb.n1`, m: sql`nb.m1` } };
 
 /**
+ * A group's matches as estimated from its candidates: those checked that matched, scaled to all
+ * counted (an exact search's candidates are its matches). The checked ones' matches alone made a group
+ * of several hundred candidates always look cheap to fetch (a lookup each), where the walk found the
+ * page sooner.
+ */
+function estimatedMatches(shape: Shape, group: 0 | 1): SQL {
+  const { n, m } = NUMBERS[group];
+  if (shape.exact) return m;
+  return sql`(case when ${n} > ${COUNT_READS_SQL} then ${n}::float8 * ${m} / ${COUNT_READS_SQL} else ${m} end)`;
+}
+
+/**
  * Whether group `group`'s page is fetched from its candidates (else walked): only when all of them are
  * counted, and reading them costs less than walking the sort's index to the page at the matches' density.
  */
@@ -291,23 +303,21 @@ function fetchCondition(shape: Shape, group: 0 | 1, limit: SQL, offset: SQL): SQ
   const [piece, counted] =
     group === 0 ? [sql`nb.has0`, COUNT_LIMIT_SQL] : [sql`nb.has1`, group1Limit(shape, sql`nb.n0`)];
   return sql`(select ${piece} and ${n} < ${counted}
-      and ${n}::float8 * ${m} <= ${WALK_COST_SQL} * (${offset} + ${limit}) * nb.users
+      and ${n}::float8 * ${estimatedMatches(shape, group)} <= ${WALK_COST_SQL} * (${offset} + ${limit}) * nb.users
     from nb)`;
 }
 
 /**
  * Whether a skills-filtered group's walk starts from the skills index (every user with the skill,
  * sorted) rather than along the sort's index: when reading the skill's users costs less than walking
- * to the page at the matches' density, in fetchCondition's terms. The group's matches are estimated
- * from its candidates (those checked that matched, scaled to all counted); past COUNT_LIMIT
- * candidates that is low, which leans to the skills index, whose cost is bounded by the skill's users.
+ * to the page at the matches' density, in fetchCondition's terms (estimatedMatches). Past
+ * COUNT_LIMIT candidates the estimate is low, which leans to the skills index, whose cost is bounded
+ * by the skill's users.
  * The walk along the sort's index is unbounded: a common piece and a common skill that few users
  * share walked all 87,500 employees' entries (30-100 ms under load at 100,000 users).
  */
 function walkFromSkills(shape: Shape, group: 0 | 1, limit: SQL, offset: SQL): SQL {
-  const { n, m } = NUMBERS[group];
-  const matches = sql`(case when ${n} > ${COUNT_READS_SQL} then ${n}::float8 * ${m} / ${COUNT_READS_SQL} else ${m} end)`;
-  return sql`(select ${skillUsers(shape)} * ${matches} <= ${WALK_COST_SQL} * (${offset} + ${limit}) * nb.users
+  return sql`(select ${skillUsers(shape)} * ${estimatedMatches(shape, group)} <= ${WALK_COST_SQL} * (${offset} + ${limit}) * nb.users
     from nb)`;
 }
 
