@@ -112,8 +112,13 @@ const SEARCH = sql`select qk, words, one, ' ' || qk as begun,
   from (select qk, string_to_array(qk, ' ') as words, cardinality(string_to_array(qk, ' ')) = 1 as one
         from (select btrim(search_key(${P.search}::text)) as qk) a) b`;
 
-/** The search with group 1's pieces, each once (a piece may be asked for by two lists). */
-const SEARCH_PIECES = sql`select *, array(select distinct unnest(starts1 || insides1 || anys1)) as pieces1 from (${SEARCH}) s`;
+/**
+ * The search with group 1's pieces, each once (a piece may be asked for by two lists), and the skills
+ * filter's signature (skill_bits, drizzle/0021; 0 without one).
+ */
+const SEARCH_PIECES = sql`select *, array(select distinct unnest(starts1 || insides1 || anys1)) as pieces1,
+    skill_bits(${P.skills}::text[]) as skill_mask
+  from (${SEARCH}) s`;
 
 /** A group's distinct candidate pieces and their number (0: none to look up). */
 const PIECES = {
@@ -131,13 +136,21 @@ const AS_ASKED = {
 const cityOf = (shape: Shape) => (shape.city ? sql`and g.city_lc = lower(${P.city}::text)` : sql``);
 
 /**
+ * A skills filter on the pieces: the row's user has every bit of the filter's skills' signature (a
+ * user lacking one has not all the skills; one in about 30 without a skill has its bits by chance,
+ * and is dropped when checked against their user). Read from the index's own entries.
+ */
+const skillsOf = (shape: Shape) =>
+  shape.skills ? sql`and (g.skill_bits & (select skill_mask from q)) = (select skill_mask from q)` : sql``;
+
+/**
  * A group's candidates' ids. One piece: its rows, read from one or two index ranges (the flags are
  * index conditions), so a LIMIT stops the read. Several: the users having them all, each piece's rows
  * read whole. An exact search's group 1 is the users with the piece inside a word and beginning none
  * (group 0 has those).
  */
 function candidates(shape: Shape, group: 0 | 1): SQL {
-  const where = sql`g.user_role = ${role(shape)} ${cityOf(shape)}`;
+  const where = sql`g.user_role = ${role(shape)} ${cityOf(shape)} ${skillsOf(shape)}`;
   if (shape.exact) {
     return sql`select g.user_id from search_grams g
       where ${where} and g.gram = (select qk from q) and g.word_start = ${sql.raw(group === 0 ? 'true' : 'false')}`;
@@ -298,7 +311,7 @@ function estimatedMatches(shape: Shape, group: 0 | 1): SQL {
  * counted, and reading them costs less than walking the sort's index to the page at the matches' density.
  */
 function fetchCondition(shape: Shape, group: 0 | 1, limit: SQL, offset: SQL): SQL {
-  const { n, m } = NUMBERS[group];
+  const { n } = NUMBERS[group];
   // A count that reached its limit may have more candidates than the fetch would read.
   const [piece, counted] =
     group === 0 ? [sql`nb.has0`, COUNT_LIMIT_SQL] : [sql`nb.has1`, group1Limit(shape, sql`nb.n0`)];
