@@ -364,6 +364,19 @@ function droppedBy(plan: string, index: string): number {
   return dropped;
 }
 
+/** Fresh statistics after a test's bulk insert, as autovacuum keeps them. */
+async function analyzeSearchTables() {
+  await ctx.deps.db.execute(sql`analyze users`);
+  await ctx.deps.db.execute(sql`analyze search_grams`);
+}
+
+/** A search's generic plan, as the server runs searches (ADR 0020); `analyze`: as it ran. */
+const genericPlan = (filter: DirectoryFilter, page: { limit: number; offset: number }, options = {}) =>
+  ctx.deps.db.transaction(async (tx) => {
+    await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
+    return searchPlan(tx, filter, 'top', { id: employer.id, context: 'EMPLOYER_TO_EMPLOYEE' }, page, options);
+  });
+
 /** Users looked up by key in an analysed plan, as it ran. */
 const keyLookups = (plan: string) =>
   plan
@@ -383,8 +396,7 @@ describe('search plans', () => {
                  else 'Family' || (g % 150) end,
              'employee', (array['Pune', 'Agra', 'Surat', 'Delhi'])[1 + g % 4], (g % 97) / 20.0
       from generate_series(1, 10000) g`);
-    await ctx.deps.db.execute(sql`analyze users`);
-    await ctx.deps.db.execute(sql`analyze search_grams`);
+    await analyzeSearchTables();
     const viewer = { id: employer.id, context: 'EMPLOYER_TO_EMPLOYEE' as const };
     const filters: DirectoryFilter[] = [
       // thousands of matches, a handful, inside words only, several words, a long word
@@ -420,8 +432,7 @@ describe('search plans', () => {
         case when g % 40 = 0 or g > 400 then array['Excel'] else array['Tally'] end,
         case when g % 40 = 0 or g > 400 then array['excel'] else array['tally'] end
       from generate_series(1, 700) g`);
-    await ctx.deps.db.execute(sql`analyze users`);
-    await ctx.deps.db.execute(sql`analyze search_grams`);
+    await analyzeSearchTables();
     const viewer = { id: employer.id, context: 'EMPLOYER_TO_EMPLOYEE' as const };
     const filter: DirectoryFilter = { role: 'employee', search: 'roh', skills: ['excel'] };
     const plan = await searchPlan(
@@ -459,15 +470,9 @@ describe('search plans', () => {
         case when g % 400 = 0 or g > 3300 then array['excel'] else array['tally'] end,
         (g % 97) / 20.0
       from generate_series(1, 4000) g`);
-    await ctx.deps.db.execute(sql`analyze users`);
-    await ctx.deps.db.execute(sql`analyze search_grams`);
-    const viewer = { id: employer.id, context: 'EMPLOYER_TO_EMPLOYEE' as const };
+    await analyzeSearchTables();
     const filter: DirectoryFilter = { role: 'employee', search: 'roh', skills: ['excel'] };
-    // The generic plan, as the server runs searches (ADR 0020).
-    const plan = await ctx.deps.db.transaction(async (tx) => {
-      await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
-      return searchPlan(tx, filter, 'top', viewer, { limit: 21, offset: 0 }, { analyze: true });
-    });
+    const plan = await genericPlan(filter, { limit: 21, offset: 0 }, { analyze: true });
     // Every entry of the sort's index the walks passed and dropped.
     expect(droppedBy(plan, 'users_dir_top'), plan).toBeLessThan(1000);
     const found = await employees('?search=roh&skills=excel&sort=top');
@@ -487,14 +492,9 @@ describe('search plans', () => {
         case when g % 50 = 0 then array['kotlin', 'excel'] else array['tally', 'excel', 'hindi', 'sales'] end,
         (g % 97) / 20.0
       from generate_series(1, 600) g`);
-    await ctx.deps.db.execute(sql`analyze users`);
-    await ctx.deps.db.execute(sql`analyze search_grams`);
-    const viewer = { id: employer.id, context: 'EMPLOYER_TO_EMPLOYEE' as const };
+    await analyzeSearchTables();
     const filter: DirectoryFilter = { role: 'employee', search: 'roh', skills: ['kotlin'] };
-    const plan = await ctx.deps.db.transaction(async (tx) => {
-      await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
-      return searchPlan(tx, filter, 'top', viewer, { limit: 11, offset: 0 }, { analyze: true });
-    });
+    const plan = await genericPlan(filter, { limit: 11, offset: 0 }, { analyze: true });
     expect(keyLookups(plan), plan).toBeLessThan(60);
     const found = await employees('?search=roh&skills=kotlin&sort=top&page_size=20');
     expect(found.total_count).toBe(12);
@@ -513,14 +513,9 @@ describe('search plans', () => {
         case when g <= 600 then 'Rohan Density' || g else 'Meera Density' || g end, 'employee', 'Pune',
         case when g <= 600 and g % 20 = 0 then 40 else 20 end, (g % 97) / 20.0
       from generate_series(1, 4000) g`);
-    await ctx.deps.db.execute(sql`analyze users`);
-    await ctx.deps.db.execute(sql`analyze search_grams`);
-    const viewer = { id: employer.id, context: 'EMPLOYER_TO_EMPLOYEE' as const };
+    await analyzeSearchTables();
     const filter: DirectoryFilter = { role: 'employee', search: 'roh', minTenths: 30 };
-    const plan = await ctx.deps.db.transaction(async (tx) => {
-      await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
-      return searchPlan(tx, filter, 'top', viewer, { limit: 11, offset: 0 }, { analyze: true });
-    });
+    const plan = await genericPlan(filter, { limit: 11, offset: 0 }, { analyze: true });
     // The hundred checked and the page's own, not the 600.
     expect(keyLookups(plan), plan).toBeLessThan(300);
     const found = await employees('?search=roh&min_rating=3&sort=top&page_size=10');
@@ -540,16 +535,11 @@ describe('search plans', () => {
              (array['Rohan', 'Meera', 'Anil', 'Kavita'])[1 + g % 4] || ' Family' || (g % 150),
              'employee', 'Town' || (g % 300), (g % 97) / 20.0
       from generate_series(1, 6000) g`);
-    await ctx.deps.db.execute(sql`analyze users`);
-    await ctx.deps.db.execute(sql`analyze search_grams`);
-    const viewer = { id: employer.id, context: 'EMPLOYER_TO_EMPLOYEE' as const };
-    const plan = await ctx.deps.db.transaction(async (tx) => {
-      await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
-      return searchPlan(tx, { role: 'employee', search: 'roh', city: 'Town7' }, 'top', viewer, {
-        limit: 20,
-        offset: 0,
-      });
-    });
+    await analyzeSearchTables();
+    const plan = await genericPlan(
+      { role: 'employee', search: 'roh', city: 'Town7' },
+      { limit: 20, offset: 0 },
+    );
     expect(plan).toMatch(/search_grams_city/);
     expect(sortedCityReads(plan), plan).toEqual([]);
     await ctx.deps.db.execute(sql`delete from users where user_code like 'CITY-%'`);
