@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { type Database, openDatabase, queryRows } from '../apps/server/src/db/client.ts';
+import { migrate } from '../apps/server/src/db/migrate.ts';
 import { aggregateMismatches, applyRatings } from '../apps/server/src/modules/ratings/aggregates.ts';
 
 export const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/worktrust_bench';
@@ -32,6 +33,20 @@ export async function ensureDatabase(url: string): Promise<boolean> {
 
 export async function openBenchDatabase(url: string): Promise<Database> {
   return openDatabase({ databaseUrl: url, poolSize: 4 });
+}
+
+/**
+ * Applies the migrations an existing bench database of an earlier release lacks, with no statement
+ * timeout: one can take minutes at a million users (drizzle/0021 writes search_grams again), where
+ * the server, which would otherwise apply them at its start, is given a minute to answer.
+ */
+export async function migrateBenchDatabase(url: string): Promise<string[]> {
+  const database = await openDatabase({ databaseUrl: url, poolSize: 1, statementTimeoutMs: 0 });
+  try {
+    return await migrate(database.db);
+  } finally {
+    await database.close();
+  }
 }
 
 export interface DataSize {

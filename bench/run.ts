@@ -40,6 +40,7 @@ import {
   endBenchSessions,
   ensureDatabase,
   longTail,
+  migrateBenchDatabase,
   nameFragments,
   openBenchDatabase,
   portalUsers,
@@ -156,6 +157,12 @@ function ratingBody(
 
 async function main() {
   const created = await ensureDatabase(databaseUrl);
+  const migrationsStarted = performance.now();
+  const applied = await migrateBenchDatabase(databaseUrl);
+  if (applied.length > 0) {
+    const seconds = ((performance.now() - migrationsStarted) / 1000).toFixed(1);
+    console.log(`Applied ${applied.length} migration(s) in ${seconds} s: ${applied.join(', ')}.`);
+  }
   const database = await openBenchDatabase(databaseUrl);
   let seedSeconds: number | null = null;
   if ((await portalUsers(database)) === 0) {
