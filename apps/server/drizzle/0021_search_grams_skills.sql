@@ -1,9 +1,9 @@
 -- A skills-filtered search tells most of a piece's users without the skill from search_grams alone
 -- (issue 11, ADR 0020). Each row carries its user's skill signature: 64 bits, two set by each skill
 -- (from its MD5, so the same on every engine and version). A user having every skill of a filter has
--- all the filter's bits; a user with ~6 skills has one of a skill's two bits by chance about 1 time in
--- 30, so a candidate lacking the filter's bits is dropped in the index, and only the rest are looked
--- up and checked against their skills. A skill is no search key: a change of skills rewrites the
+-- all the filter's bits; a user with ~6 skills (about 12 bits of 64 set) has both of another skill's
+-- bits by chance about 1 time in 30, so a candidate lacking the filter's bits is dropped in the index,
+-- and only the rest are looked up and checked against their skills. A skill is no search key: a change of skills rewrites the
 -- user's rows, as a change of name does, and a rating still writes none.
 CREATE FUNCTION skill_bits(skills text[]) RETURNS bigint
   LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
