@@ -1,8 +1,20 @@
 // The memory counters (lib/counters.ts): fixed windows, holds, a bounded number of keys, and a hit
 // that costs the same with 100,000 keys kept as with one (issue 15 §6: past 100,000 keys every hit
 // scanned them all for expired ones); a cluster worker's counters, kept by the primary.
+
+import type { Cluster } from 'node:cluster';
+import { EventEmitter } from 'node:events';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type Ask, memoryCounters, memoryTally, primaryTally, tallyCounters } from '../src/lib/counters.ts';
+import {
+  type Ask,
+  budgetBook,
+  memoryCounters,
+  memoryTally,
+  primaryTally,
+  type Returned,
+  serveClusterTally,
+  tallyCounters,
+} from '../src/lib/counters.ts';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -57,33 +69,151 @@ describe('memory counters', () => {
   });
 });
 
+/**
+ * A cluster in this process: the real primary's side (serveClusterTally) and one worker's
+ * (primaryTally), the IPC channel in each direction being an event of this process.
+ */
+function clusterInProcess(options: { workers?: number } = {}) {
+  const primary = new EventEmitter() as EventEmitter & { workers: Record<number, unknown> };
+  const toWorker = new EventEmitter();
+  const worker = Object.assign(new EventEmitter(), {
+    id: 1,
+    isConnected: () => true,
+    send: (message: unknown) => setImmediate(() => toWorker.emit('message', message)),
+  });
+  // Workers beyond the first are never asked for anything: they only make the shares smaller.
+  primary.workers = { 1: worker };
+  for (let id = 2; id <= (options.workers ?? 1); id++) primary.workers[id] = {};
+  serveClusterTally(primary as unknown as Cluster);
+  const sent: (Ask | Returned)[] = [];
+  const tally = primaryTally(
+    (message) => {
+      sent.push(message);
+      setImmediate(() => primary.emit('message', worker, message));
+    },
+    { messages: toWorker },
+  );
+  const asks = () => sent.filter((message): message is Ask => message.type === 'worktrust:tally:ask');
+  return { tally, asks, sent };
+}
+
 describe('a cluster worker’s counters', () => {
   it('are the primary’s, asked once per turn of the event loop', async () => {
-    const primary = memoryTally();
-    const asks: Ask[] = [];
-    // The primary's side of the IPC (serveClusterTally), answering on this process's channel.
-    const tally = primaryTally((ask) => {
-      asks.push(ask);
-      void Promise.all(
-        ask.ops.map((op) => (op.op === 'hit' ? primary.hit(op.key, op.ms) : primary.get(op.key))),
-      ).then((results) =>
-        process.emit('message', { type: 'worktrust:tally:answer', id: ask.id, results }, undefined),
-      );
-    });
+    const { tally, asks } = clusterInProcess();
     const counts = await Promise.all([tally.hit('k', 60_000), tally.hit('k', 60_000), tally.get('k')]);
     expect(counts.map((c) => (typeof c === 'number' ? c : c.count))).toEqual([1, 2, 2]);
-    expect(asks).toHaveLength(1);
-    expect(await primary.get('k')).toBe(2);
+    expect(asks()).toHaveLength(1);
+    expect(await tally.get('k')).toBe(2);
+  });
+
+  it('count an address’s requests in a share of its budget, asking the primary once for many', async () => {
+    const { tally, asks } = clusterInProcess({ workers: 2 });
+    const counts: number[] = [];
+    for (let i = 0; i < 200; i++) counts.push((await tally.take('address', 60_000, 1000)).count);
+    // Each request its own count, within the limit; the first share is a quarter of the budget
+    // (two workers), the second a quarter of what is left.
+    expect(counts).toEqual(Array.from({ length: 200 }, (_, i) => i + 1));
+    expect(asks()).toHaveLength(1);
+    // Another address has its own budget.
+    expect((await tally.take('other', 60_000, 1000)).count).toBe(1);
+    expect(asks()).toHaveLength(2);
+  });
+
+  it('take back an unused share before refusing, so exactly `max` requests pass', async () => {
+    const { tally, sent } = clusterInProcess({ workers: 2 });
+    const max = 40;
+    const statuses: boolean[] = [];
+    for (let i = 0; i < 60; i++) statuses.push((await tally.take('address', 60_000, max)).count <= max);
+    expect(statuses.filter(Boolean)).toHaveLength(max);
+    expect(statuses.slice(0, max).every(Boolean)).toBe(true);
+    // Before refusing, the primary asked for what this worker held: nothing, it had used it all.
+    const returned = sent.filter(
+      (message): message is Returned => message.type === 'worktrust:tally:returned',
+    );
+    expect(returned.length).toBeGreaterThan(0);
+    expect(returned.map((message) => message.count)).toEqual(returned.map(() => 0));
   });
 
   it('count in the worker when no primary answers, rather than hold requests up', async () => {
     const warning = vi.spyOn(process, 'emitWarning').mockImplementation(() => {});
-    const asks: Ask[] = [];
-    const tally = primaryTally((ask) => asks.push(ask), { timeoutMs: 50 });
+    const asks: (Ask | Returned)[] = [];
+    const tally = primaryTally((ask) => asks.push(ask), { timeoutMs: 50, messages: new EventEmitter() });
     expect((await tally.hit('k', 60_000)).count).toBe(1);
     expect(warning).toHaveBeenCalledTimes(1);
     // Not asked again.
     expect((await tally.hit('k', 60_000)).count).toBe(2);
+    expect((await tally.take('k', 60_000, 10)).count).toBe(3);
     expect(asks).toHaveLength(1);
+  });
+});
+
+describe('the primary’s budgets', () => {
+  /** Workers modelled by their shares, taking from a real budget book. */
+  function modelCluster(workers: number, now: () => number) {
+    const held = Array.from({ length: workers }, () => new Map<string, { window: number; left: number }>());
+    let recalls = 0;
+    const book = budgetBook({
+      workers: () => workers,
+      now,
+      recall: async (id, key, window) => {
+        recalls++;
+        const share = held[id]?.get(key);
+        if (share?.window !== window) return 0;
+        const left = share.left;
+        share.left = 0;
+        return left;
+      },
+    });
+    /** One request of `key` at worker `id`: whether it is allowed. */
+    const request = async (id: number, key: string, max: number) => {
+      const share = held[id]?.get(key);
+      if (share && share.left > 0) {
+        share.left -= 1;
+        return true;
+      }
+      const grant = await book.take(id, key, 60_000, max);
+      if (grant.share > 0) held[id]?.set(key, { window: grant.window, left: grant.share });
+      return grant.count <= max;
+    };
+    return { request, recalls: () => recalls };
+  }
+
+  it('allow exactly `max` requests of an address however they fall on the workers', async () => {
+    let seed = 7;
+    const random = () => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
+    let recalls = 0;
+    for (const [workers, max] of [
+      [2, 30],
+      [4, 30],
+      [4, 1000],
+      [8, 5],
+    ] as const) {
+      const cluster = modelCluster(workers, () => 0);
+      let allowed = 0;
+      for (let i = 0; i < max * 3; i++) {
+        // Mostly one worker for a while, as a kept-alive connection would be, then another.
+        const id = random() < 0.8 ? i % 2 : Math.floor(random() * workers);
+        const ok = await cluster.request(id, 'address', max);
+        // Refused only once `max` requests have really passed.
+        if (!ok) expect(allowed).toBe(max);
+        if (ok) allowed++;
+      }
+      expect(allowed).toBe(max);
+      recalls += cluster.recalls();
+    }
+    // Shares were left on other workers and taken back (with 8 workers and 5 requests there are none).
+    expect(recalls).toBeGreaterThan(0);
+  });
+
+  it('start a new budget when the window ends', async () => {
+    let now = 0;
+    const cluster = modelCluster(2, () => now);
+    for (let i = 0; i < 10; i++) expect(await cluster.request(i % 2, 'address', 10)).toBe(true);
+    expect(await cluster.request(0, 'address', 10)).toBe(false);
+    now += 60_000;
+    expect(await cluster.request(1, 'address', 10)).toBe(true);
   });
 });

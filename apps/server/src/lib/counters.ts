@@ -18,6 +18,11 @@ interface Window {
 export interface Tally {
   /** Counts one event; the window starts with the first one. */
   hit(key: string, windowMs: number): Promise<Window>;
+  /**
+   * Counts one request against a limit of `max` in the window: allowed while the count is at most
+   * `max` (a refused one answers more). A cluster worker may count it in an allowance it holds.
+   */
+  take(key: string, windowMs: number, max: number): Promise<Window>;
   get(key: string): Promise<number>;
   reset(key: string): Promise<void>;
   /** Takes `key` for `holdMs` if nobody holds it (answers 0), else answers the milliseconds left. */
@@ -59,17 +64,19 @@ export function memoryTally(options: { max?: number; now?: () => number } = {}):
     const entry = entries.get(key);
     return entry && entry.expiresAt > at ? entry : undefined;
   };
+  const hit = async (key: string, windowMs: number) => {
+    const at = now();
+    let entry = live(key, at);
+    if (!entry) {
+      entry = { count: 0, expiresAt: at + windowMs };
+      entries.set(key, entry, { ttl: windowMs });
+    }
+    entry.count += 1;
+    return { count: entry.count, ttlMs: entry.expiresAt - at };
+  };
   return {
-    async hit(key, windowMs) {
-      const at = now();
-      let entry = live(key, at);
-      if (!entry) {
-        entry = { count: 0, expiresAt: at + windowMs };
-        entries.set(key, entry, { ttl: windowMs });
-      }
-      entry.count += 1;
-      return { count: entry.count, ttlMs: entry.expiresAt - at };
-    },
+    hit,
+    take: hit,
     async get(key) {
       return live(key, now())?.count ?? 0;
     },
@@ -90,15 +97,33 @@ export function memoryTally(options: { max?: number; now?: () => number } = {}):
 // Shared by the workers of a cluster: the primary keeps one memory tally and answers the workers'
 // operations. A worker sends the operations of one turn of its event loop as one message, so a
 // burst of requests costs a message per turn, not per request.
+//
+// The per-address limit (`take`) is asked for on every API request, so it is leased (ADR 0021): the
+// primary keeps each address's budget for the window and hands a worker a share of what is left
+// (a fraction of it, one request at a time near the end); the worker counts the address's next
+// requests in its share without a message. Nothing is ever allowed beyond the budget, and before
+// the primary refuses a request it takes back the shares other workers have not used, so a
+// request is refused only when `max` requests of the window have really been allowed.
 
 const ASK = 'worktrust:tally:ask';
 const ANSWER = 'worktrust:tally:answer';
+const RECALL = 'worktrust:tally:recall';
+const RETURNED = 'worktrust:tally:returned';
 type Op =
   | { op: 'hit'; key: string; ms: number }
+  | { op: 'take'; key: string; ms: number; max: number }
+  | { op: 'give'; key: string; window: number; count: number }
   | { op: 'get'; key: string }
   | { op: 'reset'; key: string }
   | { op: 'claim'; key: string; ms: number };
-type Result = Window | number | null;
+/** The answer to a `take`: the request's count, and a share of the window's budget for the worker. */
+interface Grant extends Window {
+  /** The budget's window, so that a share is given back only to the window it came from. */
+  window: number;
+  /** Further requests the worker may count itself. */
+  share: number;
+}
+type Result = Window | Grant | number | null;
 export interface Ask {
   type: typeof ASK;
   id: number;
@@ -109,8 +134,95 @@ interface Answer {
   id: number;
   results: Result[];
 }
+/** The primary asks a worker for the unused part of its share of `key`'s budget in `window`. */
+interface Recall {
+  type: typeof RECALL;
+  id: number;
+  key: string;
+  window: number;
+}
+export interface Returned {
+  type: typeof RETURNED;
+  id: number;
+  count: number;
+}
 
-async function perform(tally: Tally, op: Op): Promise<Result> {
+/** At most this many requests in one share: a worker asks again at least this often. */
+const SHARE_MAX = 1000;
+/** A worker that does not answer a recall within this keeps its share, counted as used. */
+const RECALL_TIMEOUT_MS = 1000;
+
+interface Budget {
+  window: number;
+  /** Requests allowed in the window, shares not yet used included. */
+  granted: number;
+  expiresAt: number;
+  /** Workers that may hold an unused share. */
+  holders: Set<number>;
+}
+
+/**
+ * In the cluster primary: every address's budget of requests for the window, shared out to the
+ * workers. `recall` asks a worker for its unused share (0 if it has none or is gone).
+ */
+export function budgetBook(options: {
+  workers: () => number;
+  recall: (workerId: number, key: string, window: number) => Promise<number>;
+  now?: () => number;
+}) {
+  const now = options.now ?? (() => Date.now());
+  const budgets = new LRUCache<string, Budget>({ max: MEMORY_KEYS, perf: { now }, ttlResolution: 0 });
+  const recalling = new Map<string, Promise<void>>();
+  let windows = 0;
+
+  const recallShares = async (key: string, budget: Budget, from: number[]) => {
+    const returned = await Promise.all(from.map((id) => options.recall(id, key, budget.window)));
+    for (const id of from) budget.holders.delete(id);
+    budget.granted -= returned.reduce((sum, count) => sum + count, 0);
+  };
+
+  return {
+    async take(workerId: number, key: string, windowMs: number, max: number): Promise<Grant> {
+      for (;;) {
+        // A recall under way for this key: judge after it, on the budget it leaves.
+        const pending = recalling.get(key);
+        if (pending) {
+          await pending;
+          continue;
+        }
+        const at = now();
+        let budget = budgets.get(key);
+        if (!budget || budget.expiresAt <= at) {
+          budget = { window: ++windows, granted: 0, expiresAt: at + windowMs, holders: new Set() };
+          budgets.set(key, budget, { ttl: windowMs });
+        }
+        const left = max - budget.granted;
+        const ttlMs = budget.expiresAt - at;
+        if (left <= 0) {
+          // Every holder is asked, the asking worker too: a share granted to it after it asked may
+          // have reached it since.
+          const holders = [...budget.holders];
+          if (holders.length === 0) return { count: max + 1, ttlMs, window: budget.window, share: 0 };
+          const recall = recallShares(key, budget, holders).finally(() => recalling.delete(key));
+          recalling.set(key, recall);
+          continue;
+        }
+        // This request and a share: a fraction of what is left, so that every worker can have one.
+        const taken = Math.max(1, Math.min(SHARE_MAX, Math.floor(left / (2 * options.workers()))));
+        budget.granted += taken;
+        if (taken > 1) budget.holders.add(workerId);
+        return { count: budget.granted - taken + 1, ttlMs, window: budget.window, share: taken - 1 };
+      }
+    },
+    /** A worker gives back the unused part of a share (it forgot the key before the window ended). */
+    give(key: string, window: number, count: number) {
+      const budget = budgets.get(key);
+      if (budget?.window === window) budget.granted -= count;
+    },
+  };
+}
+
+async function perform(tally: Tally, op: Exclude<Op, { op: 'take' | 'give' }>): Promise<Result> {
   switch (op.op) {
     case 'hit':
       return tally.hit(op.key, op.ms);
@@ -124,29 +236,103 @@ async function perform(tally: Tally, op: Op): Promise<Result> {
   }
 }
 
-/** In the cluster primary: keeps the workers' counts and answers their operations. */
+/** In the cluster primary: keeps the workers' counts and budgets and answers their operations. */
 export function serveClusterTally(primary: Cluster = cluster, tally: Tally = memoryTally()) {
-  primary.on('message', (worker: Worker, message: Ask) => {
+  const recalls = new Map<number, (count: number) => void>();
+  let nextRecall = 0;
+  const book = budgetBook({
+    workers: () => Math.max(1, Object.keys(primary.workers ?? {}).length),
+    recall: (workerId, key, window) =>
+      new Promise<number>((resolve) => {
+        const worker = primary.workers?.[workerId];
+        if (!worker?.isConnected()) return resolve(0);
+        const id = nextRecall++;
+        const done = (count: number) => {
+          recalls.delete(id);
+          clearTimeout(timer);
+          worker.off('exit', gone);
+          resolve(count);
+        };
+        const gone = () => done(0);
+        const timer = setTimeout(gone, RECALL_TIMEOUT_MS);
+        recalls.set(id, done);
+        worker.once('exit', gone);
+        worker.send({ type: RECALL, id, key, window } satisfies Recall);
+      }),
+  });
+  primary.on('message', (worker: Worker, message: Ask | Returned) => {
+    if (message?.type === RETURNED) {
+      recalls.get(message.id)?.(message.count);
+      return;
+    }
     if (message?.type !== ASK) return;
-    void Promise.all(message.ops.map((op) => perform(tally, op))).then((results) => {
-      if (worker.isConnected()) worker.send({ type: ANSWER, id: message.id, results } satisfies Answer);
+    const results = message.ops.map((op): Promise<Result> => {
+      if (op.op === 'take') return book.take(worker.id, op.key, op.ms, op.max);
+      if (op.op === 'give') {
+        book.give(op.key, op.window, op.count);
+        return Promise.resolve(null);
+      }
+      return perform(tally, op);
+    });
+    void Promise.all(results).then((answered) => {
+      if (worker.isConnected())
+        worker.send({ type: ANSWER, id: message.id, results: answered } satisfies Answer);
     });
   });
 }
 
+/** A worker's share of an address's budget. */
+interface Share {
+  window: number;
+  /** Requests it may still count. */
+  left: number;
+  /** The count its last request was given, for the rate-limit headers. */
+  count: number;
+  expiresAt: number;
+}
+
 /**
- * In a cluster worker: the primary's tally, reached over IPC. A primary that does not answer within
- * `timeoutMs` (a process manager's own cluster rather than cluster.ts) is not asked again: this
- * process counts alone from then on, rather than hold requests up.
+ * In a cluster worker: the primary's tally, reached over IPC, with shares of the per-address
+ * budgets kept here. A primary that does not answer within `timeoutMs` (a process manager's own
+ * cluster rather than cluster.ts) is not asked again: this process counts alone from then on,
+ * rather than hold requests up.
  */
-export function primaryTally(send: (message: Ask) => void, options: { timeoutMs?: number } = {}): Tally {
+export function primaryTally(
+  send: (message: Ask | Returned) => void,
+  options: {
+    timeoutMs?: number;
+    now?: () => number;
+    /** Where the primary's messages arrive: this process's IPC channel unless a test gives its own. */
+    messages?: NodeJS.EventEmitter;
+  } = {},
+): Tally {
   const timeoutMs = options.timeoutMs ?? 2000;
-  const local = memoryTally();
+  const now = options.now ?? (() => Date.now());
+  const local = memoryTally({ now });
   let primaryAnswers = true;
   let pending: { op: Op; resolve: (result: Result) => void }[] = [];
   const waiting = new Map<number, { batch: typeof pending; timer: NodeJS.Timeout }>();
   let nextId = 0;
-  process.on('message', (message: Answer) => {
+  const shares = new LRUCache<string, Share>({
+    max: MEMORY_KEYS,
+    // A share forgotten before its window ends is given back, so the address keeps its allowance.
+    dispose: (share, key, reason) => {
+      if (reason === 'evict' && share.left > 0 && share.expiresAt > now()) {
+        void ask({ op: 'give', key, window: share.window, count: share.left });
+      }
+    },
+  });
+  (options.messages ?? process).on('message', (message: Answer | Recall) => {
+    if (message?.type === RECALL) {
+      const share = shares.peek(message.key);
+      let count = 0;
+      if (share?.window === message.window) {
+        count = share.left;
+        share.left = 0;
+      }
+      send({ type: RETURNED, id: message.id, count });
+      return;
+    }
     if (message?.type !== ANSWER) return;
     const entry = waiting.get(message.id);
     if (!entry) return;
@@ -157,7 +343,11 @@ export function primaryTally(send: (message: Ask) => void, options: { timeoutMs?
     });
   });
   const runLocally = (batch: typeof pending) => {
-    for (const { op, resolve } of batch) void perform(local, op).then(resolve);
+    for (const { op, resolve } of batch) {
+      if (op.op === 'take') void local.take(op.key, op.ms, op.max).then(resolve);
+      else if (op.op === 'give') resolve(null);
+      else void perform(local, op).then(resolve);
+    }
   };
   const flush = () => {
     const batch = pending;
@@ -174,13 +364,33 @@ export function primaryTally(send: (message: Ask) => void, options: { timeoutMs?
     waiting.set(id, { batch, timer });
     send({ type: ASK, id, ops: batch.map(({ op }) => op) });
   };
-  const ask = <R extends Result>(op: Op) =>
-    new Promise<R>((resolve) => {
+  function ask<R extends Result>(op: Op) {
+    return new Promise<R>((resolve) => {
       if (pending.length === 0) setImmediate(flush);
       pending.push({ op, resolve: resolve as (result: Result) => void });
     });
+  }
   return {
     hit: (key, ms) => ask<Window>({ op: 'hit', key, ms }),
+    async take(key, ms, max) {
+      const at = now();
+      const share = shares.get(key);
+      if (share && share.left > 0 && share.expiresAt > at) {
+        share.left -= 1;
+        share.count = Math.min(share.count + 1, max);
+        return { count: share.count, ttlMs: share.expiresAt - at };
+      }
+      const grant = await ask<Grant | Window>({ op: 'take', key, ms, max });
+      // Counted here after the primary stopped answering: a plain count, no share.
+      if (!('share' in grant)) return grant;
+      if (grant.share > 0) {
+        const held = shares.peek(key);
+        const left = held?.window === grant.window ? held.left + grant.share : grant.share;
+        // Ends no later than the primary's window, whose clock was read after `at`.
+        shares.set(key, { window: grant.window, left, count: grant.count, expiresAt: at + grant.ttlMs });
+      }
+      return { count: grant.count, ttlMs: grant.ttlMs };
+    },
     get: (key) => ask<number>({ op: 'get', key }),
     reset: async (key) => {
       await ask({ op: 'reset', key });

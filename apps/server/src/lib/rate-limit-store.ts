@@ -32,8 +32,8 @@ class TallyStore implements FastifyRateLimitStore {
     this.prefix = prefix;
   }
 
-  incr(...[key, callback, timeWindow]: Parameters<FastifyRateLimitStore['incr']>): void {
-    this.tally.hit(this.prefix + key, timeWindow).then(
+  incr(...[key, callback, timeWindow, max]: Parameters<FastifyRateLimitStore['incr']>): void {
+    this.tally.take(this.prefix + key, timeWindow, max).then(
       ({ count, ttlMs }) => callback(null, { current: count, ttl: ttlMs }),
       (error: Error) => callback(error),
     );
