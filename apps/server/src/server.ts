@@ -8,7 +8,6 @@ import { closeDeps, createDeps } from './bootstrap.ts';
 import { type Env, EnvError, parseEnv } from './config/env.ts';
 import { WEB_DIST } from './config/paths.ts';
 import { ensureModerator } from './modules/auth/moderator.ts';
-import { currentRequestId } from './plugins/request-context.ts';
 import { seedDemoIfEmpty } from './seed/demo.ts';
 
 const REDACT = [
@@ -34,11 +33,6 @@ async function main() {
   const logger = pino({
     level: env.LOG_LEVEL,
     redact: { paths: REDACT, censor: '[redacted]' },
-    // Lines written for a request by code without request.log get its id too (request-context.ts).
-    mixin: (_object, _level, self) => {
-      const reqId = currentRequestId();
-      return reqId && !('reqId' in self.bindings()) ? { reqId } : {};
-    },
   });
   const deps = await createDeps(env, logger);
 

@@ -18,15 +18,18 @@ export interface Mail {
 }
 
 export interface Mailer {
-  /** Queues the message and returns at once; delivery failures are logged, never thrown. */
-  send(mail: Mail): Promise<void>;
+  /**
+   * Queues the message and returns at once; delivery failures are logged, never thrown. `log` is
+   * the logger of the request that sends it, so that its lines carry the request's id.
+   */
+  send(mail: Mail, log?: MailLog): Promise<void>;
   /** Resolves when every queued message has been delivered or given up on (tests, shutdown). */
   idle(): Promise<void>;
   /** Waits for queued messages (at most `drainMs`), then closes connections. */
   close(drainMs?: number): Promise<void>;
 }
 
-type Log = Pick<FastifyBaseLogger, 'info' | 'warn'>;
+export type MailLog = Pick<FastifyBaseLogger, 'info' | 'warn'>;
 
 /** Runs each delivery in the background and keeps track of the ones still running. */
 function backgroundQueue() {
@@ -48,9 +51,9 @@ async function drained(idle: Promise<void>, drainMs: number) {
   clearTimeout(timer);
 }
 
-function outboxMailer(dir: string, log: Log): Mailer {
+function outboxMailer(dir: string, ownLog: MailLog): Mailer {
   return {
-    async send(mail) {
+    async send(mail, log = ownLog) {
       const file = join(
         dir,
         `${new Date().toISOString().replace(/[:.]/g, '-')}-${Math.random().toString(36).slice(2, 8)}.eml`,
@@ -104,12 +107,12 @@ function isTemporary(error: unknown): boolean {
   return ['ECONNECTION', 'ETIMEDOUT', 'ESOCKET', 'EDNS', 'ECONNREFUSED', 'ECONNRESET'].includes(e.code ?? '');
 }
 
-export function smtpMailer(options: SmtpOptions, log: Log): Mailer {
+export function smtpMailer(options: SmtpOptions, ownLog: MailLog): Mailer {
   const transport = nodemailer.createTransport(options.url);
   const delays = options.retryDelaysMs ?? [2_000, 15_000, 60_000];
   const queue = backgroundQueue();
 
-  async function deliver(mail: Mail) {
+  async function deliver(mail: Mail, log: MailLog) {
     for (let attempt = 1; ; attempt++) {
       try {
         await transport.sendMail({
@@ -137,8 +140,8 @@ export function smtpMailer(options: SmtpOptions, log: Log): Mailer {
   }
 
   return {
-    async send(mail) {
-      queue.add(deliver(mail));
+    async send(mail, log = ownLog) {
+      queue.add(deliver(mail, log));
     },
     idle: () => queue.idle(),
     async close(drainMs = 5_000) {
@@ -150,7 +153,7 @@ export function smtpMailer(options: SmtpOptions, log: Log): Mailer {
 
 export function createMailer(
   env: { SMTP_URL?: string; MAIL_FROM: string; DATA_DIR: string },
-  log: Log,
+  log: MailLog,
 ): Mailer {
   return env.SMTP_URL
     ? smtpMailer({ url: env.SMTP_URL, from: env.MAIL_FROM }, log)

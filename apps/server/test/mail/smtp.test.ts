@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MSG } from '@workspace/contracts';
 import type { ParsedMail } from 'mailparser';
+import { pino } from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { htmlOf, smtpMailer } from '../../src/lib/mailer.ts';
 import { signUp } from '../fixtures.ts';
@@ -151,6 +152,25 @@ describe('delivery', () => {
     expect(lines.filter((l) => l.includes('trying again'))).toHaveLength(2);
     expect(lines.some((l) => l.includes('"mail sent"') && l.includes('"attempt":3'))).toBe(true);
     expect(lines.join('\n')).not.toMatch(/asha|example\.com|123456/);
+    await mailer.close();
+  });
+
+  it('writes a delivery’s lines, retries too, with the logger of the request that sent it', async () => {
+    const own = recordingLog();
+    // A request's logger as Fastify makes it: the server's pino logger with the request's id bound.
+    const written: string[] = [];
+    const requestLog = pino({}, { write: (line: string) => written.push(line) }).child({
+      reqId: 'request-7',
+    });
+    const mailer = smtpMailer({ url: smtp.url, from: 'a@b.test', retryDelaysMs: [20] }, own.log);
+    smtp.refusals.push(451);
+    await mailer.send(mail, requestLog);
+    await mailer.idle();
+    expect(own.lines).toEqual([]);
+    expect(written.map((l) => [JSON.parse(l).msg, JSON.parse(l).reqId])).toEqual([
+      ['mail delivery failed for now, trying again', 'request-7'],
+      ['mail sent', 'request-7'],
+    ]);
     await mailer.close();
   });
 

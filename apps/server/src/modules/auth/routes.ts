@@ -154,7 +154,7 @@ export async function authRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const code = await auth.requestReset(request.body.email);
+      const code = await auth.requestReset(request.body.email, request.log);
       return {
         message: MSG.resetRequested,
         expires_in: MSG.resetExpiresIn,

@@ -1,6 +1,7 @@
 // Sign-up, sign-in, sessions and passwords (DESIGN §5, §6). Speaks in data and HttpErrors; the
 // routes add HTTP. Sessions are refresh-token families: each sign-in starts one, each refresh
 // rotates its single live token, and a token presented after it was rotated revokes the family.
+
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { normalizeIP } from '@fastify/rate-limit';
 import {
@@ -23,6 +24,7 @@ import type { AppDeps } from '../../app-deps.ts';
 import { jwtSecret } from '../../config/jwt-secret.ts';
 import type { UserRow } from '../../db/schema/index.ts';
 import { badRequest, HttpError, unauthorized } from '../../lib/errors.ts';
+import type { MailLog } from '../../lib/mailer.ts';
 import { passwordProblem } from '../../lib/password-strength.ts';
 import { burnVerifyTime, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { type RefreshClaims, randomId, sha256, TokenError } from '../../lib/tokens.ts';
@@ -357,7 +359,7 @@ export function createAuthService(deps: AppDeps) {
      * too, with no code made and no mail sent, once the account has had RESET_CODES_PER_HOUR codes:
      * fresh codes would otherwise mean fresh tries, and the caller answers null like an unknown email.
      */
-    async requestReset(email: string): Promise<string | null> {
+    async requestReset(email: string, log?: MailLog): Promise<string | null> {
       const user = await findUserByEmail(db, email);
       if (!user?.isActive) return null;
       if ((await counters.hit(resetRequestsKey(user.id), RESET_WINDOW_SECONDS)) > RESET_CODES_PER_HOUR) {
@@ -373,16 +375,19 @@ export function createAuthService(deps: AppDeps) {
           ttlMinutes: RESET_CODE_TTL_MINUTES,
         });
       });
-      await deps.mailer.send({
-        to: user.email,
-        subject: 'Your WorkTrust password reset code',
-        text: [
-          `Hello ${user.fullName},`,
-          '',
-          `Your password reset code is ${code}. It expires in ${MSG.resetExpiresIn} and works once.`,
-          'If you did not ask to reset your password, you can ignore this message.',
-        ].join('\n'),
-      });
+      await deps.mailer.send(
+        {
+          to: user.email,
+          subject: 'Your WorkTrust password reset code',
+          text: [
+            `Hello ${user.fullName},`,
+            '',
+            `Your password reset code is ${code}. It expires in ${MSG.resetExpiresIn} and works once.`,
+            'If you did not ask to reset your password, you can ignore this message.',
+          ].join('\n'),
+        },
+        log,
+      );
       return code;
     },
 

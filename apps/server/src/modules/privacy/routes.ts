@@ -166,7 +166,7 @@ export async function grievanceRoutes(instance: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const created = await privacy.fileGrievance(request.session?.userId ?? null, request.body);
+      const created = await privacy.fileGrievance(request.session?.userId ?? null, request.body, request.log);
       return reply.code(201).send(created);
     },
   );
@@ -218,7 +218,7 @@ export async function grievanceModerationRoutes(instance: FastifyInstance) {
       },
     },
     async (request) => {
-      await privacy.close(sessionOf(request).userId, request.params.id, request.body.reason);
+      await privacy.close(sessionOf(request).userId, request.params.id, request.body.reason, request.log);
       return { message: MSG.grievanceClosed };
     },
   );

@@ -16,6 +16,7 @@ import type { AppDeps } from '../../app-deps.ts';
 import { flags, type GrievanceRow, ratingAppeals, ratings } from '../../db/schema/index.ts';
 import { inTransaction } from '../../db/transactions.ts';
 import { forbidden, HttpError, notFound, unauthorized } from '../../lib/errors.ts';
+import type { MailLog } from '../../lib/mailer.ts';
 import { burnVerifyTime, verifyPassword } from '../../lib/passwords.ts';
 import { LOGIN_WINDOW_SECONDS, tooManyLogins } from '../auth/service.ts';
 import { recordAction } from '../moderation/repository.ts';
@@ -195,6 +196,7 @@ export function createPrivacyService(deps: AppDeps) {
     async fileGrievance(
       userId: number | null,
       input: z.output<typeof grievanceRequest>,
+      log?: MailLog,
     ): Promise<GrievanceCreated> {
       let email = input.email || null;
       if (userId !== null) {
@@ -219,7 +221,7 @@ export function createPrivacyService(deps: AppDeps) {
         email,
       });
       const grievance = toGrievance(row);
-      await mailer.send(grievanceAcknowledgement(email, grievance, env));
+      await mailer.send(grievanceAcknowledgement(email, grievance, env), log);
       return {
         id: grievance.id,
         number: grievance.number,
@@ -237,7 +239,7 @@ export function createPrivacyService(deps: AppDeps) {
       return (await grievanceQueue(db, status)).map((g) => toModerationGrievance(g, now));
     },
 
-    async close(moderatorId: number, id: number, reason: string): Promise<void> {
+    async close(moderatorId: number, id: number, reason: string, log?: MailLog): Promise<void> {
       const closed = await inTransaction(db, async (tx) => {
         const found = await lockGrievance(tx, id);
         if (!found) throw notFound(MSG.grievanceNotFound);
@@ -252,7 +254,7 @@ export function createPrivacyService(deps: AppDeps) {
         });
         return row;
       });
-      if (closed.email) await mailer.send(grievanceOutcome(closed.email, toGrievance(closed), env));
+      if (closed.email) await mailer.send(grievanceOutcome(closed.email, toGrievance(closed), env), log);
     },
   };
 }

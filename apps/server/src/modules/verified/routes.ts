@@ -41,7 +41,7 @@ export async function verifiedRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) =>
-      reply.code(202).send(await verified.requestCode(sessionOf(request), request.body.email)),
+      reply.code(202).send(await verified.requestCode(sessionOf(request), request.body.email, request.log)),
   );
 
   app.post(

@@ -2,6 +2,7 @@
 // address whose domain a company declared, and confirms it. Kept: the company, the domain, the date.
 // Never kept: the address. A pending code keeps an HMAC of it (to limit codes per address) and a
 // keyed digest of the code, and is deleted once used or replaced.
+
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import {
   type EmploymentVerification,
@@ -18,6 +19,7 @@ import { jwtSecret } from '../../config/jwt-secret.ts';
 import { employmentVerifications, users, workEmailCodes } from '../../db/schema/index.ts';
 import { inTransaction } from '../../db/transactions.ts';
 import { badRequest, HttpError, notFound } from '../../lib/errors.ts';
+import type { MailLog } from '../../lib/mailer.ts';
 import type { Session } from '../../plugins/session.ts';
 import { touchUsers } from '../users/repository.ts';
 import { verificationsOf } from './repository.ts';
@@ -34,7 +36,7 @@ export function createVerifiedService(deps: AppDeps) {
 
   return {
     /** Sends a code to `address` when its domain belongs to a company; the address is not stored. Employees only (routes). */
-    async requestCode(session: Session, address: string): Promise<WorkEmailCodeSent> {
+    async requestCode(session: Session, address: string, log?: MailLog): Promise<WorkEmailCodeSent> {
       const domain = address.slice(address.lastIndexOf('@') + 1);
       const [company] = await db
         .select({ id: users.id, name: users.fullName })
@@ -69,17 +71,20 @@ export function createVerifiedService(deps: AppDeps) {
         .insert(workEmailCodes)
         .values(row)
         .onConflictDoUpdate({ target: workEmailCodes.employeeId, set: { ...row, createdAt: sql`now()` } });
-      await mailer.send({
-        to: address,
-        subject: `Your WorkTrust code to verify your work at ${company.name}`,
-        text: [
-          `Your code is ${code}. It expires in ${WORK_EMAIL_CODE_TTL_MINUTES} minutes.`,
-          '',
-          `Enter it on your WorkTrust account page to show "Verified employee" on your reviews of ${company.name}.`,
-          'WorkTrust keeps only the company, its domain and the date of verification, never this address.',
-          'If you did not ask for this code, you can ignore this message.',
-        ].join('\n'),
-      });
+      await mailer.send(
+        {
+          to: address,
+          subject: `Your WorkTrust code to verify your work at ${company.name}`,
+          text: [
+            `Your code is ${code}. It expires in ${WORK_EMAIL_CODE_TTL_MINUTES} minutes.`,
+            '',
+            `Enter it on your WorkTrust account page to show "Verified employee" on your reviews of ${company.name}.`,
+            'WorkTrust keeps only the company, its domain and the date of verification, never this address.',
+            'If you did not ask for this code, you can ignore this message.',
+          ].join('\n'),
+        },
+        log,
+      );
       return { company_id: company.id, company_name: company.name, expires_at: expiresAt.toISOString() };
     },
 
