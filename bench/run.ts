@@ -53,6 +53,7 @@ import {
   startBenchSessions,
   topCities,
   unratedPairs,
+  vacuumBenchSessions,
 } from './database.ts';
 import { explainCases } from './explain.ts';
 import { type LoadResult, type Req, runLoad } from './load.ts';
@@ -194,8 +195,13 @@ async function main() {
   // The previous run's ratings (written, then withdrawn) and sessions left dead rows and cleared the
   // visibility map, so index-only counts read the heap again: one run measured the search case at
   // twice the database time of the run before it. Settle them so every run starts alike.
+  // The sessions too: each run writes and deletes one per rater (about 120,000), and after ten runs
+  // without a vacuum (this machine's PostgreSQL has autovacuum off) refresh_families held 2.6 million
+  // dead rows beside 4,096 live ones, 537 MB, which the session check of every request walked:
+  // rating submission 1,050-1,310 -> 770-830/s, the same code.
   const vacuumStarted = performance.now();
   await analyzeAfterSeed(database.db);
+  await vacuumBenchSessions(database);
   console.log(`Vacuumed and analysed in ${((performance.now() - vacuumStarted) / 1000).toFixed(1)} s.`);
 
   const jwtSecret = randomBytes(48).toString('base64url');
