@@ -98,7 +98,7 @@ export function memoryTally(options: { max?: number; now?: () => number } = {}):
 // operations. A worker sends the operations of one turn of its event loop as one message, so a
 // burst of requests costs a message per turn, not per request.
 //
-// The per-address limit (`take`) is asked for on every API request, so it is leased (ADR 0021): the
+// The per-address limit (`take`) is asked for on every API request, so it is shared out (ADR 0021): the
 // primary keeps each address's budget for the window and hands a worker a share of what is left
 // (a fraction of it, one request at a time near the end); the worker counts the address's next
 // requests in its share without a message. Nothing is ever allowed beyond the budget, and before
