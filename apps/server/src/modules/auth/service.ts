@@ -1,7 +1,6 @@
 // Sign-up, sign-in, sessions and passwords (DESIGN §5, §6). Speaks in data and HttpErrors; the
 // routes add HTTP. Sessions are refresh-token families: each sign-in starts one, each refresh
 // rotates its single live token, and a token presented after it was rotated revokes the family.
-
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { normalizeIP } from '@fastify/rate-limit';
 import {

@@ -171,8 +171,9 @@ export async function moderationRoutes(instance: FastifyInstance) {
     async (request) => {
       const parties = await decideDispute(db, sessionOf(request).userId, request.params.id, request.body);
       if (parties) {
-        for (const mail of disputeOutcomeMails(parties, request.body))
+        for (const mail of disputeOutcomeMails(parties, request.body)) {
           await instance.deps.mailer.send(mail, request.log);
+        }
       }
       return { message: MSG.disputeDecided };
     },

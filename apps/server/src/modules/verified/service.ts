@@ -2,7 +2,6 @@
 // address whose domain a company declared, and confirms it. Kept: the company, the domain, the date.
 // Never kept: the address. A pending code keeps an HMAC of it (to limit codes per address) and a
 // keyed digest of the code, and is deleted once used or replaced.
-
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import {
   type EmploymentVerification,
