@@ -97,7 +97,8 @@ const role = (shape: Shape) => sql.raw(`'${shape.role}'`);
  *   for a search of one such word (`whole0`), the candidates are exactly group 0;
  * - group 1, one word: its first, middle and last 4 letters (or the word, of 3 or 4) inside a word
  *   (`insides1`); several words: the beginning of each later word of two letters or more (each
- *   begins a word of a match, `starts1`) and the first word's first 4 letters anywhere (`anys1`).
+ *   begins a word of a match, `starts1`) and the first word's first 4 letters inside a word
+ *   (`insides1`: where the first word begins a word too, every word does, and the match is group 0's).
  * No piece: the group is found by walking the list. A search without a word matches no one.
  */
 const SEARCH = sql`select qk, words, one, ' ' || qk as begun,
@@ -105,10 +106,10 @@ const SEARCH = sql`select qk, words, one, ' ' || qk as begun,
     array(select distinct substr(w, 1, 12) from unnest(words) w where length(w) >= 2) as starts0,
     case when one then array[]::text[] else
       array(select distinct substr(w, 1, 12) from unnest(words[2:]) w where length(w) >= 2) end as starts1,
-    case when not one or length(qk) < 3 then array[]::text[]
+    case when length(words[1]) < 3 then array[]::text[]
+      when not one then array[substr(words[1], 1, 4)]
       else array(select distinct p from unnest(array[substr(qk, 1, 4), substr(qk, (length(qk) - 4) / 2 + 1, 4),
-        right(qk, 4)]) p) end as insides1,
-    case when one or length(words[1]) < 3 then array[]::text[] else array[substr(words[1], 1, 4)] end as anys1
+        right(qk, 4)]) p) end as insides1
   from (select qk, string_to_array(qk, ' ') as words, cardinality(string_to_array(qk, ' ')) = 1 as one
         from (select btrim(search_key(${P.search}::text)) as qk) a) b`;
 
@@ -116,7 +117,7 @@ const SEARCH = sql`select qk, words, one, ' ' || qk as begun,
  * The search with group 1's pieces, each once (a piece may be asked for by two lists), and the skills
  * filter's signature (skill_bits, drizzle/0021; 0 without one).
  */
-const SEARCH_PIECES = sql`select *, array(select distinct unnest(starts1 || insides1 || anys1)) as pieces1,
+const SEARCH_PIECES = sql`select *, array(select distinct unnest(starts1 || insides1)) as pieces1,
     skill_bits(${P.skills}::text[]) as skill_mask
   from (${SEARCH}) s`;
 
@@ -160,15 +161,13 @@ function candidates(shape: Shape, group: 0 | 1): SQL {
     sql`(select g.user_id from search_grams g
       where ${count} = 1 and ${when} and ${where} and g.gram = (${all})[1] and ${flags})`;
   // One piece: its flags as index conditions. Group 0's pieces begin words; group 1's single piece is
-  // one word's (inside a word), a later word's (beginning one) or the first word's (either).
+  // inside a word (one word's, or the first of several) or begins one (a later word's).
   const single =
     group === 0
       ? one(sql`g.word_start`)
       : sql`${one(sql`g.word_start = any('{f,t}') and g.inside`, sql`(select cardinality(insides1) > 0 from q)`)}
         union all
-        ${one(sql`g.word_start`, sql`(select cardinality(insides1) = 0 and cardinality(starts1) > 0 from q)`)}
-        union all
-        ${one(sql`true`, sql`(select cardinality(insides1) = 0 and cardinality(starts1) = 0 from q)`)}`;
+        ${one(sql`g.word_start`, sql`(select cardinality(insides1) = 0 from q)`)}`;
   return sql`${single}
     union all
     (select g.user_id from search_grams g
