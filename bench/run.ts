@@ -323,6 +323,21 @@ async function main() {
         token: rng.pick(anyEmployerTokens),
       };
     };
+    // A name as people type one: its first word whole, then the beginning (1 letter to all) of its
+    // last word ("rahul sh", "rahul sharma"); several words group their pieces (ADR 0020).
+    const fullNames = tail.employeeNames.filter((name) => name.includes(' '));
+    const nameSearch = (): Req => {
+      const words = rng.pick(fullNames).split(/\s+/);
+      const last = words[words.length - 1] as string;
+      return {
+        method: 'GET',
+        path: `/api/core/employees/?${q({
+          search: `${words[0]} ${last.slice(0, 1 + rng.int(last.length))}`,
+          page: firstPages(),
+        })}`,
+        token: rng.pick(anyEmployerTokens),
+      };
+    };
     // As the web app asks for a profile: the ratings it shows first (the API's default is 50).
     const anyProfile = (ids: number[], tokens: string[]) => (): Req => ({
       method: 'GET',
@@ -384,6 +399,13 @@ async function main() {
         name: 'Employees: 3–4-letter fragment of a real name, some with a rating or skill filter',
         target: { p99: 100, ceilingShare: 0.1 },
         next: employeeSearch,
+        explain: true,
+      },
+      {
+        key: 'search-names',
+        name: "Employees: a real name's first word and the beginning of its last",
+        target: { p99: 100, ceilingShare: 0.1 },
+        next: nameSearch,
         explain: true,
       },
       {
