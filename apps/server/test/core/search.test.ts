@@ -4,7 +4,7 @@
 // SEARCH_RESULT_CAP and said so; paging across both groups; the same answers as the rules written
 // plainly for random searches; and plans that never scan the table.
 import { type DirectoryItem, SEARCH_RESULT_CAP } from '@workspace/contracts';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DirectoryFilter } from '../../src/modules/directory/repository.ts';
@@ -370,6 +370,22 @@ async function analyzeSearchTables() {
   await ctx.deps.db.execute(sql`analyze search_grams`);
 }
 
+/**
+ * `count` employees whose user_code begins with `tag`, named and placed by expressions of their number
+ * `g`, ranked by it, with fresh statistics; removeTagged deletes them again.
+ */
+async function addRankedEmployees(tag: string, count: number, name: SQL, city: SQL = sql`'Pune'`) {
+  await ctx.deps.db.execute(sql`
+    insert into users (user_code, email, password_hash, full_name, user_role, city, rank_score)
+    select ${tag} || '-' || g, lower(${tag}) || g || '@example.in', 'x', ${name}, 'employee', ${city},
+           (g % 97) / 20.0
+    from generate_series(1, ${count}::int) g`);
+  await analyzeSearchTables();
+}
+
+const removeTagged = (tag: string) =>
+  ctx.deps.db.execute(sql`delete from users where user_code like ${`${tag}-%`}`);
+
 /** A search's generic plan, as the server runs searches (ADR 0020); `analyze`: as it ran. */
 const genericPlan = (filter: DirectoryFilter, page: { limit: number; offset: number }, options = {}) =>
   ctx.deps.db.transaction(async (tx) => {
@@ -392,15 +408,13 @@ describe('search plans', () => {
   it('never scans the users table or the pieces, whether a search matches a few users or thousands', async () => {
     // 10,000 employees named from a small vocabulary, as people are: "Roh" begins 1 in 4 names,
     // "Zubin" 3 in 10,000.
-    await ctx.deps.db.execute(sql`
-      insert into users (user_code, email, password_hash, full_name, user_role, city, rank_score)
-      select 'PLAN-' || g, 'plan' || g || '@example.in', 'x',
-             (array['Rohan', 'Rohit', 'Meera', 'Anil', 'Sunita', 'Deepak', 'Kavita', 'Imran'])[1 + g % 8]
-               || ' ' || case when g % 3000 = 0 then 'Zubin'
-                 else 'Family' || (g % 150) end,
-             'employee', (array['Pune', 'Agra', 'Surat', 'Delhi'])[1 + g % 4], (g % 97) / 20.0
-      from generate_series(1, 10000) g`);
-    await analyzeSearchTables();
+    await addRankedEmployees(
+      'PLAN',
+      10000,
+      sql`(array['Rohan', 'Rohit', 'Meera', 'Anil', 'Sunita', 'Deepak', 'Kavita', 'Imran'])[1 + g % 8]
+        || ' ' || case when g % 3000 = 0 then 'Zubin' else 'Family' || (g % 150) end`,
+      sql`(array['Pune', 'Agra', 'Surat', 'Delhi'])[1 + g % 4]`,
+    );
     const viewer = { id: employer.id, context: 'EMPLOYER_TO_EMPLOYEE' as const };
     const filters: DirectoryFilter[] = [
       // thousands of matches, a handful, inside words only, several words, a long word
@@ -420,7 +434,7 @@ describe('search plans', () => {
       expect(plan, filter.search).not.toMatch(/Seq Scan on search_grams/);
       expect(scansNotStoppingAtCap(plan), `${filter.search}\n${plan}`).toEqual([]);
     }
-    await ctx.deps.db.execute(sql`delete from users where user_code like 'PLAN-%'`);
+    await removeTagged('PLAN');
   });
 
   it("counts group 0's matches before a page once, not in every branch that places group 1's part", async () => {
@@ -529,13 +543,11 @@ describe('search plans', () => {
     // found by grouping every row of both pieces. The count, the checks and the page each named the
     // group's candidates, and each grouped the rows again ("ram kumar" at 100,000 users: 28-32 ms of
     // PostgreSQL, now 9-10).
-    await ctx.deps.db.execute(sql`
-      insert into users (user_code, email, password_hash, full_name, user_role, city, rank_score)
-      select 'WORDS-' || g, 'words' || g || '@example.in', 'x',
-             (array['Rohan', 'Meera', 'Anil', 'Kavita'])[1 + g % 4] || ' Family' || (g % 150),
-             'employee', 'Pune', (g % 97) / 20.0
-      from generate_series(1, 3000) g`);
-    await analyzeSearchTables();
+    await addRankedEmployees(
+      'WORDS',
+      3000,
+      sql`(array['Rohan', 'Meera', 'Anil', 'Kavita'])[1 + g % 4] || ' Family' || (g % 150)`,
+    );
     const plan = await genericPlan(
       { role: 'employee', search: 'rohan family1' },
       { limit: 20, offset: 0 },
@@ -548,7 +560,7 @@ describe('search plans', () => {
     // The Rohans of Family1, Family10-19 and Family100-149.
     expect(found.results).toHaveLength(50);
     expect(found.results.every((item) => /^Rohan Family1\d*$/.test(item.full_name))).toBe(true);
-    await ctx.deps.db.execute(sql`delete from users where user_code like 'WORDS-%'`);
+    await removeTagged('WORDS');
   });
 
   it("looks up none of group 0's users again for group 1 when a name's first word begins theirs", async () => {
@@ -556,12 +568,11 @@ describe('search plans', () => {
     // candidates were the users with "roha" anywhere, so every Rohan, already looked up for group 0,
     // was looked up again when group 0 left the page short ("yash f" at 100,000 users: 853 lookups
     // twice, 13-14 ms of PostgreSQL, now 8-9).
-    await ctx.deps.db.execute(sql`
-      insert into users (user_code, email, password_hash, full_name, user_role, city, rank_score)
-      select 'INITIAL-' || g, 'initial' || g || '@example.in', 'x',
-             'Rohan ' || case when g % 50 = 0 then 'Zed' else 'Family' end || g, 'employee', 'Pune', (g % 97) / 20.0
-      from generate_series(1, 400) g`);
-    await analyzeSearchTables();
+    await addRankedEmployees(
+      'INITIAL',
+      400,
+      sql`'Rohan ' || case when g % 50 = 0 then 'Zed' else 'Family' end || g`,
+    );
     const plan = await genericPlan(
       { role: 'employee', search: 'rohan z' },
       { limit: 21, offset: 0 },
@@ -573,7 +584,7 @@ describe('search plans', () => {
     expect(found.results.map((item) => item.full_name).sort()).toEqual(
       [50, 100, 150, 200, 250, 300, 350, 400].map((g) => `Rohan Zed${g}`).sort(),
     );
-    await ctx.deps.db.execute(sql`delete from users where user_code like 'INITIAL-%'`);
+    await removeTagged('INITIAL');
   });
 
   it("does not read a city's every user for a page of a search in it, in the generic plan the server runs", async () => {
@@ -581,19 +592,18 @@ describe('search plans', () => {
     // one. With many cities it took each to be small, and the search's walk read all of a city's users
     // through users_dir_city and sorted them (Mumbai at 1M users: 12,800 rows for a page) instead of
     // walking the ranking index, which carries the city.
-    await ctx.deps.db.execute(sql`
-      insert into users (user_code, email, password_hash, full_name, user_role, city, rank_score)
-      select 'CITY-' || g, 'city' || g || '@example.in', 'x',
-             (array['Rohan', 'Meera', 'Anil', 'Kavita'])[1 + g % 4] || ' Family' || (g % 150),
-             'employee', 'Town' || (g % 300), (g % 97) / 20.0
-      from generate_series(1, 6000) g`);
-    await analyzeSearchTables();
+    await addRankedEmployees(
+      'CITY',
+      6000,
+      sql`(array['Rohan', 'Meera', 'Anil', 'Kavita'])[1 + g % 4] || ' Family' || (g % 150)`,
+      sql`'Town' || (g % 300)`,
+    );
     const plan = await genericPlan(
       { role: 'employee', search: 'roh', city: 'Town7' },
       { limit: 20, offset: 0 },
     );
     expect(plan).toMatch(/search_grams_city/);
     expect(sortedCityReads(plan), plan).toEqual([]);
-    await ctx.deps.db.execute(sql`delete from users where user_code like 'CITY-%'`);
+    await removeTagged('CITY');
   });
 });
