@@ -7,6 +7,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type Db, type Executor, queryRows } from '../db/client.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import { aggregateMismatches, recomputeAllAggregates } from '../modules/ratings/aggregates.ts';
+import { freshAccountAt } from '../modules/ratings/unusual-activity.ts';
 import {
   type FlagRows,
   type GenerateOptions,
@@ -196,11 +197,12 @@ function insertRatings(tx: Executor, c: RatingChunk) {
     ),
     inserted as (
       insert into ratings (id, rater_id, ratee_id, role_context, is_anonymous, feedback_message,
-                           overall_tenths, status, created_at)
-      select id, rater, ratee,
+                           overall_tenths, status, created_at, from_fresh_account)
+      select t.id, rater, ratee,
              case when context = 0 then 'EMPLOYEE_TO_COMPANY' else 'EMPLOYER_TO_EMPLOYEE' end,
-             anonymous, feedback, overall, 'published', to_timestamp(created)
-      from t
+             anonymous, feedback, overall, 'published', to_timestamp(created),
+             ${freshAccountAt(sql`to_timestamp(created)`, sql`u.date_joined`)}
+      from t join users u on u.id = t.rater
     )
     insert into rating_scores (rating_id, category, score)
     select t.id,

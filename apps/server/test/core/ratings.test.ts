@@ -13,9 +13,8 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ratings, users } from '../../src/db/schema/index.ts';
 import { aggregateMismatches } from '../../src/modules/ratings/aggregates.ts';
-import { insertRating } from '../../src/modules/ratings/repository.ts';
 import { call, createTestApp, type ErrorAnswer, type TestContext } from '../helpers.ts';
-import { get, makeUser, rate, ratingBody, scoresFor, type TestUser } from './support.ts';
+import { get, makeUser, rate, ratingBody, scoresFor, type TestUser, writeCompanyRating } from './support.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -447,16 +446,7 @@ describe('the write re-checks the ratee under its row lock', () => {
     const company = await makeUser(ctx, 'employer');
     // What a suspension committed between checkEligibility and insertRating leaves behind.
     await ctx.deps.db.update(users).set({ isActive: false }).where(eq(users.id, company.id));
-    const written = await insertRating(ctx.deps.db, {
-      raterId: rater.id,
-      rateeId: company.id,
-      rateeRole: 'employer',
-      roleContext: 'EMPLOYEE_TO_COMPANY',
-      isAnonymous: false,
-      feedbackMessage: null,
-      overallTenths: 40,
-      scores: [{ category: 'Work Environment', score: 4 }],
-    });
+    const written = await writeCompanyRating(ctx, rater, company);
     expect(written).toBeNull();
     const [row] = await ctx.deps.db
       .select({ n: count() })
@@ -474,16 +464,8 @@ describe('the write re-checks the ratee under its row lock', () => {
   it('writes nothing when the ratee no longer has the role the rater rates', async () => {
     const rater = await makeUser(ctx, 'employee');
     const other = await makeUser(ctx, 'employee');
-    const written = await insertRating(ctx.deps.db, {
-      raterId: rater.id,
-      rateeId: other.id,
-      rateeRole: 'employer',
-      roleContext: 'EMPLOYEE_TO_COMPANY',
-      isAnonymous: false,
-      feedbackMessage: null,
-      overallTenths: 30,
-      scores: [{ category: 'Compensation', score: 3 }],
-    });
+    // An employee where the write requires a company.
+    const written = await writeCompanyRating(ctx, rater, other);
     expect(written).toBeNull();
     expect(await aggregateMismatches(ctx.deps.db)).toEqual([]);
   });

@@ -13,6 +13,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { ratings, users } from '../../src/db/schema/index.ts';
 import { applyRatings } from '../../src/modules/ratings/aggregates.ts';
+import { insertRating } from '../../src/modules/ratings/repository.ts';
 import { newUserCode } from '../../src/modules/users/user-code.ts';
 import { call, type ErrorAnswer, sessionToken, type TestContext } from '../helpers.ts';
 
@@ -106,6 +107,23 @@ export async function rate(
   });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body;
+}
+
+/**
+ * Writes an employee's rating of a company (4 in one category) with the repository's own statement,
+ * below the HTTP route: what the write answers (null when it wrote nothing).
+ */
+export function writeCompanyRating(ctx: TestContext, rater: TestUser, company: TestUser) {
+  return insertRating(ctx.deps.db, {
+    raterId: rater.id,
+    rateeId: company.id,
+    rateeRole: 'employer',
+    roleContext: 'EMPLOYEE_TO_COMPANY',
+    isAnonymous: false,
+    feedbackMessage: null,
+    overallTenths: 40,
+    scores: [{ category: 'Work Environment', score: 4 }],
+  });
 }
 
 /** Hides ratings as moderation does: status and aggregates change in one transaction. */

@@ -5,11 +5,16 @@ import { type FlaggedRating, type ProfileResponse, UNUSUAL_ACTIVITY } from '@wor
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client.ts';
-import { flags, ratings } from '../../src/db/schema/index.ts';
-import { findBurst, mayBeBurst, usualUpTo } from '../../src/modules/ratings/unusual-activity.ts';
+import { flags } from '../../src/db/schema/index.ts';
+import {
+  findBurst,
+  freshAccountAt,
+  mayBeBurst,
+  usualCounts,
+} from '../../src/modules/ratings/unusual-activity.ts';
 import { transparencyReport } from '../../src/modules/transparency/repository.ts';
 import { seedDemoIfEmpty } from '../../src/seed/demo.ts';
-import { get, makeUser, rate, type TestUser } from '../core/support.ts';
+import { get, makeUser, rate, type TestUser, writeCompanyRating } from '../core/support.ts';
 import { call, createTestApp, type TestContext } from '../helpers.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -41,15 +46,36 @@ async function automaticFlags(rateeId: number) {
 const notice = async (viewer: TestUser, company: TestUser) =>
   (await get<ProfileResponse>(ctx, viewer, `/api/core/users/${company.id}/profile/`)).body.unusual_activity;
 
-/** `count` ratings of `ratee` spread evenly over the `days` days before the last 24 hours. */
-async function history(ratee: TestUser, raters: TestUser[], days: number) {
-  for (const [i, rater] of raters.entries()) {
+/**
+ * `count` ratings of `ratee` spread evenly over the `days` days before the last 24 hours, each by an
+ * account opened `joinedDaysBefore` days before its rating.
+ */
+async function history(ratee: TestUser, count: number, days: number, { joinedDaysBefore = 400 } = {}) {
+  for (let i = 0; i < count; i++) {
+    const at = new Date(Date.now() - DAY - ((i + 0.5) * days * DAY) / count);
+    const rater = await makeUser(ctx, 'employee', {
+      dateJoined: new Date(at.getTime() - joinedDaysBefore * DAY),
+    });
     const rating = await rate(ctx, rater, ratee);
-    const at = new Date(Date.now() - DAY - ((i + 0.5) * days * DAY) / raters.length);
-    await ctx.deps.db.update(ratings).set({ createdAt: at }).where(eq(ratings.id, rating.id));
+    // Stored as if written then, with whether its rater's account was fresh at that time.
+    await ctx.deps.db.execute(
+      sql`update ratings r set created_at = ${at}::timestamptz,
+            from_fresh_account = ${freshAccountAt(sql`${at}::timestamptz`, sql`u.date_joined`)}
+          from users u where u.id = r.rater_id and r.id = ${rating.id}`,
+    );
   }
   // Those ratings were recent while they were written: clear what the check made of them then.
   await ctx.deps.db.delete(flags).where(isNull(flags.reporterId));
+}
+
+/** The usual counts of `ratee`'s month for a window of `n` ratings, `fresh` of them from fresh accounts. */
+async function usualNow(ratee: TestUser, n: number, fresh: number) {
+  const usual = usualCounts(ratee.id, sql`${n}::int`, sql`${fresh}::int`);
+  const [row] = await queryRows<{ n: number | null; fresh: number | null }>(
+    ctx.deps.db,
+    sql`select ${usual.n} as n, ${usual.fresh} as fresh`,
+  );
+  return row as { n: number | null; fresh: number | null };
 }
 
 describe('a volume burst', () => {
@@ -117,24 +143,18 @@ describe('a volume burst', () => {
     const company = await makeUser(ctx, 'employer');
     // Thirty days at four a day, then a day of sixteen: four times its usual day, ordinary for this
     // company, though far above the six that make a burst on a quiet profile.
-    await history(company, await people(120), 30);
+    await history(company, 120, 30);
     const today = await people(16);
     for (const rater of today) await rate(ctx, rater, company);
     expect(await automaticFlags(company.id)).toEqual([]);
     // The rating's own statement tells whether the rule can find a burst, reading the usual month
     // only up to the count that rules one out: 16 in the window need fewer than 120 usual ratings.
-    const usualUpToNow = async (n: number) =>
-      (
-        await queryRows<{ usual: number | null }>(
-          ctx.deps.db,
-          sql`select ${usualUpTo(company.id, sql`${n}::int`)} as usual`,
-        )
-      )[0]?.usual;
+    const usualUpToNow = async (n: number) => (await usualNow(company, n, 0)).n;
     expect(await usualUpToNow(UNUSUAL_ACTIVITY.volume.min - 1)).toBeNull();
     expect(await usualUpToNow(16)).toBe(120);
-    expect(mayBeBurst({ n: 16, fresh: 0, usual: 120 })).toBe(false);
+    expect(mayBeBurst({ n: 16, fresh: 0, usualN: 120, usualFresh: null })).toBe(false);
     expect(await usualUpToNow(17)).toBe(120); // its cap is 128: the exact count
-    expect(mayBeBurst({ n: 17, fresh: 0, usual: 120 })).toBe(true);
+    expect(mayBeBurst({ n: 17, fresh: 0, usualN: 120, usualFresh: null })).toBe(true);
     // Past four times its usual rate, it is a burst even for a popular company.
     for (const rater of await people(1)) await rate(ctx, rater, company);
     expect(await automaticFlags(company.id)).toHaveLength(17);
@@ -153,6 +173,35 @@ describe('a fresh-account burst', () => {
     const flagged = await automaticFlags(company.id);
     expect(flagged.map((f) => Number(f.rating_id)).sort()).toEqual(written.map((r) => r.id).sort());
     expect(flagged[0]?.details).toMatch(/from accounts opened less than 72 hours before rating/);
+  });
+
+  it("is measured against the profile's own usual rate: new people rating a popular company every day raise nothing", async () => {
+    const company = await makeUser(ctx, 'employer');
+    // Thirty days at two a day from accounts opened the day before, then six in a day: three times
+    // its usual day, not more, though far above the four that make a burst on a quiet profile.
+    await history(company, 60, 30, { joinedDaysBefore: 1 });
+    const today = await people(6, 1);
+    for (const rater of today.slice(0, -1)) await rate(ctx, rater, company);
+    // The sixth rating's own statement tells that the rule would find nothing, from the month's
+    // fresh accounts counted up to 60 (six need fewer than 60 usual ones): the rule does not run.
+    const last = today.at(-1) as TestUser;
+    const written = await writeCompanyRating(ctx, last, company);
+    expect(written?.mayBeBurst).toBe(false);
+    // (each kind up to its own cap: six ratings need fewer than 45 usual ones, six fresh fewer than 60)
+    expect(await usualNow(company, 6, 6)).toEqual({ n: 45, fresh: 60 });
+    expect(await usualNow(company, 6, UNUSUAL_ACTIVITY.freshAccounts.min - 1)).toEqual({
+      n: 45,
+      fresh: null,
+    });
+    expect(await automaticFlags(company.id)).toEqual([]);
+    // The seventh is more than three times its usual day: those seven are flagged, and only those.
+    const seventh = await rate(ctx, (await people(1, 1))[0] as TestUser, company);
+    const flagged = await automaticFlags(company.id);
+    expect(flagged).toHaveLength(7);
+    expect(flagged.map((f) => Number(f.rating_id))).toContain(seventh.id);
+    expect(flagged[0]?.details).toMatch(
+      /^7 ratings in 24 hours from accounts opened .*; usually 2\.0 a day\.$/,
+    );
   });
 
   it('one short of the rule raises nothing', async () => {

@@ -91,6 +91,8 @@ export const ratings = pgTable('ratings', {
   status: text('status', { enum: RATING_STATUSES }).notNull().default('published'),
   createdAt: ts('created_at').notNull().defaultNow(),
   editedAt: ts('edited_at'),
+  /** Its rater's account was fresh when it was written (ratings/unusual-activity.ts, drizzle/0022). */
+  fromFreshAccount: boolean('from_fresh_account').notNull().default(false),
 });
 
 /** What stays of a withdrawn rating: its context and dates, no person (drizzle/0009, ADR 0013). */

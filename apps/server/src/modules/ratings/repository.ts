@@ -10,7 +10,7 @@ import { ratings, users } from '../../db/schema/index.ts';
 import type { Page } from '../core/paging.ts';
 import { averageTenths, rankScore, starOf } from './aggregates.ts';
 import type { DisputeEntry, ModerationEntry, RatingRecord, ReplyEntry, ScoreEntry } from './serialize.ts';
-import { mayBeBurst, raterIsFresh, usualUpTo, windowCounts } from './unusual-activity.ts';
+import { mayBeBurst, raterIsFresh, usualCounts, windowCounts } from './unusual-activity.ts';
 
 /**
  * Order of every public list of received ratings: newest day first, and within a day public ratings
@@ -345,13 +345,16 @@ async function insertRatingOnce(db: Executor, input: NewRating): Promise<Written
   const star = starOf(sql`${t}::int`);
   const categories = input.scores.map((s) => s.category);
   const points = input.scores.map((s) => s.score);
+  // The window with the new rating, which the statement's own reads do not see.
+  const usual = usualCounts(input.rateeId, sql`w.n`, sql`w.fresh`);
   const [row] = await queryRows<{
     id: number;
     created_at: Date | string;
     ratee_name: string;
     window_n: number;
     window_fresh: number;
-    usual: number | null;
+    usual_n: number | null;
+    usual_fresh: number | null;
     verified: boolean;
   }>(
     db,
@@ -367,10 +370,12 @@ async function insertRatingOnce(db: Executor, input: NewRating): Promise<Written
       returning id, full_name
     ),
     inserted as (
-      insert into ratings (rater_id, ratee_id, role_context, is_anonymous, feedback_message, overall_tenths)
-      select ${input.raterId}, b.id, ${input.roleContext}, ${input.isAnonymous}, ${input.feedbackMessage}, ${t}::int
+      insert into ratings (rater_id, ratee_id, role_context, is_anonymous, feedback_message, overall_tenths,
+                           from_fresh_account)
+      select ${input.raterId}, b.id, ${input.roleContext}, ${input.isAnonymous}, ${input.feedbackMessage}, ${t}::int,
+             ${raterIsFresh(input.raterId)}
       from bumped b
-      returning id, created_at
+      returning id, created_at, from_fresh_account
     ),
     scores as (
       insert into rating_scores (rating_id, category, score)
@@ -388,9 +393,11 @@ async function insertRatingOnce(db: Executor, input: NewRating): Promise<Written
     )
     select i.id, i.created_at, b.full_name as ratee_name,
       ${verifiedEmployee(sql`${input.raterId}::int`, sql`${input.rateeId}::int`, sql`${input.roleContext}`)} as verified,
-      w.n + 1 as window_n, w.fresh + coalesce(${raterIsFresh(input.raterId)}, false)::int as window_fresh,
-      ${usualUpTo(input.rateeId, sql`(w.n + 1)`)} as usual
-    from inserted i, bumped b, (${windowCounts(input.rateeId)}) w`,
+      w.n as window_n, w.fresh as window_fresh, ${usual.n} as usual_n, ${usual.fresh} as usual_fresh
+    from inserted i, bumped b, lateral (
+      select c.n + 1 as n, c.fresh + i.from_fresh_account::int as fresh from (${windowCounts(input.rateeId)}) c
+      offset 0 -- counted once: pulled up, each use of n and fresh would count them again
+    ) w`,
   );
   if (!row) return null;
   return {
@@ -398,6 +405,11 @@ async function insertRatingOnce(db: Executor, input: NewRating): Promise<Written
     createdAt: new Date(row.created_at),
     rateeName: row.ratee_name,
     verifiedEmployee: row.verified,
-    mayBeBurst: mayBeBurst({ n: row.window_n, fresh: row.window_fresh, usual: row.usual }),
+    mayBeBurst: mayBeBurst({
+      n: row.window_n,
+      fresh: row.window_fresh,
+      usualN: row.usual_n,
+      usualFresh: row.usual_fresh,
+    }),
   };
 }

@@ -1,7 +1,7 @@
 // Unusual activity (DESIGN §8.2, ADR 0017): after each new rating, its ratee's last window of ratings
 // is compared with the profile's own usual rate; a burst is flagged into the moderators' queue with
 // reason UNUSUAL_ACTIVITY and no reporter. The rule and its thresholds are the contracts'
-// UNUSUAL_ACTIVITY, which the "How ratings work" page states in words.
+// UNUSUAL_ACTIVITY, which the "How ratings work" page states in words; `burstKinds` applies it.
 import { RATING_STATUSES, UNUSUAL_ACTIVITY } from '@workspace/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client.ts';
@@ -9,8 +9,17 @@ import { touchUsers } from '../users/repository.ts';
 
 const { windowHours, baselineDays, freshAccountHours, volume, freshAccounts } = UNUSUAL_ACTIVITY;
 
-/** A rating from an account younger than freshAccountHours when it was written. */
-const fresh = sql`(r.created_at - u.date_joined) < make_interval(hours => ${freshAccountHours})`;
+/**
+ * Whether an account opened at `joined` is fresh at `at`. Each rating stores what this said as it was
+ * written (ratings.from_fresh_account, drizzle/0022): neither time ever changes, and the rule then
+ * counts fresh accounts' ratings from their own index instead of looking up every rater.
+ */
+export const freshAccountAt = (at: SQL, joined: SQL) =>
+  sql`(${at} - ${joined}) < make_interval(hours => ${freshAccountHours})`;
+
+/** Whether a rater's account is fresh now (for the rating being written). */
+export const raterIsFresh = (raterId: number) =>
+  sql`coalesce((select ${freshAccountAt(sql`now()`, sql`u.date_joined`)} from users u where u.id = ${raterId}), false)`;
 
 /** Where the window that ends at `at` starts, and where the baseline before it starts. */
 const windowStartAt = (at: SQL) => sql`${at} - make_interval(hours => ${windowHours})`;
@@ -21,108 +30,130 @@ const ratingsBetween = (rateeId: number, from: SQL, to: SQL) => sql`r.ratee_id =
     and r.status = any(${sql.param([...RATING_STATUSES])}::text[])
     and r.created_at > ${from} and r.created_at <= ${to}`;
 
-/** The same ratings with their raters (as `u`), for `fresh`. */
-const receivedBetween = (rateeId: number, from: SQL, to: SQL) => sql`
-  from ratings r join users u on u.id = r.rater_id
-  where ${ratingsBetween(rateeId, from, to)}`;
+/** Of those, the ratings from fresh accounts: from their own partial index (drizzle/0022), every status. */
+const freshRatingsBetween = (rateeId: number, from: SQL, to: SQL) => sql`r.ratee_id = ${rateeId}
+    and r.from_fresh_account and r.created_at > ${from} and r.created_at <= ${to}`;
 
-/** The ratee's window as of `at`: its ratings with whether each came from a fresh account. */
-const windowRatings = (rateeId: number, at: SQL) =>
-  sql`select r.id, ${fresh} as fresh ${receivedBetween(rateeId, windowStartAt(at), at)}`;
+const countOf = (where: SQL) => sql`(select count(*)::int from ratings r where ${where})`;
 
 /**
  * The window's counts as a rating is written, for the rating's own statement (repository
- * insertRating): that statement does not see its own row, so the caller adds it. Only when these
- * could make a burst does `flagUnusualActivity` run (mayBeBurst).
+ * insertRating): that statement does not see its own row, so the caller adds it. Both come from
+ * index entries alone.
  */
-export const windowCounts = (rateeId: number) =>
-  sql`select count(*)::int as n, (count(*) filter (where w.fresh))::int as fresh from (${windowRatings(rateeId, sql`now()`)}) w`;
-
-/**
- * The least usual count that rules out a volume burst of `n` ratings in the window: the rule's
- * n > factor × max(1, usual / days) is, for n ≥ its minimum (above the factor), usual × factor < n × days.
- */
-const usualCap = (n: SQL) => sql`ceil(${n} * ${baselineDays}::numeric / ${volume.factor})::int`;
-
-/**
- * The ratee's ratings in the baseline before the window, counted up to usualCap(n), and only when
- * `n` (the window's count with the new rating) reaches the volume minimum: a busy profile's everyday
- * rating reads that many index entries at most, never its whole month (null: not counted).
- */
-export const usualUpTo = (rateeId: number, n: SQL) => {
+export const windowCounts = (rateeId: number) => {
   const now = sql`now()`;
-  return sql`(case when ${n} >= ${volume.min} then (
-    select count(*)::int from (
-      select 1 from ratings r where ${ratingsBetween(rateeId, baselineStartAt(now), windowStartAt(now))}
-      limit ${usualCap(n)}) usual) end)`;
+  return sql`select ${countOf(ratingsBetween(rateeId, windowStartAt(now), now))} as n,
+    ${countOf(freshRatingsBetween(rateeId, windowStartAt(now), now))} as fresh`;
 };
 
-/** Whether a rater's account is fresh now (for the rating being written). */
-export const raterIsFresh = (raterId: number) =>
-  sql`(select now() - u.date_joined < make_interval(hours => ${freshAccountHours}) from users u where u.id = ${raterId})`;
+/**
+ * The least usual count that rules out a burst of `n` ratings of a kind in the window: the rule's
+ * n > factor × max(1, usual / days) is, for n at its minimum or above (above the factor),
+ * usual × factor < n × days.
+ */
+const usualCap = (n: SQL, factor: number) => sql`ceil(${n} * ${baselineDays}::numeric / ${factor})::int`;
+
+/** Counts `where`'s ratings up to `cap`: a busy profile's month is read only that far. */
+const countUpTo = (where: SQL, cap: SQL) =>
+  sql`(select count(*)::int from (select 1 from ratings r where ${where} limit ${cap}) counted)`;
 
 /**
- * Whether a rating's window (its counts with the rating, and the usual count up to its cap) could
- * make a burst. Exact for volume: a profile that usually gets as many ratings as its window holds is
- * not checked on each of them. A fresh-account burst needs the fresh accounts' usual count, read by
- * the rule itself, whenever the window has enough of them.
+ * The ratee's usual counts of both kinds, in the baseline before the window that ends at `at`, for a
+ * window of `n` ratings of which `fresh` from fresh accounts. Each is counted only when its window
+ * count reaches the kind's minimum (null: not counted, no burst of that kind) and only up to the
+ * count that rules a burst out, so the verdict is exact and an everyday rating of a popular profile
+ * never reads its whole month.
  */
-export const mayBeBurst = (counts: { n: number; fresh: number; usual: number | null }) =>
-  (counts.n >= volume.min &&
-    (counts.usual === null || counts.usual * volume.factor < counts.n * baselineDays)) ||
-  counts.fresh >= freshAccounts.min;
+export const usualCounts = (rateeId: number, n: SQL, fresh: SQL, at: SQL = sql`now()`) => {
+  const [from, to] = [baselineStartAt(at), windowStartAt(at)];
+  return {
+    n: sql`(case when ${n} >= ${volume.min}
+      then ${countUpTo(ratingsBetween(rateeId, from, to), usualCap(n, volume.factor))} end)`,
+    fresh: sql`(case when ${fresh} >= ${freshAccounts.min}
+      then ${countUpTo(freshRatingsBetween(rateeId, from, to), usualCap(fresh, freshAccounts.factor))} end)`,
+  };
+};
 
-/**
- * The ratings the rule flags for `rateeId` as of `at`: every rating in the window on a volume burst,
- * the fresh accounts' ratings on a fresh-account burst; none on ordinary traffic. The baseline is
- * read only when the window alone could make a burst, so a profile's everyday rating costs one
- * small index range.
- */
-function burstQuery(rateeId: number, at: SQL = sql`now()`) {
+/** A window's counts and the usual counts of the same kinds (null where not counted). */
+export interface BurstCounts {
+  n: number;
+  fresh: number;
+  usualN: number | null;
+  usualFresh: number | null;
+}
+
+const exceeds = (count: number, usual: number | null, rule: { min: number; factor: number }) =>
+  count >= rule.min && count > rule.factor * Math.max(1, (usual ?? 0) / baselineDays);
+
+/** The rule: which kinds of burst a window's counts make. */
+const burstKinds = (counts: BurstCounts) => ({
+  volume: exceeds(counts.n, counts.usualN, volume),
+  fresh: exceeds(counts.fresh, counts.usualFresh, freshAccounts),
+});
+
+/** Whether a rating's window makes a burst: only then does `flagUnusualActivity` run. */
+export const mayBeBurst = (counts: BurstCounts) => {
+  const kinds = burstKinds(counts);
+  return kinds.volume || kinds.fresh;
+};
+
+/** The ratee's window as of `at`, each rating with the window's and the usual counts. */
+function windowQuery(rateeId: number, at: SQL = sql`now()`) {
+  const usual = usualCounts(rateeId, sql`c.n`, sql`c.fresh`, at);
   return sql`
-    with recent as (${windowRatings(rateeId, at)}),
+    with recent as (
+      select r.id, r.from_fresh_account as fresh from ratings r
+      where ${ratingsBetween(rateeId, windowStartAt(at), at)}
+    ),
     counts as (
       select count(*)::int as n, (count(*) filter (where fresh))::int as fresh from recent
     ),
-    usual as (
-      select count(*)::int as n, (count(*) filter (where ${fresh}))::int as fresh
-      ${receivedBetween(rateeId, baselineStartAt(at), windowStartAt(at))}
-        and exists (select 1 from counts c where c.n >= ${volume.min} or c.fresh >= ${freshAccounts.min})
-    ),
-    verdict as (
-      select
-        c.n, c.fresh, u.n as usual_n, u.fresh as usual_fresh,
-        c.n >= ${volume.min} and c.n > ${volume.factor} * greatest(1, u.n / ${baselineDays}::numeric) as volume,
-        c.fresh >= ${freshAccounts.min}
-          and c.fresh > ${freshAccounts.factor} * greatest(1, u.fresh / ${baselineDays}::numeric) as fresh_burst
-      from counts c, usual u
-    )
-    select r.id, v.volume, v.n, v.fresh as fresh_count, v.usual_n, v.usual_fresh
-    from recent r, verdict v
-    where v.volume or (v.fresh_burst and r.fresh)`;
+    usual as (select c.n, c.fresh, ${usual.n} as usual_n, ${usual.fresh} as usual_fresh from counts c)
+    select r.id, r.fresh, u.n, u.fresh as fresh_count, u.usual_n, u.usual_fresh
+    from recent r, usual u`;
 }
 
-interface BurstRow {
+interface WindowRow {
   id: number;
-  volume: boolean;
+  fresh: boolean;
   n: number;
   fresh_count: number;
-  usual_n: number;
-  usual_fresh: number;
+  usual_n: number | null;
+  usual_fresh: number | null;
 }
 
 /** What the moderator reads on the flag: the counts that made the burst, no personal data. */
-function details(row: BurstRow): string {
-  const usual = (count: number) => (count / baselineDays).toFixed(1);
-  return row.volume
-    ? `${row.n} ratings in ${windowHours} hours; usually ${usual(row.usual_n)} a day over the ${baselineDays} days before.`
-    : `${row.fresh_count} ratings in ${windowHours} hours from accounts opened less than ${freshAccountHours} hours before rating; usually ${usual(row.usual_fresh)} a day.`;
+function details(counts: BurstCounts, volumeBurst: boolean): string {
+  const usual = (count: number | null) => ((count ?? 0) / baselineDays).toFixed(1);
+  return volumeBurst
+    ? `${counts.n} ratings in ${windowHours} hours; usually ${usual(counts.usualN)} a day over the ${baselineDays} days before.`
+    : `${counts.fresh} ratings in ${windowHours} hours from accounts opened less than ${freshAccountHours} hours before rating; usually ${usual(counts.usualFresh)} a day.`;
+}
+
+/**
+ * The ratings the rule flags for `rateeId` as of `at`, with the flag's details: every rating in the
+ * window on a volume burst, the fresh accounts' ratings on a fresh-account burst; none on ordinary
+ * traffic.
+ */
+async function burstAt(db: Executor, rateeId: number, at?: SQL): Promise<{ ids: number[]; details: string }> {
+  const rows = await queryRows<WindowRow>(db, windowQuery(rateeId, at));
+  const first = rows[0];
+  if (!first) return { ids: [], details: '' };
+  const counts = {
+    n: first.n,
+    fresh: first.fresh_count,
+    usualN: first.usual_n,
+    usualFresh: first.usual_fresh,
+  };
+  const kinds = burstKinds(counts);
+  const flagged = rows.filter((row) => kinds.volume || (kinds.fresh && row.fresh));
+  return { ids: flagged.map((row) => Number(row.id)), details: details(counts, kinds.volume) };
 }
 
 /** Ratings of `rateeId` that the rule flags as of `at` (for checks over past data, e.g. the seeds). */
 export async function findBurst(db: Executor, rateeId: number, at?: SQL): Promise<number[]> {
-  const rows = await queryRows<BurstRow>(db, burstQuery(rateeId, at));
-  return rows.map((row) => Number(row.id));
+  return (await burstAt(db, rateeId, at)).ids;
 }
 
 /**
@@ -131,14 +162,13 @@ export async function findBurst(db: Executor, rateeId: number, at?: SQL): Promis
  * Returns the ratings newly flagged.
  */
 export async function flagUnusualActivity(db: Executor, rateeId: number): Promise<number[]> {
-  const rows = await queryRows<BurstRow>(db, burstQuery(rateeId));
-  if (rows.length === 0) return [];
+  const burst = await burstAt(db, rateeId);
+  if (burst.ids.length === 0) return [];
   const flagged = await queryRows<{ rating_id: number }>(
     db,
     sql`insert into flags (rating_id, reporter_id, reason, details)
-        select t.id, null, 'UNUSUAL_ACTIVITY', t.details
-        from unnest(${sql.param(rows.map((row) => row.id))}::bigint[],
-                    ${sql.param(rows.map(details))}::text[]) as t(id, details)
+        select id, null, 'UNUSUAL_ACTIVITY', ${burst.details}
+        from unnest(${sql.param(burst.ids)}::bigint[]) as t(id)
         on conflict (rating_id) where reporter_id is null do nothing
         returning rating_id`,
   );
