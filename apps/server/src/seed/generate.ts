@@ -275,6 +275,11 @@ export function generate(options: GenerateOptions): Generated {
     const employees: number[] = [];
     for (let i = 0; i < n; i++) (facts.isEmployer[i] ? employers : employees).push(i);
 
+    // How much of the history a user has been here for. A user's ratings, given and received, are
+    // in proportion to it, so each profile is rated at its own steady pace: a profile that joined
+    // last week with a whole popular profile's share of ratings would be a burst of unusual
+    // activity (ADR 0017), and so would raters who joined yesterday with a lifetime's ratings.
+    const lifeShare = (user: number) => (nowMs - (facts.joinedMs[user] as number)) / (HISTORY_DAYS * DAY_MS);
     // Popularity: a few companies draw most reviews, a long tail draws few, and some have none
     // yet; employees' popularity is flatter.
     const popularity = (group: number[], exponent: number, unrated: number, named: number) => {
@@ -283,7 +288,7 @@ export function generate(options: GenerateOptions): Generated {
       group.forEach((user, k) => {
         if (user === named) weights[k] = 1;
         else if (group.length > 3 && rng.chance(unrated)) weights[k] = 0;
-        else weights[k] = (1 + (ranks[k] as number)) ** -exponent;
+        else weights[k] = (1 + (ranks[k] as number)) ** -exponent * lifeShare(user);
       });
       return weights;
     };
@@ -313,6 +318,7 @@ export function generate(options: GenerateOptions): Generated {
       const counts = raterCounts(
         rng,
         raters,
+        lifeShare,
         plan.perContext[context],
         reachable,
         context === 0 ? namedEmployee : namedEmployer,
@@ -404,21 +410,33 @@ function ratingIds(rng: Rng, taken: ReadonlySet<number> = new Set()): () => numb
 }
 
 /**
- * Ratings per rater: a heavy-tailed activity (most write a few, some write many) scaled to the
- * exact total, each at most `cap` (the ratees they can reach).
+ * Ratings per rater: a heavy-tailed activity (most write a few, some write many) times the rater's
+ * share of the history, scaled to the exact total, each at most `cap` (the ratees they can reach).
  */
-function raterCounts(rng: Rng, raters: number[], total: number, cap: number, named: number): Int32Array {
+function raterCounts(
+  rng: Rng,
+  raters: number[],
+  lifeShare: (user: number) => number,
+  total: number,
+  cap: number,
+  named: number,
+): Int32Array {
   const counts = new Int32Array(raters.length);
   if (total === 0 || raters.length === 0) return counts;
-  const activity = raters.map((user) => (user === named ? 3 : Math.exp(rng.normal(0, 0.9))));
+  const activity = raters.map((user) =>
+    user === named ? 3 : Math.exp(rng.normal(0, 0.9)) * lifeShare(user),
+  );
   const sum = activity.reduce((a, b) => a + b, 0);
   let assigned = 0;
-  activity.forEach((a, r) => {
-    counts[r] = Math.min(cap, Math.floor((total * a) / sum));
+  const shares = activity.map((a) => (total * a) / sum);
+  shares.forEach((share, r) => {
+    counts[r] = Math.min(cap, Math.floor(share));
     assigned += counts[r] as number;
   });
-  // Hand out the remainder one at a time, in a random order, to raters with room left.
-  const order = rng.shuffle(raters.map((_, r) => r));
+  // Hand out the remainder one at a time to raters with room left, largest unmet share first: in a
+  // random order, the raters who joined this week would each get one, all from fresh accounts.
+  const unmet = shares.map((share) => share % 1);
+  const order = raters.map((_, r) => r).sort((a, b) => (unmet[b] as number) - (unmet[a] as number) || a - b);
   while (assigned < total) {
     for (const r of order) {
       if (assigned === total) break;

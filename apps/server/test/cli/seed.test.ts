@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Executor, queryRows } from '../../src/db/client.ts';
 import { verifyPassword } from '../../src/lib/passwords.ts';
 import { aggregateMismatches } from '../../src/modules/ratings/aggregates.ts';
+import { findBurst, freshAccountAt } from '../../src/modules/ratings/unusual-activity.ts';
 import { DEMO_LOGINS, seedDemoIfEmpty } from '../../src/seed/demo.ts';
 import { DatabaseNotEmptyError, SEED_PASSWORD, type SeedOptions, seedDatabase } from '../../src/seed/load.ts';
 import { CITIES } from '../../src/seed/vocabulary.ts';
@@ -170,6 +171,21 @@ describe('seed', () => {
       sql`select count(distinct date_trunc('month', created_at))::int as n from ratings`,
     );
     expect(months.n).toBeGreaterThanOrEqual(15);
+  });
+
+  it('holds no burst of unusual activity at its own time: each profile is rated at its own steady pace', async () => {
+    const db = first.deps.db;
+    // Each rating stores whether its rater's account was fresh then, as the API's statement does.
+    const misstated = await one<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from ratings r join users u on u.id = r.rater_id
+          where r.from_fresh_account <> ${freshAccountAt(sql`r.created_at`, sql`u.date_joined`)}`,
+    );
+    expect(misstated.n).toBe(0);
+    const ratees = await queryRows<{ id: number }>(db, sql`select distinct ratee_id as id from ratings`);
+    const found: number[] = [];
+    for (const { id } of ratees) found.push(...(await findBurst(db, id, sql`${NOW}::timestamptz`)));
+    expect(found).toEqual([]);
   });
 
   it('spreads ratings like a real site: popular companies, a long tail, great and poor ones', async () => {

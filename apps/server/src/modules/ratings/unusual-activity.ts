@@ -15,7 +15,7 @@ const { windowHours, baselineDays, freshAccountHours, volume, freshAccounts } = 
  * counts fresh accounts' ratings from their own index instead of looking up every rater.
  */
 export const freshAccountAt = (at: SQL, joined: SQL) =>
-  sql`(${at} - ${joined}) < make_interval(hours => ${freshAccountHours})`;
+  sql`((${at} - ${joined}) < make_interval(hours => ${freshAccountHours}))`;
 
 /** Whether a rater's account is fresh now (for the rating being written). */
 export const raterIsFresh = (raterId: number) =>
