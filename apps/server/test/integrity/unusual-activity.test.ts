@@ -9,7 +9,7 @@ import { flags } from '../../src/db/schema/index.ts';
 import {
   findBurst,
   freshAccountAt,
-  mayBeBurst,
+  isBurst,
   usualCounts,
 } from '../../src/modules/ratings/unusual-activity.ts';
 import { transparencyReport } from '../../src/modules/transparency/repository.ts';
@@ -149,12 +149,12 @@ describe('a volume burst', () => {
     expect(await automaticFlags(company.id)).toEqual([]);
     // The rating's own statement tells whether the rule can find a burst, reading the usual month
     // only up to the count that rules one out: 16 in the window need fewer than 120 usual ratings.
-    const usualUpToNow = async (n: number) => (await usualNow(company, n, 0)).n;
-    expect(await usualUpToNow(UNUSUAL_ACTIVITY.volume.min - 1)).toBeNull();
-    expect(await usualUpToNow(16)).toBe(120);
-    expect(mayBeBurst({ n: 16, fresh: 0, usualN: 120, usualFresh: null })).toBe(false);
-    expect(await usualUpToNow(17)).toBe(120); // its cap is 128: the exact count
-    expect(mayBeBurst({ n: 17, fresh: 0, usualN: 120, usualFresh: null })).toBe(true);
+    const usualVolume = async (n: number) => (await usualNow(company, n, 0)).n;
+    expect(await usualVolume(UNUSUAL_ACTIVITY.volume.min - 1)).toBeNull();
+    expect(await usualVolume(16)).toBe(120);
+    expect(isBurst({ n: 16, fresh: 0, usualN: 120, usualFresh: null })).toBe(false);
+    expect(await usualVolume(17)).toBe(120); // its cap is 128: the exact count
+    expect(isBurst({ n: 17, fresh: 0, usualN: 120, usualFresh: null })).toBe(true);
     // Past four times its usual rate, it is a burst even for a popular company.
     for (const rater of await people(1)) await rate(ctx, rater, company);
     expect(await automaticFlags(company.id)).toHaveLength(17);
@@ -186,7 +186,7 @@ describe('a fresh-account burst', () => {
     // fresh accounts counted up to 60 (six need fewer than 60 usual ones): the rule does not run.
     const last = today.at(-1) as TestUser;
     const written = await writeCompanyRating(ctx, last, company);
-    expect(written?.mayBeBurst).toBe(false);
+    expect(written?.isBurst).toBe(false);
     // (each kind up to its own cap: six ratings need fewer than 45 usual ones, six fresh fewer than 60)
     expect(await usualNow(company, 6, 6)).toEqual({ n: 45, fresh: 60 });
     expect(await usualNow(company, 6, UNUSUAL_ACTIVITY.freshAccounts.min - 1)).toEqual({

@@ -10,7 +10,7 @@ import { ratings, users } from '../../db/schema/index.ts';
 import type { Page } from '../core/paging.ts';
 import { averageTenths, rankScore, starOf } from './aggregates.ts';
 import type { DisputeEntry, ModerationEntry, RatingRecord, ReplyEntry, ScoreEntry } from './serialize.ts';
-import { mayBeBurst, raterIsFresh, usualCounts, windowCounts } from './unusual-activity.ts';
+import { isBurst, raterIsFresh, usualCounts, windowCounts } from './unusual-activity.ts';
 
 /**
  * Order of every public list of received ratings: newest day first, and within a day public ratings
@@ -334,8 +334,8 @@ interface WrittenRating {
   createdAt: Date;
   rateeName: string;
   verifiedEmployee: boolean;
-  /** The ratee's last day of ratings could make a burst (unusual-activity.ts decides). */
-  mayBeBurst: boolean;
+  /** The ratee's last day of ratings, with this one, makes a burst (unusual-activity.ts decides). */
+  isBurst: boolean;
 }
 
 /** The values of a new rating, bound per request to its one prepared statement. */
@@ -434,7 +434,7 @@ async function insertRatingOnce(db: Executor, input: NewRating): Promise<Written
     createdAt: new Date(row.created_at),
     rateeName: row.ratee_name,
     verifiedEmployee: row.verified,
-    mayBeBurst: mayBeBurst({
+    isBurst: isBurst({
       n: row.window_n,
       fresh: row.window_fresh,
       usualN: row.usual_n,

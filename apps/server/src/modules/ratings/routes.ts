@@ -49,10 +49,10 @@ export async function ratingRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const session = sessionOf(request);
-      const { record, mayBeBurst } = await createRating(db, session, request.body);
-      // The rule runs only when the rating's own statement counted enough for a burst (ADR 0017). The
+      const { record, isBurst } = await createRating(db, session, request.body);
+      // The rule's flags are written only when the rating's own statement counted a burst (ADR 0017). The
       // rating stands whatever the check meets: a failure there is the operators' to see.
-      if (mayBeBurst) {
+      if (isBurst) {
         await flagUnusualActivity(db, record.rateeId).catch((error: unknown) =>
           request.log.error({ err: error }, 'unusual-activity check failed'),
         );

@@ -55,7 +55,7 @@ export async function createRating(
   db: Db,
   session: Session,
   input: ValidRating,
-): Promise<{ record: RatingRecord; mayBeBurst: boolean }> {
+): Promise<{ record: RatingRecord; isBurst: boolean }> {
   // The rules decided from the session alone, taking the ratee to be what the write itself requires
   // (the role the caller rates, active, not yet rated by the caller): on the way to a rating there
   // is no read of its own. A refusal is worded from the stored ratee, as the rules order reasons.
@@ -104,5 +104,5 @@ export async function createRating(
     dispute: null,
     moderation: null,
   };
-  return { record: stored, mayBeBurst: written.mayBeBurst };
+  return { record: stored, isBurst: written.isBurst };
 }

@@ -96,7 +96,7 @@ const burstKinds = (counts: BurstCounts) => ({
 });
 
 /** Whether a rating's window makes a burst: only then does `flagUnusualActivity` run. */
-export const mayBeBurst = (counts: BurstCounts) => {
+export const isBurst = (counts: BurstCounts) => {
   const kinds = burstKinds(counts);
   return kinds.volume || kinds.fresh;
 };
