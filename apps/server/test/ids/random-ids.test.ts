@@ -85,7 +85,9 @@ describe('a new rating', () => {
     // calls it: for a rating, a tenth of PostgreSQL's time (drizzle/0023).
     const plan = await queryRows<{ 'QUERY PLAN': string }>(
       ctx.deps.db,
-      sql`explain (verbose, costs off) select random_rating_id()`,
+      sql`explain (verbose, costs off)
+          insert into ratings (rater_id, ratee_id, role_context, overall_tenths)
+          values (1, 2, 'EMPLOYEE_TO_COMPANY', 30)`,
     );
     const text = plan.map((line) => line['QUERY PLAN']).join('\n');
     expect(text).toContain('gen_random_uuid()');
