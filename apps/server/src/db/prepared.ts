@@ -2,7 +2,7 @@
 // its SQL tree, checking entity kinds) cost the server more CPU than sending it, so the hot reads
 // are built once with placeholders and only executed per request (issue 4). A name is also a named
 // statement on each connection, which PostgreSQL parses once.
-import type { SQL } from 'drizzle-orm';
+import { type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Executor } from './client.ts';
 
@@ -25,6 +25,13 @@ export function preparedStatements<T, A extends unknown[] = []>(
     return statement;
   };
 }
+
+/** A value, or the placeholder of a prepared statement that is bound to one per request. */
+export type Bound<T> = T | Placeholder;
+
+/** Counts the rows of `rows` (a select) up to `limit`: a large set is read only that far. */
+export const countUpTo = (rows: SQL, limit: SQL | Placeholder) =>
+  sql`(select count(*)::int from (${rows} limit ${limit}) counted)`;
 
 const dialect = new PgDialect();
 

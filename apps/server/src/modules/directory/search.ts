@@ -20,7 +20,7 @@
 import type { ListSort } from '@workspace/contracts';
 import { type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { preparedRaw } from '../../db/prepared.ts';
+import { countUpTo, preparedRaw } from '../../db/prepared.ts';
 import type { Page } from '../core/paging.ts';
 import {
   type AnsweredPage,
@@ -258,10 +258,6 @@ const orderOf = (shape: Shape) =>
  */
 const group1Limit = (shape: Shape, n0: SQL) =>
   shape.exact ? sql`(${COUNT_LIMIT_SQL} - ${n0})` : COUNT_LIMIT_SQL;
-
-/** Counts `rows` (a select) up to `limit`. */
-const countUpTo = (rows: SQL, limit: SQL | Placeholder) =>
-  sql`(select count(*)::int from (${rows} limit ${limit}) counted)`;
 
 /** A group's matches among its first COUNT_READS candidates, up to COUNT_LIMIT. */
 const checkedCount = (shape: Shape, group: 0 | 1) =>

@@ -1,11 +1,11 @@
 // Rating queries. Each list is one index-backed query (see drizzle/0003) that brings the category
 // scores of its page along, never a query per rating.
 import type { EligibilityParty, RoleContext, UserRole } from '@workspace/contracts';
-import { type AnyColumn, and, desc, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import { type Executor, queryRows } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { preparedRaw, preparedStatements } from '../../db/prepared.ts';
+import { type Bound, preparedRaw, preparedStatements } from '../../db/prepared.ts';
 import { ratings, users } from '../../db/schema/index.ts';
 import type { Page } from '../core/paging.ts';
 import { averageTenths, rankScore, starOf } from './aggregates.ts';
@@ -106,7 +106,6 @@ export const RATING_COLUMNS = {
     from rating_scores s where s.rating_id = ${ratings.id}), '[]'::json)`,
 };
 
-type Bound<T> = T | Placeholder;
 interface BoundPage {
   limit: Bound<number>;
   offset: Bound<number>;

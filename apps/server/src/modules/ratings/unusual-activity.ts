@@ -3,14 +3,12 @@
 // reason UNUSUAL_ACTIVITY and no reporter. The rule and its thresholds are the contracts'
 // UNUSUAL_ACTIVITY, which the "How ratings work" page states in words; `burstKinds` applies it.
 import { RATING_STATUSES, UNUSUAL_ACTIVITY } from '@workspace/contracts';
-import { type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client.ts';
+import { type Bound, countUpTo } from '../../db/prepared.ts';
 import { touchUsers } from '../users/repository.ts';
 
 const { windowHours, baselineDays, freshAccountHours, volume, freshAccounts } = UNUSUAL_ACTIVITY;
-
-/** A user's id: a value, or the placeholder of a prepared statement (ratings/repository.ts). */
-type UserId = number | Placeholder;
 
 /**
  * Whether an account opened at `joined` is fresh at `at`. Each rating stores what this said as it was
@@ -21,7 +19,7 @@ export const freshAccountAt = (at: SQL, joined: SQL) =>
   sql`((${at} - ${joined}) < make_interval(hours => ${freshAccountHours}))`;
 
 /** Whether a rater's account is fresh now (for the rating being written). */
-export const raterIsFresh = (raterId: UserId) =>
+export const raterIsFresh = (raterId: Bound<number>) =>
   sql`coalesce((select ${freshAccountAt(sql`now()`, sql`u.date_joined`)} from users u where u.id = ${raterId}), false)`;
 
 /** Where the window that ends at `at` starts, and where the baseline before it starts. */
@@ -29,12 +27,12 @@ const windowStartAt = (at: SQL) => sql`${at} - make_interval(hours => ${windowHo
 const baselineStartAt = (at: SQL) => sql`${windowStartAt(at)} - make_interval(days => ${baselineDays})`;
 
 /** The ratee's ratings (as `r`) written in (from, to], every status (a burst is a burst even once hidden). */
-const ratingsBetween = (rateeId: UserId, from: SQL, to: SQL) => sql`r.ratee_id = ${rateeId}
+const ratingsBetween = (rateeId: Bound<number>, from: SQL, to: SQL) => sql`r.ratee_id = ${rateeId}
     and r.status = any(${sql.param([...RATING_STATUSES])}::text[])
     and r.created_at > ${from} and r.created_at <= ${to}`;
 
 /** Of those, the ratings from fresh accounts: from their own partial index (drizzle/0022), every status. */
-const freshRatingsBetween = (rateeId: UserId, from: SQL, to: SQL) => sql`r.ratee_id = ${rateeId}
+const freshRatingsBetween = (rateeId: Bound<number>, from: SQL, to: SQL) => sql`r.ratee_id = ${rateeId}
     and r.from_fresh_account and r.created_at > ${from} and r.created_at <= ${to}`;
 
 const countOf = (where: SQL) => sql`(select count(*)::int from ratings r where ${where})`;
@@ -44,7 +42,7 @@ const countOf = (where: SQL) => sql`(select count(*)::int from ratings r where $
  * insertRating): that statement does not see its own row, so the caller adds it. Both come from
  * index entries alone.
  */
-export const windowCounts = (rateeId: UserId) => {
+export const windowCounts = (rateeId: Bound<number>) => {
   const now = sql`now()`;
   return sql`select ${countOf(ratingsBetween(rateeId, windowStartAt(now), now))} as n,
     ${countOf(freshRatingsBetween(rateeId, windowStartAt(now), now))} as fresh`;
@@ -58,8 +56,7 @@ export const windowCounts = (rateeId: UserId) => {
 const usualCap = (n: SQL, factor: number) => sql`ceil(${n} * ${baselineDays}::numeric / ${factor})::int`;
 
 /** Counts `where`'s ratings up to `cap`: a busy profile's month is read only that far. */
-const countUpTo = (where: SQL, cap: SQL) =>
-  sql`(select count(*)::int from (select 1 from ratings r where ${where} limit ${cap}) counted)`;
+const ratingsUpTo = (where: SQL, cap: SQL) => countUpTo(sql`select 1 from ratings r where ${where}`, cap);
 
 /**
  * The ratee's usual counts of both kinds, in the baseline before the window that ends at `at`, for a
@@ -68,13 +65,13 @@ const countUpTo = (where: SQL, cap: SQL) =>
  * count that rules a burst out, so the verdict is exact and an everyday rating of a popular profile
  * never reads its whole month.
  */
-export const usualCounts = (rateeId: UserId, n: SQL, fresh: SQL, at: SQL = sql`now()`) => {
+export const usualCounts = (rateeId: Bound<number>, n: SQL, fresh: SQL, at: SQL = sql`now()`) => {
   const [from, to] = [baselineStartAt(at), windowStartAt(at)];
   return {
     n: sql`(case when ${n} >= ${volume.min}
-      then ${countUpTo(ratingsBetween(rateeId, from, to), usualCap(n, volume.factor))} end)`,
+      then ${ratingsUpTo(ratingsBetween(rateeId, from, to), usualCap(n, volume.factor))} end)`,
     fresh: sql`(case when ${fresh} >= ${freshAccounts.min}
-      then ${countUpTo(freshRatingsBetween(rateeId, from, to), usualCap(fresh, freshAccounts.factor))} end)`,
+      then ${ratingsUpTo(freshRatingsBetween(rateeId, from, to), usualCap(fresh, freshAccounts.factor))} end)`,
   };
 };
 
