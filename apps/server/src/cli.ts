@@ -185,14 +185,12 @@ async function runRecompute(args: string[]) {
   await withDatabase(async (database, where) => {
     await migrate(database.db);
     const fixed = await database.db.transaction((tx) => recomputeAllAggregates(tx));
-    if (fixed.users.length === 0 && fixed.categoryTotals === 0) {
+    if (fixed.length === 0) {
       console.log(`Every stored aggregate already matches the ratings (${where}); nothing changed.`);
       return;
     }
     console.log(
-      `Recomputed the stored aggregates in ${where}: corrected ${fixed.users.length} user(s)` +
-        (fixed.users.length > 0 ? ` (id ${userList(fixed.users)})` : '') +
-        ` and ${fixed.categoryTotals} category total(s).`,
+      `Recomputed the stored aggregates in ${where}: corrected ${fixed.length} user(s) (id ${userList(fixed)}).`,
     );
   });
 }

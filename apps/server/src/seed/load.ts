@@ -220,7 +220,7 @@ function insertFlags(tx: Executor, f: FlagRows) {
                          ${param(f.reason)}::text[], ${param(f.details)}::text[])`);
 }
 
-const BULK_TABLES = sql`array['users', 'ratings', 'rating_scores', 'user_category_totals', 'search_grams']::regclass[]`;
+const BULK_TABLES = sql`array['users', 'ratings', 'rating_scores', 'search_grams']::regclass[]`;
 
 /**
  * Drops the constraints and indexes of the bulk-loaded tables (except keys that other tables'
@@ -261,5 +261,5 @@ async function dropSecondaryIndexes(tx: Executor): Promise<string[]> {
  * as many dead rows as live ones, and the visibility map it sets lets counts run as index-only scans.
  */
 export async function analyzeAfterSeed(db: Db): Promise<void> {
-  await db.execute(sql`vacuum (analyze) users, ratings, rating_scores, user_category_totals, search_grams`);
+  await db.execute(sql`vacuum (analyze) users, ratings, rating_scores, search_grams`);
 }

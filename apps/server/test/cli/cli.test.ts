@@ -192,18 +192,13 @@ describe('against a database', () => {
       const snapshot = async (db: Executor) => ({
         users: await queryRows(
           db,
-          sql`select id, rating_sum_tenths, total_ratings_received, rating_tenths, score_histogram, rank_score
-              from users order by id`,
-        ),
-        categories: await queryRows(
-          db,
-          sql`select * from user_category_totals where score_count > 0 order by user_id, category`,
+          sql`select id, rating_sum_tenths, total_ratings_received, rating_tenths, score_histogram, rank_score,
+                category_totals from users order by id`,
         ),
       });
       const database = await scratch.open();
       let exact: Awaited<ReturnType<typeof snapshot>>;
       let broken: number[];
-      let categoryOwner: number;
       try {
         exact = await snapshot(database.db);
         const rated = await queryRows<{ id: number }>(
@@ -215,7 +210,6 @@ describe('against a database', () => {
           sql`select id from users where total_ratings_received = 0 order by id limit 1`,
         );
         const [sumWrong, histogramWrong, oldPrior, categoryWrong] = rated.map((row) => row.id);
-        categoryOwner = Number(categoryWrong);
         broken = [sumWrong, histogramWrong, oldPrior, categoryWrong, unrated?.id]
           .map(Number)
           .sort((a, b) => a - b);
@@ -229,11 +223,13 @@ describe('against a database', () => {
         await database.db.execute(sql`
           update users set rank_score = (30 + rating_sum_tenths / 10.0) / (10 + total_ratings_received)
           where id in (${oldPrior}, ${unrated?.id})`);
+        // One category's sum off by 3, the rest of the row right.
         await database.db.execute(sql`
-          update user_category_totals set score_sum = score_sum + 3
-          where (user_id, category) = (select user_id, category from user_category_totals
-                                       where user_id = ${categoryWrong} and score_count > 0
-                                       order by category limit 1)`);
+          update users set category_totals = jsonb_set(category_totals, array[k.key, 'sum'],
+            to_jsonb((category_totals -> k.key ->> 'sum')::int + 3))
+          from (select min(key) as key from users, jsonb_object_keys(category_totals) as key
+                where id = ${categoryWrong}) k
+          where id = ${categoryWrong}`);
         expect((await aggregateMismatches(database.db)).map((row) => row.id)).toEqual(broken);
       } finally {
         await database.close();
@@ -242,10 +238,8 @@ describe('against a database', () => {
       const repaired = await runCli(['recompute'], scratch.env);
       expect(repaired.stderr).toBe('');
       expect(repaired.code).toBe(0);
-      // The category total's owner has a correct user row: only the total was rewritten.
-      const usersFixed = broken.filter((id) => id !== categoryOwner);
       expect(lines(repaired.stdout)).toEqual([
-        expect.stringContaining(`corrected 4 user(s) (id ${usersFixed.join(', ')}) and 1 category total(s).`),
+        expect.stringContaining(`corrected 5 user(s) (id ${broken.join(', ')}).`),
       ]);
 
       const after = await scratch.open();

@@ -17,7 +17,12 @@ import { expect } from 'vitest';
 import { MIGRATIONS_DIR } from '../../src/config/paths.ts';
 import { type Database, type Db, type Executor, openDatabase, queryRows } from '../../src/db/client.ts';
 import { migrate } from '../../src/db/migrate.ts';
-import { aggregateMismatches, recomputeAllAggregates } from '../../src/modules/ratings/aggregates.ts';
+import {
+  aggregateMismatches,
+  averageTenths,
+  rankScore,
+  starOf,
+} from '../../src/modules/ratings/aggregates.ts';
 import { get, makeUser, rate, type TestUser } from '../core/support.ts';
 import { call, type ErrorAnswer, freshPostgres, type TestContext } from '../helpers.ts';
 
@@ -221,7 +226,33 @@ async function fillBeforeRandomIds(db: Db): Promise<void> {
     `insert into withdrawn_ratings (role_context, created_at) select role_context, created_at from ratings where id = 12`,
   );
   await run(`delete from ratings where id = 12`);
-  await db.transaction((tx) => recomputeAllAggregates(tx));
+  await aggregatesBeforeRandomIds(db);
+}
+
+/**
+ * The aggregates as 0013's schema stored them: on the user's row, and per category in
+ * user_category_totals (until 0024 moved them onto the row), where a category whose ratings were all
+ * withdrawn stayed behind at zero, which 0024 leaves out.
+ */
+async function aggregatesBeforeRandomIds(db: Db): Promise<void> {
+  const [s, c] = [sql`coalesce(p.s, 0)`, sql`coalesce(p.c, 0)`];
+  const stars = [1, 2, 3, 4, 5].map(
+    (star) => sql`count(*) filter (where ${starOf(sql`overall_tenths`)} = ${star})`,
+  );
+  await db.execute(sql`
+    update users u set rating_sum_tenths = ${s}, total_ratings_received = ${c},
+      rating_tenths = ${averageTenths(s, c)}, score_histogram = coalesce(p.h, '{0,0,0,0,0}'),
+      rank_score = ${rankScore(s, c)}
+    from users x left join (
+      select ratee_id, sum(overall_tenths)::int as s, count(*)::int as c, array[${sql.join(stars, sql`, `)}]::int[] as h
+      from ratings where status = 'published' group by ratee_id
+    ) p on p.ratee_id = x.id
+    where u.id = x.id`);
+  await db.execute(sql`
+    insert into user_category_totals (user_id, category, score_sum, score_count)
+    select r.ratee_id, s.category, sum(s.score), count(*)
+    from ratings r join rating_scores s on s.rating_id = r.id where r.status = 'published' group by 1, 2
+    union all select 41, 'Withdrawn since', 0, 0`);
 }
 
 /** A rating's identity that survives re-keying: who rated whom in which context. */
@@ -241,7 +272,6 @@ async function keyedContent(db: Executor) {
     'suspension_hidden_ratings',
     'moderation_actions',
     'withdrawn_ratings',
-    'user_category_totals',
   ];
   const counts: Record<string, number> = {};
   for (const table of tables) {

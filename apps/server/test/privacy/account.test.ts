@@ -11,7 +11,6 @@ import {
   passwordResets,
   ratings,
   refreshFamilies,
-  userCategoryTotals,
   users,
 } from '../../src/db/schema/index.ts';
 import { hashPassword } from '../../src/lib/passwords.ts';
@@ -100,7 +99,6 @@ async function rowsAbout(userId: number) {
     consents: await db.select().from(consents).where(eq(consents.userId, userId)),
     sessions: await db.select().from(refreshFamilies).where(eq(refreshFamilies.userId, userId)),
     resets: await db.select().from(passwordResets).where(eq(passwordResets.userId, userId)),
-    totals: await db.select().from(userCategoryTotals).where(eq(userCategoryTotals.userId, userId)),
     grievances: await db.select().from(grievances).where(eq(grievances.userId, userId)),
   };
 }
@@ -112,7 +110,6 @@ const nothing = {
   consents: [],
   sessions: [],
   resets: [],
-  totals: [],
   grievances: [],
 };
 

@@ -35,6 +35,9 @@ import {
   timestamp,
 } from 'drizzle-orm/pg-core';
 
+/** A user's sums and counts of category scores, by category name (ratings/aggregates.ts keeps them exact). */
+export type CategoryTotals = Record<string, { sum: number; count: number }>;
+
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 export const users = pgTable('users', {
@@ -58,6 +61,8 @@ export const users = pgTable('users', {
   totalRatingsReceived: integer('total_ratings_received').notNull().default(0),
   ratingTenths: smallint('rating_tenths').notNull().default(0),
   scoreHistogram: integer('score_histogram').array().notNull().default(sql`'{0,0,0,0,0}'`),
+  /** Per category, over the published ratings received: only categories that count (drizzle/0024). */
+  categoryTotals: jsonb('category_totals').$type<CategoryTotals>().notNull().default({}),
   // A user with no ratings ranks at the prior mean (ratings/aggregates.ts has the formula). Drizzle
   // writes the current constant on insert; the column's SQL default (3.5, drizzle/0001) cannot follow it.
   rankScore: doublePrecision('rank_score')
@@ -155,19 +160,6 @@ export const ratingScores = pgTable(
     score: smallint('score').notNull(),
   },
   (t) => [primaryKey({ columns: [t.ratingId, t.category] })],
-);
-
-export const userCategoryTotals = pgTable(
-  'user_category_totals',
-  {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id),
-    category: text('category').notNull(),
-    scoreSum: integer('score_sum').notNull().default(0),
-    scoreCount: integer('score_count').notNull().default(0),
-  },
-  (t) => [primaryKey({ columns: [t.userId, t.category] })],
 );
 
 export const refreshFamilies = pgTable('refresh_families', {

@@ -11,7 +11,6 @@ import {
   ratings,
   refreshFamilies,
   suspensionHiddenRatings,
-  userCategoryTotals,
   users,
 } from '../../db/schema/index.ts';
 import { inTransaction } from '../../db/transactions.ts';
@@ -93,7 +92,6 @@ export async function eraseAccount(db: Db, userId: number, ratingsGiven: Ratings
 
     await tx.delete(refreshFamilies).where(eq(refreshFamilies.userId, userId));
     await tx.delete(passwordResets).where(eq(passwordResets.userId, userId));
-    await tx.delete(userCategoryTotals).where(eq(userCategoryTotals.userId, userId));
     // Consents cascade; grievances they filed stay for the record without them (set null).
     await tx.delete(users).where(eq(users.id, userId));
     await recordAction(tx, {

@@ -1,4 +1,4 @@
-// Reads behind the public profile pages: the profiled user with their per-category totals, whether
+// Reads behind the public profile pages: the profiled user (their per-category totals on the row), whether
 // they are under review for unusual activity, their newest published ratings and, for a viewer,
 // whether the viewer has rated them, in one round trip (issues 4 and 11: each round trip cost the
 // server and PostgreSQL more than the reads themselves).
@@ -11,16 +11,8 @@ import { fromRatingJson, newestReceivedJson } from '../ratings/repository.ts';
 import type { RatingRecord } from '../ratings/serialize.ts';
 import { underReviewQuery } from '../ratings/unusual-activity.ts';
 
-/** A category's sums over the published ratings a user received (kept exact by every writer: ratings/aggregates.ts). */
-export interface CategoryTotal {
-  category: string;
-  sum: number;
-  count: number;
-}
-
 export interface ProfiledUser {
   user: UserRow;
-  categoryTotals: CategoryTotal[];
   /** Whether the viewer has a rating of this user in `viewer.context`, published or hidden. */
   viewerHasRated: boolean;
   /** Whether ratings of this user are flagged as unusual activity and await moderators (ADR 0017). */
@@ -40,9 +32,6 @@ function profiledUserQuery(db: Executor, withViewer: boolean) {
   return db
     .select({
       user: users,
-      categoryTotals: sql<CategoryTotal[]>`coalesce((
-        select json_agg(json_build_object('category', t.category, 'sum', t.score_sum, 'count', t.score_count))
-        from user_category_totals t where t.user_id = ${PROFILED_ID} and t.score_count > 0), '[]'::json)`,
       viewerHasRated: withViewer
         ? sql<boolean>`exists(select 1 from ratings r where r.rater_id = ${sql.placeholder('viewerId')}
             and r.ratee_id = ${PROFILED_ID} and r.role_context = ${sql.placeholder('context')})`

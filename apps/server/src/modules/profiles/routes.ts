@@ -85,11 +85,8 @@ export async function profileRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { userId } = sessionOf(request);
-      const { user, categoryTotals, newestRatings } = await loadUser(
-        request.params.id,
-        PAGE_SIZES.dashboardRecent,
-      );
-      const summary = ratingSummary(user, categoryTotals, userId);
+      const { user, newestRatings } = await loadUser(request.params.id, PAGE_SIZES.dashboardRecent);
+      const summary = ratingSummary(user, userId);
       const recent = visibleRatings(user, newestRatings, userId);
       return {
         user_id: user.id,
@@ -131,7 +128,7 @@ export async function profileRoutes(app: FastifyInstance) {
         : `profile:${request.params.id}:${shown}:for:${session.userId}:${session.role}`;
       let view = version === null ? undefined : viewCache.get<ProfileView>(key, version);
       if (!view) {
-        const { user, categoryTotals, newestRatings, viewerHasRated, underReview } = await loadUser(
+        const { user, newestRatings, viewerHasRated, underReview } = await loadUser(
           request.params.id,
           shown,
           session,
@@ -140,7 +137,7 @@ export async function profileRoutes(app: FastifyInstance) {
         if (user.id === session.userId) profile.total_ratings_received = user.totalRatingsReceived;
         const answer = {
           user_profile: profile,
-          rating_summary: ratingSummary(user, categoryTotals, session.userId),
+          rating_summary: ratingSummary(user, session.userId),
           all_ratings: visibleRatings(user, newestRatings, session.userId),
           unusual_activity: underReview,
         };

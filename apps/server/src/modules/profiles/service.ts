@@ -10,7 +10,6 @@ import {
 } from '@workspace/contracts';
 import type { UserRow } from '../../db/schema/index.ts';
 import { fromTenths } from '../users/serialize.ts';
-import type { CategoryTotal } from './repository.ts';
 
 export const detailsVisible = (user: UserRow, viewerId: number) =>
   user.showRatingDetails || user.id === viewerId;
@@ -18,19 +17,21 @@ export const detailsVisible = (user: UserRow, viewerId: number) =>
 type CategoryAverages = NonNullable<RatingSummary['ratings_by_category']>;
 
 /** Per-category averages (half up, one decimal) in the fixed order of the context the user is rated in. */
-function ratingsByCategory(user: UserRow, totals: CategoryTotal[]): CategoryAverages {
+function ratingsByCategory(user: UserRow): CategoryAverages {
   // A user is rated by the opposite role, whose context names the categories.
   const raters = browseRole(user.userRole);
   const context = raters && contextForRole(raters);
   const order: readonly string[] = context ? RATING_CATEGORIES[context] : [];
   const result: CategoryAverages = {};
-  for (const t of totals.sort((a, b) => order.indexOf(a.category) - order.indexOf(b.category))) {
-    result[t.category] = { average: roundHalfUp1(t.sum / t.count), count: t.count };
+  const named = Object.keys(user.categoryTotals);
+  for (const category of named.sort((a, b) => order.indexOf(a) - order.indexOf(b))) {
+    const { sum, count } = user.categoryTotals[category] as { sum: number; count: number };
+    result[category] = { average: roundHalfUp1(sum / count), count };
   }
   return result;
 }
 
-export function ratingSummary(user: UserRow, totals: CategoryTotal[], viewerId: number): RatingSummary {
+export function ratingSummary(user: UserRow, viewerId: number): RatingSummary {
   const average_rating = fromTenths(user.ratingTenths);
   if (!detailsVisible(user, viewerId)) {
     return { average_rating, total_ratings: null, ratings_by_category: null, distribution: null };
@@ -38,7 +39,7 @@ export function ratingSummary(user: UserRow, totals: CategoryTotal[], viewerId: 
   return {
     average_rating,
     total_ratings: user.totalRatingsReceived,
-    ratings_by_category: ratingsByCategory(user, totals),
+    ratings_by_category: ratingsByCategory(user),
     distribution: Object.fromEntries(user.scoreHistogram.map((n, i) => [String(i + 1), n])),
   };
 }

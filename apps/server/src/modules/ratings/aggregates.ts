@@ -1,8 +1,9 @@
 // The stored aggregates of DESIGN §4 (ADR 0003): per user (sum, count, rounded average, star histogram,
-// ranking score) and per user and category (sum, count), over published ratings received.
+// ranking score, and per category a sum and count in users.category_totals), over published ratings
+// received.
 //
-// Their arithmetic is defined once, here: averageTenths, starOf, rankScore and the histogram are the SQL
-// every writer uses. Three kinds of change keep them exact at every commit, each in its own transaction:
+// Their arithmetic is defined once, here: averageTenths, starOf, rankScore, the histogram and
+// withCategoryScores are the SQL every writer uses. Three kinds of change keep them exact at every commit, each in its own transaction:
 // a new rating (insertRating in ratings/repository.ts adds its own contribution in the statement that
 // writes it), moderation publishing or withdrawing ratings (applyRatings), and a rebuild from the ratings
 // (recomputeAllAggregates: after a bulk seed, and `npm run cli -- recompute`). aggregateMismatches
@@ -34,6 +35,21 @@ const histogramOf = (overallTenths: SQL): SQL =>
     STARS.map((star) => sql`count(*) filter (where ${starOf(overallTenths)} = ${sql.raw(String(star))})`),
     sql`, `,
   )}]::int[]`;
+
+/**
+ * A user's category totals (users.category_totals, {"<category>": {"sum", "count"}}) with the rows of
+ * `delta` added: a select of (category, sum, count). A category whose count comes to 0 is left out, so
+ * the object holds exactly the categories that count.
+ */
+export const withCategoryScores = (totals: SQL, delta: SQL): SQL => sql`(
+  select coalesce(jsonb_object_agg(t.category, jsonb_build_object('sum', t.s, 'count', t.n)), '{}'::jsonb)
+  from (
+    select d.category, sum(d.s)::int as s, sum(d.n)::int as n from (
+      select e.key as category, (e.value->>'sum')::int as s, (e.value->>'count')::int as n
+      from jsonb_each(${totals}) e
+      union all ${delta}
+    ) d group by d.category
+  ) t where t.n <> 0)`;
 
 const EMPTY_HISTOGRAM = sql.raw(`'{${STARS.map(() => 0).join(',')}}'::int[]`);
 
@@ -76,122 +92,70 @@ export async function applyRatings(tx: Executor, ratingIds: readonly number[], s
       total_ratings_received = ${c},
       rating_tenths = ${averageTenths(s, c)},
       score_histogram = n.h,
-      rank_score = ${rankScore(s, c)}
+      rank_score = ${rankScore(s, c)},
+      category_totals = ${withCategoryScores(
+        sql`u.category_totals`,
+        sql`select sc.category, ${sign} * sum(sc.score), ${sign} * count(*)
+            from ratings r join rating_scores sc on sc.rating_id = r.id
+            where r.id = any(${ids}) and r.ratee_id = u.id group by sc.category`,
+      )}
     from next n where u.id = n.id`);
-
-  const perCategory = sql`
-    select r.ratee_id as user_id, s.category, sum(s.score)::int as score_sum, count(*)::int as score_count
-    from ratings r join rating_scores s on s.rating_id = r.id
-    where r.id = any(${ids}) group by r.ratee_id, s.category`;
-  if (sign === 1) {
-    await tx.execute(sql`
-      insert into user_category_totals (user_id, category, score_sum, score_count)
-      ${perCategory} order by 1, 2
-      on conflict (user_id, category) do update set
-        score_sum = user_category_totals.score_sum + excluded.score_sum,
-        score_count = user_category_totals.score_count + excluded.score_count`);
-  } else {
-    await tx.execute(sql`
-      update user_category_totals t set
-        score_sum = t.score_sum - d.score_sum,
-        score_count = t.score_count - d.score_count
-      from (${perCategory}) d
-      where t.user_id = d.user_id and t.category = d.category`);
-  }
 }
 
-/** Every user's aggregates recomputed from their published ratings received (columns s, c, h, avg, rank). */
+/** Per user, their category totals over published ratings received, as users.category_totals holds them. */
+const CATEGORY_TRUTH = sql`
+  select c.user_id, jsonb_object_agg(c.category, jsonb_build_object('sum', c.s, 'count', c.n)) as totals
+  from (
+    select r.ratee_id as user_id, s.category, sum(s.score)::int as s, count(*)::int as n
+    from ratings r join rating_scores s on s.rating_id = r.id
+    where r.status = 'published' group by r.ratee_id, s.category
+  ) c group by c.user_id`;
+
+/** Every user's aggregates recomputed from their published ratings received (columns s, c, h, avg, rank, totals). */
 const USER_TRUTH = sql`
   select u.id, coalesce(p.s, 0) as s, coalesce(p.c, 0) as c, coalesce(p.h, ${EMPTY_HISTOGRAM}) as h,
          ${averageTenths(sql`coalesce(p.s, 0)`, sql`coalesce(p.c, 0)`)} as avg,
-         ${rankScore(sql`coalesce(p.s, 0)`, sql`coalesce(p.c, 0)`)} as rank
+         ${rankScore(sql`coalesce(p.s, 0)`, sql`coalesce(p.c, 0)`)} as rank,
+         coalesce(ct.totals, '{}'::jsonb) as totals
   from users u left join (
     select ratee_id, sum(overall_tenths)::int as s, count(*)::int as c, ${histogramOf(sql`overall_tenths`)} as h
     from ratings where status = 'published' group by ratee_id
-  ) p on p.ratee_id = u.id`;
+  ) p on p.ratee_id = u.id
+  left join (${CATEGORY_TRUTH}) ct on ct.user_id = u.id`;
 
 /** Rows of USER_TRUTH (as t) that differ from the stored row (as u). */
 const USER_DIFFERS = sql`(u.rating_sum_tenths <> t.s or u.total_ratings_received <> t.c
   or u.rating_tenths <> t.avg or u.score_histogram is distinct from t.h
-  or u.rank_score is distinct from t.rank)`;
-
-/** Per user and category sums over published ratings received. */
-const CATEGORY_TRUTH = sql`
-  select r.ratee_id as user_id, s.category, sum(s.score)::int as score_sum, count(*)::int as score_count
-  from ratings r join rating_scores s on s.rating_id = r.id
-  where r.status = 'published' group by r.ratee_id, s.category`;
-
-/**
- * Stored category totals that differ from CATEGORY_TRUTH (rows whose ratings are all withdrawn stay
- * behind at zero, which counts as absent), with the values they should have (0 where absent).
- */
-const CATEGORY_DIFFERENCES = sql`
-  select coalesce(c.user_id, t.user_id) as user_id, coalesce(c.category, t.category) as category,
-         coalesce(c.score_sum, 0) as score_sum, coalesce(c.score_count, 0) as score_count
-  from (${CATEGORY_TRUTH}) c
-  full join (select * from user_category_totals where score_count <> 0 or score_sum <> 0) t
-    on t.user_id = c.user_id and t.category = c.category
-  where c.user_id is null or t.user_id is null
-     or c.score_sum <> t.score_sum or c.score_count <> t.score_count`;
-
-export interface Recomputed {
-  /** Users whose stored aggregates were wrong and are now exact, in id order. */
-  users: number[];
-  /** Per-category totals (user and category) that were wrong and are now exact. */
-  categoryTotals: number;
-}
+  or u.rank_score is distinct from t.rank or u.category_totals <> t.totals)`;
 
 /**
  * Rebuilds every stored aggregate from the ratings themselves, writing only the rows that differ, and
- * says which: after a bulk load, after a change of the ranking prior, and for operators (`cli
- * recompute`). Idempotent: a second run changes nothing. Rating writes wait for it (SHARE lock on
- * ratings), so it is exact while the server runs.
+ * returns the users it corrected, in id order: after a bulk load, after a change of the ranking prior,
+ * and for operators (`cli recompute`). Idempotent: a second run changes nothing. Rating writes wait for
+ * it (SHARE lock on ratings), so it is exact while the server runs.
  */
-export async function recomputeAllAggregates(tx: Executor): Promise<Recomputed> {
+export async function recomputeAllAggregates(tx: Executor): Promise<number[]> {
   await tx.execute(sql`lock table ratings in share mode`);
   const users = await queryRows<{ id: number }>(
     tx,
     sql`
     update users u set
       rating_sum_tenths = t.s, total_ratings_received = t.c, rating_tenths = t.avg,
-      score_histogram = t.h, rank_score = t.rank
+      score_histogram = t.h, rank_score = t.rank, category_totals = t.totals
     from (${USER_TRUTH}) t
     where u.id = t.id and ${USER_DIFFERS}
     returning u.id`,
   );
-  // Delete the wrong rows, then insert what is missing: no ON CONFLICT, because a bulk seed runs this
-  // with the tables' keys dropped (seed/load.ts dropSecondaryIndexes).
-  const [wrong] = await queryRows<{ n: number }>(
-    tx,
-    sql`
-    with wrong as (${CATEGORY_DIFFERENCES}),
-    deleted as (
-      delete from user_category_totals t using wrong w
-      where t.user_id = w.user_id and t.category = w.category
-    )
-    select count(*)::int as n from wrong`,
-  );
-  await tx.execute(sql`
-    insert into user_category_totals (user_id, category, score_sum, score_count)
-    select c.user_id, c.category, c.score_sum, c.score_count from (${CATEGORY_TRUTH}) c
-    where not exists (select 1 from user_category_totals t
-                      where t.user_id = c.user_id and t.category = c.category)
-    order by 1, 2`);
-  return { users: users.map((row) => row.id).sort((a, b) => a - b), categoryTotals: wrong?.n ?? 0 };
+  return users.map((row) => row.id).sort((a, b) => a - b);
 }
 
 /**
  * Users whose stored aggregates differ from a recomputation (empty when all is exact): the sum,
- * count, rounded average, histogram and ranking score (with the current prior), and every category
- * total. Used by tests, the fuzzer, the seed and the benchmark.
+ * count, rounded average, histogram, ranking score (with the current prior) and category totals. Used by tests, the fuzzer, the seed and the benchmark.
  */
 export async function aggregateMismatches(tx: Executor): Promise<{ id: number }[]> {
   return queryRows<{ id: number }>(
     tx,
-    sql`
-    select u.id from users u join (${USER_TRUTH}) t on t.id = u.id where ${USER_DIFFERS}
-    union
-    select user_id from (${CATEGORY_DIFFERENCES}) d
-    order by 1`,
+    sql`select u.id from users u join (${USER_TRUTH}) t on t.id = u.id where ${USER_DIFFERS} order by 1`,
   );
 }

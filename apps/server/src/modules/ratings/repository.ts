@@ -8,7 +8,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { type Bound, preparedRaw, preparedStatements } from '../../db/prepared.ts';
 import { ratings, users } from '../../db/schema/index.ts';
 import type { Page } from '../core/paging.ts';
-import { averageTenths, rankScore, starOf } from './aggregates.ts';
+import { averageTenths, rankScore, starOf, withCategoryScores } from './aggregates.ts';
 import type { DisputeEntry, ModerationEntry, RatingRecord, ReplyEntry, ScoreEntry } from './serialize.ts';
 import { isBurst, raterIsFresh, usualCounts, windowCounts } from './unusual-activity.ts';
 
@@ -303,7 +303,8 @@ export interface NewRating {
  * the aggregates with expressions over the row's current values, which PostgreSQL re-evaluates on the
  * newest version when writers queue, so concurrent ratings never lose an update. The inserts hang off
  * that update: no ratee row, no rating. A duplicate fails the unique index and rolls everything back.
- * The arithmetic is aggregates.ts's (averageTenths, starOf, rankScore), over the row's new sum and count.
+ * The arithmetic is aggregates.ts's (averageTenths, starOf, rankScore, withCategoryScores), over the
+ * row's new sum and count and the rating's scores.
  * The rating's id is the column's default, random (drizzle/0014): should it be taken already, the
  * whole statement fails on the primary key, changes nothing, and runs again with a new draw. So `db`
  * must not be a transaction, which the failure would end.
@@ -380,7 +381,8 @@ const insertRatingStatement = preparedRaw<WrittenRow>(() => {
         total_ratings_received = ${count},
         rating_tenths = ${averageTenths(sum, count)},
         score_histogram[${star}] = score_histogram[${star}] + 1,
-        rank_score = ${rankScore(sum, count)}
+        rank_score = ${rankScore(sum, count)},
+        category_totals = ${withCategoryScores(sql`category_totals`, sql`select c.category, c.score, 1 from ${scores}`)}
       where id = ${NEW.ratee}::int and is_active and user_role = ${NEW.rateeRole}::text
       returning id, full_name
     ),
@@ -396,15 +398,6 @@ const insertRatingStatement = preparedRaw<WrittenRow>(() => {
       insert into rating_scores (rating_id, category, score)
       select i.id, c.category, c.score
       from inserted i, ${scores}
-    ),
-    totals as (
-      insert into user_category_totals (user_id, category, score_sum, score_count)
-      select b.id, c.category, c.score, 1
-      from bumped b, ${scores}
-      order by 2
-      on conflict (user_id, category) do update set
-        score_sum = user_category_totals.score_sum + excluded.score_sum,
-        score_count = user_category_totals.score_count + 1
     )
     select i.id, i.created_at, b.full_name as ratee_name,
       ${verifiedEmployee(sql`${NEW.rater}::int`, sql`${NEW.ratee}::int`, sql`${NEW.context}::text`)} as verified,
