@@ -63,7 +63,7 @@ export async function dataSize(database: Database): Promise<DataSize> {
     sql`select (select count(*) from users where user_role = 'employee')::int as "employees",
                (select count(*) from users where user_role = 'employer')::int as "employers",
                (select count(*) from ratings)::int as "ratings",
-               (select count(*) from rating_scores)::int as "ratingScores",
+               (select count(*) from ratings r, jsonb_object_keys(r.scores))::int as "ratingScores",
                pg_database_size(current_database())::float8 as "databaseBytes"`,
   );
   if (!row) throw new Error('no answer from the database');

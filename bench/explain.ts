@@ -15,7 +15,7 @@ import * as schema from '../apps/server/src/db/schema/index.ts';
 import type { Req } from './load.ts';
 
 /** Tables big enough that a sequential scan of them in a request is a defect. */
-const BIG_TABLES = ['users', 'ratings', 'rating_scores', 'search_grams'];
+const BIG_TABLES = ['users', 'ratings', 'search_grams'];
 
 export interface ExplainedQuery {
   sql: string;

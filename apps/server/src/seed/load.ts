@@ -116,7 +116,7 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedRe
 
     progress.phase('Aggregates', 0);
     // Statistics first (ANALYZE sees this transaction's rows), so the joins below plan well.
-    await tx.execute(sql`analyze users, ratings, rating_scores`);
+    await tx.execute(sql`analyze users, ratings`);
     await recomputeAllAggregates(tx);
     if (restore.length > 0) {
       progress.phase('Indexes', restore.length);
@@ -186,7 +186,7 @@ function insertUsers(tx: Executor, c: UserChunk, passwordHash: string) {
 const categoryArray = (names: readonly string[]): SQL => sql`${param([...names])}::text[]`;
 
 function insertRatings(tx: Executor, c: RatingChunk) {
-  // One statement per chunk: the ratings, then one score row per rated category (digit > 0).
+  // One statement per chunk; a rating's scores are its rated categories (digit > 0).
   return tx.execute(sql`
     with t as (
       select * from unnest(${param(c.id)}::bigint[], ${param(c.rater)}::int[], ${param(c.ratee)}::int[],
@@ -194,23 +194,20 @@ function insertRatings(tx: Executor, c: RatingChunk) {
                            ${param(c.feedback)}::text[], ${param(c.overallTenths)}::int2[],
                            ${param(c.createdAt)}::float8[], ${param(c.scores)}::text[])
         as t(id, rater, ratee, context, anonymous, feedback, overall, created, scores)
-    ),
-    inserted as (
-      insert into ratings (id, rater_id, ratee_id, role_context, is_anonymous, feedback_message,
-                           overall_tenths, status, created_at, from_fresh_account)
-      select t.id, rater, ratee,
-             case when context = 0 then 'EMPLOYEE_TO_COMPANY' else 'EMPLOYER_TO_EMPLOYEE' end,
-             anonymous, feedback, overall, 'published', to_timestamp(created),
-             ${freshAccountAt(sql`to_timestamp(created)`, sql`u.date_joined`)}
-      from t join users u on u.id = t.rater
     )
-    insert into rating_scores (rating_id, category, score)
-    select t.id,
-           (case when t.context = 0 then ${categoryArray(RATING_CATEGORIES.EMPLOYEE_TO_COMPANY)}
-                 else ${categoryArray(RATING_CATEGORIES.EMPLOYER_TO_EMPLOYEE)} end)[i],
-           substr(t.scores, i, 1)::int2
-    from t cross join generate_series(1, 6) as i
-    where substr(t.scores, i, 1) <> '0'`);
+    insert into ratings (id, rater_id, ratee_id, role_context, is_anonymous, feedback_message,
+                         overall_tenths, scores, status, created_at, from_fresh_account)
+    select t.id, rater, ratee,
+           case when context = 0 then 'EMPLOYEE_TO_COMPANY' else 'EMPLOYER_TO_EMPLOYEE' end,
+           anonymous, feedback, overall,
+           (select jsonb_object_agg(
+                     (case when t.context = 0 then ${categoryArray(RATING_CATEGORIES.EMPLOYEE_TO_COMPANY)}
+                           else ${categoryArray(RATING_CATEGORIES.EMPLOYER_TO_EMPLOYEE)} end)[i],
+                     substr(t.scores, i, 1)::int)
+            from generate_series(1, 6) as i where substr(t.scores, i, 1) <> '0'),
+           'published', to_timestamp(created),
+           ${freshAccountAt(sql`to_timestamp(created)`, sql`u.date_joined`)}
+    from t join users u on u.id = t.rater`);
 }
 
 function insertFlags(tx: Executor, f: FlagRows) {
@@ -220,7 +217,7 @@ function insertFlags(tx: Executor, f: FlagRows) {
                          ${param(f.reason)}::text[], ${param(f.details)}::text[])`);
 }
 
-const BULK_TABLES = sql`array['users', 'ratings', 'rating_scores', 'search_grams']::regclass[]`;
+const BULK_TABLES = sql`array['users', 'ratings', 'search_grams']::regclass[]`;
 
 /**
  * Drops the constraints and indexes of the bulk-loaded tables (except keys that other tables'
@@ -261,5 +258,5 @@ async function dropSecondaryIndexes(tx: Executor): Promise<string[]> {
  * as many dead rows as live ones, and the visibility map it sets lets counts run as index-only scans.
  */
 export async function analyzeAfterSeed(db: Db): Promise<void> {
-  await db.execute(sql`vacuum (analyze) users, ratings, rating_scores, search_grams`);
+  await db.execute(sql`vacuum (analyze) users, ratings, search_grams`);
 }

@@ -27,7 +27,6 @@ async function snapshot(db: Executor) {
           from users order by id`,
     ),
     ratings: await queryRows(db, sql`select * from ratings order by id`),
-    scores: await queryRows(db, sql`select * from rating_scores order by rating_id, category`),
     flags: await queryRows(
       db,
       sql`select rating_id, reporter_id, reason, details, status from flags order by id`,
@@ -123,7 +122,7 @@ describe('seed', () => {
     expect(contexts.every((c) => c.n > 500)).toBe(true);
     const categories = await queryRows<{ role_context: string; category: string }>(
       db,
-      sql`select distinct r.role_context, s.category from ratings r join rating_scores s on s.rating_id = r.id`,
+      sql`select distinct r.role_context, s.category from ratings r, jsonb_object_keys(r.scores) s(category)`,
     );
     for (const { role_context, category } of categories) {
       expect(RATING_CATEGORIES[role_context as keyof typeof RATING_CATEGORIES]).toContain(category);
@@ -141,12 +140,12 @@ describe('seed', () => {
     const wrongOverall = await one<{ n: number }>(
       db,
       sql`select count(*)::int as n from ratings r
-          where r.overall_tenths <> (select round(avg(score) * 10)::int from rating_scores s where s.rating_id = r.id)`,
+          where r.overall_tenths <> (select round(avg(s.value::int) * 10)::int from jsonb_each(r.scores) s)`,
     );
     expect(wrongOverall.n).toBe(0);
     const unscored = await one<{ n: number }>(
       db,
-      sql`select count(*)::int as n from ratings r where not exists (select 1 from rating_scores s where s.rating_id = r.id)`,
+      sql`select count(*)::int as n from ratings r where r.scores = '{}'::jsonb`,
     );
     expect(unscored.n).toBe(0);
   });

@@ -51,8 +51,8 @@ describe('migration 0014 on a database with sequential rating ids', () => {
   it('lets new ratings take random ids beside the re-keyed ones', async () => {
     const [row] = await queryRows<{ id: number }>(
       ctx.deps.db,
-      sql`insert into ratings (rater_id, ratee_id, role_context, overall_tenths)
-          values (1, 43, 'EMPLOYEE_TO_COMPANY', 30) returning id`,
+      sql`insert into ratings (rater_id, ratee_id, role_context, overall_tenths, scores)
+          values (1, 43, 'EMPLOYEE_TO_COMPANY', 30, '{"Work Environment": 3}') returning id`,
     );
     expect(Number.isSafeInteger(row?.id)).toBe(true);
     expect(row?.id).toBeGreaterThan(2 ** 31);

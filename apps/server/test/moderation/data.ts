@@ -3,7 +3,7 @@
 // counted into the aggregates in the same transaction as the real rating service does.
 import { overallScoreTenths, RATING_CATEGORIES, type UserRole } from '@workspace/contracts';
 import { eq } from 'drizzle-orm';
-import { ratingScores, ratings, users } from '../../src/db/schema/index.ts';
+import { ratings, users } from '../../src/db/schema/index.ts';
 import { applyRatings } from '../../src/modules/ratings/aggregates.ts';
 import { newUserCode } from '../../src/modules/users/user-code.ts';
 import { sessionToken, type TestContext } from '../helpers.ts';
@@ -63,16 +63,10 @@ export async function insertRating(
         isAnonymous: options.anonymous ?? false,
         feedbackMessage: options.feedback ?? null,
         overallTenths: overallScoreTenths(scores),
+        scores: Object.fromEntries(scores.map((score, index) => [RATING_CATEGORIES[context][index], score])),
       })
       .returning({ id: ratings.id });
     if (!row) throw new Error('rating insert returned nothing');
-    await tx.insert(ratingScores).values(
-      scores.map((score, index) => ({
-        ratingId: row.id,
-        category: RATING_CATEGORIES[context][index] ?? 'unknown',
-        score,
-      })),
-    );
     await applyRatings(tx, [row.id], 1);
     return row.id;
   });

@@ -629,20 +629,12 @@ export async function invariantViolations(db: Executor) {
       db,
       sql`select rater_id, ratee_id, role_context from ratings group by 1, 2, 3 having count(*) > 1`,
     ),
-    orphanScores: await queryRows(
-      db,
-      sql`select s.rating_id from rating_scores s left join ratings r on r.id = s.rating_id where r.id is null`,
-    ),
-    unscoredRatings: await queryRows(
-      db,
-      sql`select r.id from ratings r where not exists (select 1 from rating_scores s where s.rating_id = r.id)`,
-    ),
+    unscoredRatings: await queryRows(db, sql`select r.id from ratings r where r.scores = '{}'::jsonb`),
   };
 }
 
 export const NO_VIOLATIONS = {
   aggregateMismatches: [],
   duplicateRatings: [],
-  orphanScores: [],
   unscoredRatings: [],
 };

@@ -35,6 +35,9 @@ import {
   timestamp,
 } from 'drizzle-orm/pg-core';
 
+/** A rating's category scores, by category name. */
+export type RatingScores = Record<string, number>;
+
 /** A user's sums and counts of category scores, by category name (ratings/aggregates.ts keeps them exact). */
 export type CategoryTotals = Record<string, { sum: number; count: number }>;
 
@@ -93,6 +96,8 @@ export const ratings = pgTable('ratings', {
   isAnonymous: boolean('is_anonymous').notNull().default(false),
   feedbackMessage: text('feedback_message'),
   overallTenths: smallint('overall_tenths').notNull(),
+  /** Its score (1..5) by category, for the categories it rates (drizzle/0025). */
+  scores: jsonb('scores').$type<RatingScores>().notNull(),
   status: text('status', { enum: RATING_STATUSES }).notNull().default('published'),
   createdAt: ts('created_at').notNull().defaultNow(),
   editedAt: ts('edited_at'),
@@ -149,18 +154,6 @@ export const ratingAppeals = pgTable('rating_appeals', {
   decidedAt: ts('decided_at'),
   decidedBy: integer('decided_by').references(() => users.id),
 });
-
-export const ratingScores = pgTable(
-  'rating_scores',
-  {
-    ratingId: ratingIdColumn('rating_id')
-      .notNull()
-      .references(() => ratings.id, { onDelete: 'cascade' }),
-    category: text('category').notNull(),
-    score: smallint('score').notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.ratingId, t.category] })],
-);
 
 export const refreshFamilies = pgTable('refresh_families', {
   id: text('id').primaryKey(),

@@ -20,13 +20,13 @@ import {
   ratingAppeals,
   ratingDisputes,
   ratingReplies,
-  ratingScores,
   ratings,
   withdrawnRatings,
 } from '../../db/schema/index.ts';
 import { inTransaction } from '../../db/transactions.ts';
 import { badRequest, forbidden, HttpError, notFound } from '../../lib/errors.ts';
 import { applyRatings } from '../ratings/aggregates.ts';
+import { storedScores } from '../ratings/repository.ts';
 import { touchUsers } from '../users/repository.ts';
 
 const DAY_MS = 86_400_000;
@@ -132,17 +132,13 @@ export async function editRating(
     }
     const counts = rating.status === 'published';
     if (counts) await applyRatings(tx, [ratingId], -1);
-    if (scores) {
-      await tx.delete(ratingScores).where(eq(ratingScores.ratingId, ratingId));
-      await tx
-        .insert(ratingScores)
-        .values(scores.map((s) => ({ ratingId, category: s.category, score: s.score })));
-    }
     await tx
       .update(ratings)
       .set({
         editedAt: sql`now()`,
-        ...(scores ? { overallTenths: overallScoreTenths(scores.map((s) => s.score)) } : {}),
+        ...(scores
+          ? { scores: storedScores(scores), overallTenths: overallScoreTenths(scores.map((s) => s.score)) }
+          : {}),
         ...(edit.feedback_message !== undefined ? { feedbackMessage: edit.feedback_message } : {}),
       })
       .where(eq(ratings.id, ratingId));

@@ -95,9 +95,9 @@ export async function applyRatings(tx: Executor, ratingIds: readonly number[], s
       rank_score = ${rankScore(s, c)},
       category_totals = ${withCategoryScores(
         sql`u.category_totals`,
-        sql`select sc.category, ${sign} * sum(sc.score), ${sign} * count(*)
-            from ratings r join rating_scores sc on sc.rating_id = r.id
-            where r.id = any(${ids}) and r.ratee_id = u.id group by sc.category`,
+        sql`select sc.key, ${sign} * sum(sc.value::int), ${sign} * count(*)
+            from ratings r, jsonb_each(r.scores) sc
+            where r.id = any(${ids}) and r.ratee_id = u.id group by sc.key`,
       )}
     from next n where u.id = n.id`);
 }
@@ -106,9 +106,9 @@ export async function applyRatings(tx: Executor, ratingIds: readonly number[], s
 const CATEGORY_TRUTH = sql`
   select c.user_id, jsonb_object_agg(c.category, jsonb_build_object('sum', c.s, 'count', c.n)) as totals
   from (
-    select r.ratee_id as user_id, s.category, sum(s.score)::int as s, count(*)::int as n
-    from ratings r join rating_scores s on s.rating_id = r.id
-    where r.status = 'published' group by r.ratee_id, s.category
+    select r.ratee_id as user_id, s.key as category, sum(s.value::int)::int as s, count(*)::int as n
+    from ratings r, jsonb_each(r.scores) s
+    where r.status = 'published' group by r.ratee_id, s.key
   ) c group by c.user_id`;
 
 /** Every user's aggregates recomputed from their published ratings received (columns s, c, h, avg, rank, totals). */

@@ -6,7 +6,7 @@ import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import { type Executor, queryRows } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { type Bound, preparedRaw, preparedStatements } from '../../db/prepared.ts';
-import { ratings, users } from '../../db/schema/index.ts';
+import { type RatingScores, ratings, users } from '../../db/schema/index.ts';
 import type { Page } from '../core/paging.ts';
 import { averageTenths, rankScore, starOf, withCategoryScores } from './aggregates.ts';
 import type { DisputeEntry, ModerationEntry, RatingRecord, ReplyEntry, ScoreEntry } from './serialize.ts';
@@ -99,11 +99,10 @@ const RATING_RESPONSES = {
 export const RATING_COLUMNS = {
   ...RATING_WITH_NAMES,
   ...RATING_RESPONSES,
-  // The category scores in the same round trip (an index lookup per rating of the page): each
-  // query costs the server more in driver and socket work than the lookups cost PostgreSQL.
+  // The category scores from the rating's own row (drizzle/0025), as the API lists them.
   scores: sql<ScoreEntry[]>`coalesce((
-    select json_agg(json_build_object('category', s.category, 'score', s.score))
-    from rating_scores s where s.rating_id = ${ratings.id}), '[]'::json)`,
+    select json_agg(json_build_object('category', s.key, 'score', s.value::int))
+    from jsonb_each(${ratings.scores}) s), '[]'::json)`,
 };
 
 interface BoundPage {
@@ -297,7 +296,7 @@ export interface NewRating {
 }
 
 /**
- * Writes a rating, its scores and the ratee's aggregates in one statement, so one round trip and one
+ * Writes a rating with its scores, and the ratee's aggregates, in one statement, so one round trip and one
  * implicit transaction. The update of the ratee comes first: it locks the row, re-checks that the
  * ratee is still active in the expected role (a suspension committed meanwhile is seen), and adds to
  * the aggregates with expressions over the row's current values, which PostgreSQL re-evaluates on the
@@ -347,9 +346,12 @@ const NEW = {
   anonymous: sql.placeholder('anonymous'),
   feedback: sql.placeholder('feedback'),
   tenths: sql.placeholder('tenths'),
-  categories: sql.placeholder('categories'),
-  points: sql.placeholder('points'),
+  scores: sql.placeholder('scores'),
 };
+
+/** Category scores as a rating stores them (ratings.scores): an object by category name. */
+export const storedScores = (scores: readonly ScoreEntry[]): RatingScores =>
+  Object.fromEntries(scores.map((s) => [s.category, s.score]));
 
 interface WrittenRow {
   id: number;
@@ -371,7 +373,7 @@ const insertRatingStatement = preparedRaw<WrittenRow>(() => {
   const sum = sql`rating_sum_tenths + ${tenths}`;
   const count = sql`total_ratings_received + 1`;
   const star = starOf(tenths);
-  const scores = sql`unnest(${NEW.categories}::text[], ${NEW.points}::int[]) as c(category, score)`;
+  const scores = sql`${NEW.scores}::jsonb`;
   // The window with the new rating, which the statement's own reads do not see.
   const usual = usualCounts(NEW.ratee, sql`w.n`, sql`w.fresh`);
   return sql`
@@ -382,22 +384,17 @@ const insertRatingStatement = preparedRaw<WrittenRow>(() => {
         rating_tenths = ${averageTenths(sum, count)},
         score_histogram[${star}] = score_histogram[${star}] + 1,
         rank_score = ${rankScore(sum, count)},
-        category_totals = ${withCategoryScores(sql`category_totals`, sql`select c.category, c.score, 1 from ${scores}`)}
+        category_totals = ${withCategoryScores(sql`category_totals`, sql`select s.key, s.value::int, 1 from jsonb_each(${scores}) s`)}
       where id = ${NEW.ratee}::int and is_active and user_role = ${NEW.rateeRole}::text
       returning id, full_name
     ),
     inserted as (
       insert into ratings (rater_id, ratee_id, role_context, is_anonymous, feedback_message, overall_tenths,
-                           from_fresh_account)
+                           scores, from_fresh_account)
       select ${NEW.rater}::int, b.id, ${NEW.context}::text, ${NEW.anonymous}::boolean, ${NEW.feedback}::text,
-             ${tenths}, ${raterIsFresh(NEW.rater)}
+             ${tenths}, ${scores}, ${raterIsFresh(NEW.rater)}
       from bumped b
       returning id, created_at, from_fresh_account
-    ),
-    scores as (
-      insert into rating_scores (rating_id, category, score)
-      select i.id, c.category, c.score
-      from inserted i, ${scores}
     )
     select i.id, i.created_at, b.full_name as ratee_name,
       ${verifiedEmployee(sql`${NEW.rater}::int`, sql`${NEW.ratee}::int`, sql`${NEW.context}::text`)} as verified,
@@ -417,8 +414,7 @@ async function insertRatingOnce(db: Executor, input: NewRating): Promise<Written
     anonymous: input.isAnonymous,
     feedback: input.feedbackMessage,
     tenths: input.overallTenths,
-    categories: input.scores.map((s) => s.category),
-    points: input.scores.map((s) => s.score),
+    scores: JSON.stringify(storedScores(input.scores)),
   });
   if (!row) return null;
   return {
