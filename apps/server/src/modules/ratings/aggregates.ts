@@ -3,11 +3,11 @@
 // received.
 //
 // Their arithmetic is defined once, here: averageTenths, starOf, rankScore, the histogram and
-// withCategoryScores are the SQL every writer uses. Three kinds of change keep them exact at every commit, each in its own transaction:
-// a new rating (insertRating in ratings/repository.ts adds its own contribution in the statement that
-// writes it), moderation publishing or withdrawing ratings (applyRatings), and a rebuild from the ratings
-// (recomputeAllAggregates: after a bulk seed, and `npm run cli -- recompute`). aggregateMismatches
-// compares every stored value with a recomputation.
+// withCategoryScores are the SQL every writer uses. Three kinds of change keep them exact at every
+// commit, each in its own transaction: a new rating (insertRating in ratings/repository.ts adds its
+// own contribution in the statement that writes it), moderation publishing or withdrawing ratings
+// (applyRatings), and a rebuild from the ratings (recomputeAllAggregates: after a bulk seed, and
+// `npm run cli -- recompute`). aggregateMismatches compares every stored value with a recomputation.
 import { LIMITS, RANKING_PRIOR_MEAN, RANKING_PRIOR_WEIGHT } from '@workspace/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
@@ -111,7 +111,10 @@ const CATEGORY_TRUTH = sql`
     where r.status = 'published' group by r.ratee_id, s.key
   ) c group by c.user_id`;
 
-/** Every user's aggregates recomputed from their published ratings received (columns s, c, h, avg, rank, totals). */
+/**
+ * Every user's aggregates recomputed from their published ratings received (columns s, c, h, avg,
+ * rank, totals).
+ */
 const USER_TRUTH = sql`
   select u.id, coalesce(p.s, 0) as s, coalesce(p.c, 0) as c, coalesce(p.h, ${EMPTY_HISTOGRAM}) as h,
          ${averageTenths(sql`coalesce(p.s, 0)`, sql`coalesce(p.c, 0)`)} as avg,
@@ -151,7 +154,8 @@ export async function recomputeAllAggregates(tx: Executor): Promise<number[]> {
 
 /**
  * Users whose stored aggregates differ from a recomputation (empty when all is exact): the sum,
- * count, rounded average, histogram, ranking score (with the current prior) and category totals. Used by tests, the fuzzer, the seed and the benchmark.
+ * count, rounded average, histogram, ranking score (with the current prior) and category totals.
+ * Used by tests, the fuzzer, the seed and the benchmark.
  */
 export async function aggregateMismatches(tx: Executor): Promise<{ id: number }[]> {
   return queryRows<{ id: number }>(

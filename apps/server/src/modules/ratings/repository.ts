@@ -296,8 +296,8 @@ export interface NewRating {
 }
 
 /**
- * Writes a rating with its scores, and the ratee's aggregates, in one statement, so one round trip and one
- * implicit transaction. The update of the ratee comes first: it locks the row, re-checks that the
+ * Writes a rating with its scores, and the ratee's aggregates, in one statement, so one round trip
+ * and one implicit transaction. The update of the ratee comes first: it locks the row, re-checks that the
  * ratee is still active in the expected role (a suspension committed meanwhile is seen), and adds to
  * the aggregates with expressions over the row's current values, which PostgreSQL re-evaluates on the
  * newest version when writers queue, so concurrent ratings never lose an update. The inserts hang off
@@ -374,6 +374,7 @@ const insertRatingStatement = preparedRaw<WrittenRow>(() => {
   const count = sql`total_ratings_received + 1`;
   const star = starOf(tenths);
   const scores = sql`${NEW.scores}::jsonb`;
+  const addedScores = sql`select s.key, s.value::int, 1 from jsonb_each(${scores}) s`;
   // The window with the new rating, which the statement's own reads do not see.
   const usual = usualCounts(NEW.ratee, sql`w.n`, sql`w.fresh`);
   return sql`
@@ -384,7 +385,7 @@ const insertRatingStatement = preparedRaw<WrittenRow>(() => {
         rating_tenths = ${averageTenths(sum, count)},
         score_histogram[${star}] = score_histogram[${star}] + 1,
         rank_score = ${rankScore(sum, count)},
-        category_totals = ${withCategoryScores(sql`category_totals`, sql`select s.key, s.value::int, 1 from jsonb_each(${scores}) s`)}
+        category_totals = ${withCategoryScores(sql`category_totals`, addedScores)}
       where id = ${NEW.ratee}::int and is_active and user_role = ${NEW.rateeRole}::text
       returning id, full_name
     ),
