@@ -2,10 +2,13 @@
 // checks of the requests that arrive in one turn of the event loop go to the database as one
 // statement over their (user, session, reads) rows, so each request still reads the database after
 // it arrived, exactly as before, but several share a round trip (issue 4: a round trip cost the
-// server and PostgreSQL more than the check itself).
+// server and PostgreSQL more than the check itself). The statement is prepared once (db/prepared.ts):
+// built and sent as text for every batch, PostgreSQL parsed and planned it each time, 0.19 ms of
+// planning for 0.04 ms of execution.
 import type { UserRole } from '@workspace/contracts';
 import { sql } from 'drizzle-orm';
-import { type Executor, queryRows } from '../db/client.ts';
+import type { Executor } from '../db/client.ts';
+import { preparedRaw } from '../db/prepared.ts';
 import { givenCount } from '../modules/ratings/repository.ts';
 
 export interface CheckInput {
@@ -33,10 +36,12 @@ export interface CheckRow {
 }
 
 /**
- * Columns named as CheckRow's fields; bigint ones as float8, which both drivers answer as numbers
- * (exact below 2^53).
+ * The batch's rows as JSON, one for each request; columns named as CheckRow's fields, bigint ones as
+ * float8, which both drivers answer as numbers (exact below 2^53).
  */
-const checks = (batch: string) => sql`
+const checksStatement = preparedRaw<CheckRow & { i: number }>(() => {
+  const batch = sql.placeholder('batch');
+  return sql`
   select c.i, u.user_role as role, u.is_active as "isActive", u.full_name as "fullName",
     u.view_version::float8 as "viewVersion",
     (f.id is not null and f.revoked_at is null) as "sessionLive",
@@ -52,6 +57,7 @@ const checks = (batch: string) => sql`
   from jsonb_to_recordset(${batch}::jsonb) as c(i int, uid int, sid text, shown int, given boolean, listed int[])
   join users u on u.id = c.uid
   left join refresh_families f on f.id = c.sid and f.user_id = u.id`;
+});
 
 interface Pending {
   input: CheckInput;
@@ -67,21 +73,18 @@ export function sessionChecker(db: Executor) {
     const batch = pending;
     pending = [];
     try {
-      const rows = await queryRows<CheckRow & { i: number }>(
-        db,
-        checks(
-          JSON.stringify(
-            batch.map(({ input }, i) => ({
-              i,
-              uid: input.userId,
-              sid: input.sessionId,
-              shown: input.shownId ?? null,
-              given: input.given === true,
-              listed: input.listed ?? null,
-            })),
-          ),
+      const rows = await checksStatement(db, 'session_check').rows({
+        batch: JSON.stringify(
+          batch.map(({ input }, i) => ({
+            i,
+            uid: input.userId,
+            sid: input.sessionId,
+            shown: input.shownId ?? null,
+            given: input.given === true,
+            listed: input.listed ?? null,
+          })),
         ),
-      );
+      });
       // Each request takes the row of its own index; an unknown user has none.
       const byIndex = new Map(rows.map(({ i, ...row }) => [i, row]));
       batch.forEach(({ resolve }, i) => {

@@ -57,6 +57,24 @@ describe('round trips of a request', () => {
   });
 });
 
+describe('the session check', () => {
+  it('is built once and sent as one named statement, not parsed and planned again for every request', async () => {
+    // Sent as new text for each batch, PostgreSQL planned it every time: 0.19 ms of planning for
+    // 0.04 ms of execution on the bench database.
+    const compile = vi.spyOn(PgDialect.prototype, 'sqlToQuery');
+    let compiled: string[];
+    try {
+      for (let i = 0; i < 3; i++) {
+        await statementsOf(() => get<ProfileResponse>(ctx, viewer, `/api/core/users/${company.id}/profile/`));
+      }
+      compiled = compile.mock.results.map((result) => (result.value as { sql: string }).sql);
+    } finally {
+      compile.mockRestore();
+    }
+    expect(compiled.filter((text) => text.includes('jsonb_to_recordset')).length).toBeLessThanOrEqual(1);
+  });
+});
+
 describe('a rating', () => {
   it('is the session check, then one statement, built once for all ratings', async () => {
     // What Drizzle compiles: building the rating's statement for every rating cost the server more
