@@ -20,8 +20,8 @@ import { migrate } from '../../src/db/migrate.ts';
 import {
   aggregateMismatches,
   averageTenths,
+  histogramOf,
   rankScore,
-  starOf,
 } from '../../src/modules/ratings/aggregates.ts';
 import { get, makeUser, rate, type TestUser } from '../core/support.ts';
 import { call, type ErrorAnswer, freshPostgres, type TestContext } from '../helpers.ts';
@@ -236,15 +236,12 @@ async function fillBeforeRandomIds(db: Db): Promise<void> {
  */
 async function aggregatesBeforeRandomIds(db: Db): Promise<void> {
   const [s, c] = [sql`coalesce(p.s, 0)`, sql`coalesce(p.c, 0)`];
-  const stars = [1, 2, 3, 4, 5].map(
-    (star) => sql`count(*) filter (where ${starOf(sql`overall_tenths`)} = ${star})`,
-  );
   await db.execute(sql`
     update users u set rating_sum_tenths = ${s}, total_ratings_received = ${c},
       rating_tenths = ${averageTenths(s, c)}, score_histogram = coalesce(p.h, '{0,0,0,0,0}'),
       rank_score = ${rankScore(s, c)}
     from users x left join (
-      select ratee_id, sum(overall_tenths)::int as s, count(*)::int as c, array[${sql.join(stars, sql`, `)}]::int[] as h
+      select ratee_id, sum(overall_tenths)::int as s, count(*)::int as c, ${histogramOf(sql`overall_tenths`)} as h
       from ratings where status = 'published' group by ratee_id
     ) p on p.ratee_id = x.id
     where u.id = x.id`);

@@ -23,9 +23,8 @@ function ratingsByCategory(user: UserRow): CategoryAverages {
   const context = raters && contextForRole(raters);
   const order: readonly string[] = context ? RATING_CATEGORIES[context] : [];
   const result: CategoryAverages = {};
-  const named = Object.keys(user.categoryTotals);
-  for (const category of named.sort((a, b) => order.indexOf(a) - order.indexOf(b))) {
-    const { sum, count } = user.categoryTotals[category] as { sum: number; count: number };
+  const totals = Object.entries(user.categoryTotals);
+  for (const [category, { sum, count }] of totals.sort(([a], [b]) => order.indexOf(a) - order.indexOf(b))) {
     result[category] = { average: roundHalfUp1(sum / count), count };
   }
   return result;

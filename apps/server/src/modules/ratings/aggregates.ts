@@ -30,11 +30,18 @@ export const rankScore = (sumTenths: SQL, count: SQL): SQL =>
 const STARS = Array.from({ length: LIMITS.scoreMax - LIMITS.scoreMin + 1 }, (_, i) => LIMITS.scoreMin + i);
 
 /** Per-star counts of the rows aggregated, as an int[] indexed 1..5 (an aggregate expression). */
-const histogramOf = (overallTenths: SQL): SQL =>
+export const histogramOf = (overallTenths: SQL): SQL =>
   sql`array[${sql.join(
     STARS.map((star) => sql`count(*) filter (where ${starOf(overallTenths)} = ${sql.raw(String(star))})`),
     sql`, `,
   )}]::int[]`;
+
+/**
+ * Rows of `rows` (columns category, s, n) as users.category_totals stores them (an aggregate
+ * expression): {"<category>": {"sum": s, "count": n}}, {} without rows.
+ */
+const categoryTotalsOf = (rows: SQL) =>
+  sql`coalesce(jsonb_object_agg(${rows}.category, jsonb_build_object('sum', ${rows}.s, 'count', ${rows}.n)), '{}'::jsonb)`;
 
 /**
  * A user's category totals (users.category_totals, {"<category>": {"sum", "count"}}) with the rows of
@@ -42,7 +49,7 @@ const histogramOf = (overallTenths: SQL): SQL =>
  * the object holds exactly the categories that count.
  */
 export const withCategoryScores = (totals: SQL, delta: SQL): SQL => sql`(
-  select coalesce(jsonb_object_agg(t.category, jsonb_build_object('sum', t.s, 'count', t.n)), '{}'::jsonb)
+  select ${categoryTotalsOf(sql`t`)}
   from (
     select d.category, sum(d.s)::int as s, sum(d.n)::int as n from (
       select e.key as category, (e.value->>'sum')::int as s, (e.value->>'count')::int as n
@@ -104,7 +111,7 @@ export async function applyRatings(tx: Executor, ratingIds: readonly number[], s
 
 /** Per user, their category totals over published ratings received, as users.category_totals holds them. */
 const CATEGORY_TRUTH = sql`
-  select c.user_id, jsonb_object_agg(c.category, jsonb_build_object('sum', c.s, 'count', c.n)) as totals
+  select c.user_id, ${categoryTotalsOf(sql`c`)} as totals
   from (
     select r.ratee_id as user_id, s.key as category, sum(s.value::int)::int as s, count(*)::int as n
     from ratings r, jsonb_each(r.scores) s
