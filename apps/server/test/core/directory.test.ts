@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../src/db/schema/index.ts';
 import type { Page } from '../../src/modules/core/paging.ts';
 import { directoryPage, ORDER } from '../../src/modules/directory/repository.ts';
-import { receivedQuery } from '../../src/modules/ratings/repository.ts';
+import { listPageQuery } from '../../src/modules/ratings/repository.ts';
 import { call, createTestApp, type TestContext } from '../helpers.ts';
 import { get, makeUser, rate, type TestUser } from './support.ts';
 
@@ -657,8 +657,10 @@ describe('query plans', () => {
     expect(
       await genericPlan(directoryPage(ctx.deps.db, { role: 'employer' }, 'top', viewerCtx, page)),
     ).toContain('users_dir_top');
-    expect(await genericPlan(receivedQuery(ctx.deps.db, viewer.id, page))).toContain(
-      'ratings_public_received',
-    );
+    for (const at of [{ limit: 10 }, { limit: 10, offset: 10 }]) {
+      expect(await genericPlan(listPageQuery(ctx.deps.db, 'received', viewer.id, at))).toContain(
+        'ratings_public_received',
+      );
+    }
   });
 });

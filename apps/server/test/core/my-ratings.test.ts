@@ -1,7 +1,9 @@
 // GET /api/core/dashboard/ and /api/core/my-ratings/given|received/: the caller's own numbers and
 // lists, hidden ratings marked for their rater only, anonymous raters hidden from ratees.
 import type { DashboardResponse, Rating } from '@workspace/contracts';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listPageQuery } from '../../src/modules/ratings/repository.ts';
 import { createTestApp, type TestContext } from '../helpers.ts';
 import {
   expectNoTraceOf,
@@ -168,6 +170,24 @@ describe('GET my-ratings/received/', () => {
     // Past the end there is no row to carry the total: it is still the real one.
     const past = await get<RatingPage>(ctx, employer, '/api/core/my-ratings/received/?page_size=5&page=3');
     expect(past.body).toEqual({ results: [], total_count: 7, page: 3, page_size: 5, has_next: false });
+  });
+
+  it('builds only the ratings of the page asked, not those its offset skips', async () => {
+    // PostgreSQL computes a select list for every row an OFFSET skips: page 2 of three looked up the
+    // replies (and names, disputes, scores) of six ratings to send three.
+    for (const list of ['received', 'given'] as const) {
+      const { sql: text, params } = listPageQuery(ctx.deps.db, list, employer.id, {
+        limit: 3,
+        offset: 3,
+      }).toSQL();
+      const inlined = text.replace(/\$(\d+)/g, (_, n: string) => String(params[Number(n) - 1]));
+      const result = (await ctx.deps.db.execute(
+        sql.raw(`explain (analyze, costs off, timing off, summary off) ${inlined}`),
+      )) as unknown as { rows: { 'QUERY PLAN': string }[] };
+      const plan = result.rows.map((row) => row['QUERY PLAN']).join('\n');
+      const replyLookups = /on rating_replies p .*loops=(\d+)/.exec(plan);
+      expect(replyLookups?.[1], plan).toBe('3');
+    }
   });
 
   it('answers bad paging with 400', async () => {

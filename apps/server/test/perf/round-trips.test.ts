@@ -23,6 +23,7 @@ beforeAll(async () => {
   company = await makeUser(ctx, 'employer', { name: 'Kaveri Mills' });
   viewer = await makeUser(ctx, 'employee');
   for (let i = 0; i < 3; i++) await rate(ctx, await makeUser(ctx, 'employee'), company);
+  await rate(ctx, company, viewer);
 });
 afterAll(async () => ctx.close());
 
@@ -54,6 +55,28 @@ describe('round trips of a request', () => {
     expect(body.stats.ratings_received).toBe(3);
     expect(body.recent_ratings).toHaveLength(3);
     expect(statements, statements.join('\n\n')).toHaveLength(2);
+  });
+
+  it('my ratings, received or given, even a page past the end: the session check, then the page with its total in one', async () => {
+    for (const [user, list] of [
+      [company, 'received'],
+      [company, 'given'],
+    ] as const) {
+      for (const page of [1, 2]) {
+        const { statements, body } = await statementsOf(() =>
+          get<{ results: unknown[]; total_count: number }>(
+            ctx,
+            user,
+            `/api/core/my-ratings/${list}/?page_size=5&page=${page}`,
+          ),
+        );
+        expect(body, `${list} page ${page}`).toMatchObject({ total_count: list === 'received' ? 3 : 1 });
+        expect(body.results, `${list} page ${page}`).toHaveLength(
+          page === 1 ? (list === 'received' ? 3 : 1) : 0,
+        );
+        expect(statements, statements.join('\n\n')).toHaveLength(2);
+      }
+    }
   });
 });
 

@@ -21,7 +21,7 @@ import { burnVerifyTime, verifyPassword } from '../../lib/passwords.ts';
 import { LOGIN_WINDOW_SECONDS, tooManyLogins } from '../auth/service.ts';
 import { recordAction } from '../moderation/repository.ts';
 import { disputesOfRatee } from '../rating-actions/repository.ts';
-import { RATING_COLUMNS, receivedQuery, withNames } from '../ratings/repository.ts';
+import { everyReceivedQuery, RATING_COLUMNS, withNames } from '../ratings/repository.ts';
 import { type RatingRecord, toRatingView } from '../ratings/serialize.ts';
 import { findUserByEmail, findUserById } from '../users/repository.ts';
 import { toOwnUser } from '../users/serialize.ts';
@@ -137,10 +137,7 @@ export function createPrivacyService(deps: AppDeps) {
         .where(eq(ratings.raterId, userId))
         .orderBy(asc(ratings.createdAt), asc(ratings.id));
       // As any other signed-in person sees them: published only, anonymous raters hidden.
-      const received = (await receivedQuery(db, userId, {
-        limit: 1_000_000,
-        offset: 0,
-      })) as RatingRecord[];
+      const received: RatingRecord[] = await everyReceivedQuery(db, userId);
       const [flagRows, consentRows, sessions, grievanceRows, consent, disputes, appeals, verifications] =
         await Promise.all([
           db

@@ -20,7 +20,7 @@ import { encodeJson, sendJson, withFields } from '../../lib/json-answer.ts';
 import { type Session, sessionOf } from '../../plugins/session.ts';
 import { bearerAuth, errorAnswers } from '../core/openapi.ts';
 import { emptyList, listAnswer, pageWindow } from '../core/paging.ts';
-import { receivedPublished } from '../ratings/repository.ts';
+import { receivedPublishedPage } from '../ratings/repository.ts';
 import { type RatingRecord, toRatingView } from '../ratings/serialize.ts';
 import { canRate } from '../ratings/service.ts';
 import { toPublicUser } from '../users/serialize.ts';
@@ -176,10 +176,10 @@ export async function profileRoutes(app: FastifyInstance) {
       const { userId } = sessionOf(request);
       const { user } = await loadUser(request.params.id, 0);
       if (!detailsVisible(user, userId)) return emptyList(request.query);
-      const records = await receivedPublished(db, user.id, pageWindow(request.query));
+      const { records, total } = await receivedPublishedPage(db, user.id, pageWindow(request.query));
       return listAnswer(
         records.map((record) => toRatingView(record, userId)),
-        user.totalRatingsReceived,
+        total,
         request.query,
       );
     },

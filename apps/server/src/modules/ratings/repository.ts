@@ -1,7 +1,7 @@
 // Rating queries. Each list is one index-backed query (see drizzle/0003) that brings the category
 // scores of its page along, never a query per rating.
 import type { EligibilityParty, RoleContext, UserRole } from '@workspace/contracts';
-import { type AnyColumn, and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import { type Executor, queryRows } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -105,33 +105,8 @@ export const RATING_COLUMNS = {
     from jsonb_each(${ratings.scores}) s), '[]'::json)`,
 };
 
-interface BoundPage {
-  limit: Bound<number>;
-  offset: Bound<number>;
-}
-
-/** A page of ratings; each row also carries `total` (an uncorrelated subquery, evaluated once). */
-function ratingsQuery(
-  db: Executor,
-  where: SQL | undefined,
-  order: SQL[],
-  page: BoundPage,
-  total?: SQL<number>,
-) {
-  return withNames(
-    db
-      .select({ ...RATING_COLUMNS, listTotal: total ? sql<number>`(${total})::int` : sql<null>`null` })
-      .from(ratings)
-      .$dynamic(),
-  )
-    .where(where)
-    .orderBy(...order)
-    .limit(page.limit)
-    .offset(page.offset);
-}
-
 /** Published ratings a user received: the stored aggregate, exact at every commit. */
-const receivedCount = (userId: Bound<number>) =>
+const receivedCount = (userId: Bound<number> | SQL) =>
   sql<number>`select u.total_ratings_received from users u where u.id = ${userId}`;
 
 /** How many ratings a user has written, hidden ones included. */
@@ -140,37 +115,6 @@ export const givenCount = (raterId: Bound<number> | SQL) =>
 
 /** The published ratings a user received. */
 const receivedBy = (userId: Bound<number> | SQL) => and(sql`${ratings.rateeId} = ${userId}`, PUBLISHED);
-
-/** Published ratings a user received, in public order, optionally with their number. */
-export function receivedQuery(db: Executor, userId: Bound<number>, page: BoundPage, withTotal = false) {
-  return ratingsQuery(
-    db,
-    receivedBy(userId),
-    PUBLIC_ORDER,
-    page,
-    withTotal ? receivedCount(userId) : undefined,
-  );
-}
-
-/** Every rating a user wrote, hidden ones included (only the rater sees this list), with their number. */
-function givenQuery(db: Executor, raterId: Bound<number>, page: BoundPage) {
-  return ratingsQuery(
-    db,
-    sql`${ratings.raterId} = ${raterId}`,
-    [desc(ratings.createdAt), desc(ratings.id)],
-    page,
-    givenCount(raterId),
-  );
-}
-
-// The lists behind profiles, the dashboard and my ratings, built once (db/prepared.ts).
-const USER = sql.placeholder('userId');
-const PAGE = { limit: sql.placeholder('limit'), offset: sql.placeholder('offset') };
-const receivedStatement = preparedStatements((db, name) => receivedQuery(db, USER, PAGE).prepare(name));
-const receivedPageStatement = preparedStatements((db, name) =>
-  receivedQuery(db, USER, PAGE, true).prepare(name),
-);
-const givenPageStatement = preparedStatements((db, name) => givenQuery(db, USER, PAGE).prepare(name));
 
 /** A rating as RATING_COLUMNS reads it, in one JSON object whose keys are RatingRecord's fields. */
 const RATING_JSON = sql`json_build_object(${sql.join(
@@ -184,18 +128,54 @@ export type RatingJson = Omit<RatingRecord, 'createdAt' | 'editedAt'> & {
   editedAt: string | null;
 };
 
-/**
- * The newest published ratings `userId` received, in public order, as one JSON array (ARRAY keeps
- * the subquery's order): for a read that brings them along with the user in one round trip
- * (profiles; a round trip costs the server more than the rows do). fromRatingJson reads it back.
- */
-export function newestReceivedJson(db: Executor, userId: SQL, limit: Bound<number>) {
-  const newest = withNames(db.select({ rating: RATING_JSON }).from(ratings).$dynamic())
-    .where(receivedBy(userId))
-    .orderBy(...PUBLIC_ORDER)
-    .limit(limit);
-  return sql<RatingJson[]>`array_to_json(array(${newest}))`;
+interface BoundPage {
+  limit: Bound<number>;
+  /** Absent: the first page. */
+  offset?: Bound<number>;
 }
+
+/**
+ * A page of the ratings matching `where`, in `order`, as one JSON array (ARRAY keeps the subquery's
+ * order), for a read that brings them along with a user or a total in one round trip (a round trip
+ * costs the server more than the rows do). fromRatingJson reads it back.
+ * Past the first page, the page's ids are found first along the list's index and only they are
+ * built: PostgreSQL computes a select list for every row an OFFSET skips, so page 4 of ten looked up
+ * the names, replies, disputes and scores of 40 ratings to send 10.
+ */
+function ratingsJson(db: Executor, where: SQL | undefined, order: SQL[], page: BoundPage) {
+  const built = withNames(db.select({ rating: RATING_JSON }).from(ratings).$dynamic());
+  const shown =
+    page.offset === undefined
+      ? built
+          .where(where)
+          .orderBy(...order)
+          .limit(page.limit)
+      : built
+          .where(
+            inArray(
+              ratings.id,
+              db
+                .select({ id: ratings.id })
+                .from(ratings)
+                .where(where)
+                .orderBy(...order)
+                .limit(page.limit)
+                .offset(page.offset),
+            ),
+          )
+          .orderBy(...order);
+  return sql<RatingJson[]>`array_to_json(array(${shown}))`;
+}
+
+/** Every published rating a user received, in public order, as rows (the privacy export). */
+export const everyReceivedQuery = (db: Executor, userId: number) =>
+  withNames(db.select(RATING_COLUMNS).from(ratings).$dynamic())
+    .where(receivedBy(userId))
+    .orderBy(...PUBLIC_ORDER);
+
+/** The newest `limit` published ratings `userId` received, in public order (profiles, the dashboard). */
+export const newestReceivedJson = (db: Executor, userId: SQL, limit: Bound<number>) =>
+  ratingsJson(db, receivedBy(userId), PUBLIC_ORDER, { limit });
 
 export const fromRatingJson = (rating: RatingJson): RatingRecord => ({
   ...rating,
@@ -203,37 +183,53 @@ export const fromRatingJson = (rating: RatingJson): RatingRecord => ({
   editedAt: rating.editedAt === null ? null : new Date(rating.editedAt),
 });
 
-/** Published ratings a user received, in public order. */
-export async function receivedPublished(db: Executor, userId: number, page: Page): Promise<RatingRecord[]> {
-  return receivedStatement(db, 'ratings_received').execute({ userId, ...page });
+/**
+ * The lists of a user's ratings, each a page and the list's total in one row read from the user's
+ * row, so a page past the end (no rating to carry the total) needs no second statement:
+ * - received: the published ratings the user received, in public order;
+ * - given: every rating the user wrote, hidden ones included (only the rater sees this list).
+ */
+const LISTS = {
+  received: { where: receivedBy, order: PUBLIC_ORDER, total: receivedCount },
+  given: {
+    where: (raterId: SQL) => sql`${ratings.raterId} = ${raterId}`,
+    order: [desc(ratings.createdAt), desc(ratings.id)],
+    total: givenCount,
+  },
+};
+type RatingList = keyof typeof LISTS;
+
+/** A page of one of a user's lists of ratings and the list's total, as one row. */
+export function listPageQuery(db: Executor, list: RatingList, userId: Bound<number>, page: BoundPage) {
+  const { where, order, total } = LISTS[list];
+  const user = sql.raw('"users"."id"');
+  return db
+    .select({ total: sql<number>`(${total(user)})::int`, page: ratingsJson(db, where(user), order, page) })
+    .from(users)
+    .where(eq(users.id, userId));
 }
 
-/**
- * A page of ratings and the list's total in one round trip. A page past the end has no row to carry
- * the total, so only then is it read on its own.
- */
-async function pageWithTotal(
-  db: Executor,
-  rows: (RatingRecord & { listTotal: number | null })[],
-  total: SQL<number>,
-): Promise<{ records: RatingRecord[]; total: number }> {
-  const first = rows[0];
-  if (first) return { records: rows, total: Number(first.listTotal) };
-  const [row] = await queryRows<{ n: number }>(db, sql`select (${total})::int as n`);
-  return { records: [], total: row?.n ?? 0 };
+// Built once (db/prepared.ts).
+const listPageStatement = preparedStatements((db, name, list: RatingList) =>
+  listPageQuery(db, list, sql.placeholder('userId'), {
+    limit: sql.placeholder('limit'),
+    offset: sql.placeholder('offset'),
+  }).prepare(name),
+);
+
+/** A page of one of a user's lists of ratings, with the list's total. */
+async function listPage(db: Executor, list: RatingList, userId: number, page: Page) {
+  const [row] = await listPageStatement(db, `ratings_${list}_page`, list).execute({ userId, ...page });
+  return { records: (row?.page ?? []).map(fromRatingJson), total: row?.total ?? 0 };
 }
 
 /** A page of the published ratings a user received, with their number. */
-export async function receivedPublishedPage(db: Executor, userId: number, page: Page) {
-  const rows = await receivedPageStatement(db, 'ratings_received_page').execute({ userId, ...page });
-  return pageWithTotal(db, rows, receivedCount(userId));
-}
+export const receivedPublishedPage = (db: Executor, userId: number, page: Page) =>
+  listPage(db, 'received', userId, page);
 
 /** A page of every rating a user wrote, with their number. */
-export async function givenByPage(db: Executor, raterId: number, page: Page) {
-  const rows = await givenPageStatement(db, 'ratings_given_page').execute({ userId: raterId, ...page });
-  return pageWithTotal(db, rows, givenCount(raterId));
-}
+export const givenByPage = (db: Executor, raterId: number, page: Page) =>
+  listPage(db, 'given', raterId, page);
 
 /** The dashboard's own part of the caller: numbers received and newest ratings, in one statement. */
 const ownDashboardStatement = preparedStatements((db, name) =>
