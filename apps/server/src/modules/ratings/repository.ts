@@ -99,10 +99,10 @@ const RATING_RESPONSES = {
 export const RATING_COLUMNS = {
   ...RATING_WITH_NAMES,
   ...RATING_RESPONSES,
-  // The category scores from the rating's own row (drizzle/0025), as the API lists them.
-  scores: sql<ScoreEntry[]>`coalesce((
-    select json_agg(json_build_object('category', s.key, 'score', s.value::int))
-    from jsonb_each(${ratings.scores}) s), '[]'::json)`,
+  // The category scores as the rating's own row stores them (drizzle/0025); toRatingView lists them
+  // in the context's order. Turned into a list here, they cost each rating a function scan and an
+  // aggregate, the dearest of its lookups.
+  scores: ratings.scores,
 };
 
 /** Published ratings a user received: the stored aggregate, exact at every commit. */

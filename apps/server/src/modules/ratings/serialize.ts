@@ -10,7 +10,7 @@ import {
   type RatingReply,
   type RoleContext,
 } from '@workspace/contracts';
-import type { RatingRow } from '../../db/schema/index.ts';
+import type { RatingRow, RatingScores } from '../../db/schema/index.ts';
 import { fromTenths } from '../users/serialize.ts';
 
 const ANONYMOUS_NAME = 'Anonymous';
@@ -61,7 +61,8 @@ export interface RatingRecord
   rateeName: string;
   /** Its author holds a verification of employment at the rated company (ADR 0018). */
   verifiedEmployee: boolean;
-  scores: ScoreEntry[];
+  /** As the rating stores them: by category name (drizzle/0025). */
+  scores: RatingScores;
   reply: ReplyEntry | null;
   dispute: DisputeEntry | null;
   moderation: ModerationEntry | null;
@@ -90,12 +91,14 @@ function moderationView(moderation: ModerationEntry | null): RatingModeration | 
   );
 }
 
-/** Category scores in the context's fixed category order. */
-function orderedScores(context: RoleContext, scores: readonly ScoreEntry[]): ScoreEntry[] {
-  const order: readonly string[] = RATING_CATEGORIES[context];
-  return [...scores]
-    .sort((a, b) => order.indexOf(a.category) - order.indexOf(b.category))
-    .map(({ category, score }) => ({ category, score }));
+/** Stored category scores as a list in the context's fixed category order. */
+function orderedScores(context: RoleContext, scores: RatingScores): ScoreEntry[] {
+  const listed: ScoreEntry[] = [];
+  for (const category of RATING_CATEGORIES[context]) {
+    const score = scores[category];
+    if (score !== undefined) listed.push({ category, score });
+  }
+  return listed;
 }
 
 /** The rating as `viewerId` may see it. */

@@ -16,7 +16,7 @@ import type { Db, Executor } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { badRequest } from '../../lib/errors.ts';
 import type { Session } from '../../plugins/session.ts';
-import { findRatee, insertRating } from './repository.ts';
+import { findRatee, insertRating, storedScores } from './repository.ts';
 import type { RatingRecord } from './serialize.ts';
 
 export type ValidRating = z.output<typeof createRatingRequest>;
@@ -93,6 +93,7 @@ export async function createRating(
   }
   const stored: RatingRecord = {
     ...record,
+    scores: storedScores(record.scores),
     id: written.id,
     status: 'published',
     createdAt: written.createdAt,
