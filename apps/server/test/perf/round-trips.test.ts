@@ -78,6 +78,21 @@ describe('round trips of a request', () => {
       }
     }
   });
+
+  it('a search, even a page past the end: the session check, then the page with its total in one', async () => {
+    for (const page of [1, 2]) {
+      const { statements, body } = await statementsOf(() =>
+        get<{ results: unknown[]; total_count: number }>(
+          ctx,
+          viewer,
+          `/api/core/companies/?search=kave&page=${page}`,
+        ),
+      );
+      expect(body, `page ${page}`).toMatchObject({ total_count: 1 });
+      expect(body.results, `page ${page}`).toHaveLength(page === 1 ? 1 : 0);
+      expect(statements, statements.join('\n\n')).toHaveLength(2);
+    }
+  });
 });
 
 describe('the session check', () => {

@@ -391,20 +391,22 @@ function walk(shape: Shape, group: 0 | 1, when: SQL, limit: SQL, offset: SQL, fr
 
 /**
  * Where group 1's part of the page starts: at its beginning when group 0 ended on this page (or the
- * page is the first), else past what group 0 filled of the pages before, counted only then (a CASE
- * evaluates its other branch only when taken): from the numbers when they read all of group 0's
- * candidates, else by walking the list.
+ * page is the first, or asks for no row: past the cap), else past what group 0 filled of the pages
+ * before, counted only then (a CASE evaluates its other branch only when taken): from the numbers
+ * when they read all of group 0's candidates, else by walking the list.
  */
 const group1Offset = (
   shape: Shape,
-) => sql`case when ${P.offset}::int = 0 or exists (select 1 from page0) then 0
+) => sql`case when ${P.offset}::int = 0 or ${P.limit}::int = 0 or exists (select 1 from page0) then 0
   else greatest(0, ${P.offset}::int - (case when (select has0 and n0 < ${COUNT_READS_SQL} from nb)
     then (select m0 from nb)
     else ${countUpTo(sql`select 1 from users where ${filters(shape)} and ${MATCH[0]}`, P.offset)} end)) end`;
 
 /**
  * A page of a search: its rows (the directory's columns, in order) each with the total, which is at
- * most COUNT_LIMIT (more matched: the cap) and, when `partial`, a lower bound.
+ * most COUNT_LIMIT (more matched: the cap) and, when `partial`, a lower bound. A page with no row
+ * (past the end or the cap) is one row of nulls carrying the total: read in a second statement, it
+ * cost a third of company searches (a fragment and a city, pages 1-5) another round trip.
  */
 function searchStatement(shape: Shape): SQL {
   const limit = sql`${P.limit}::int`;
@@ -419,31 +421,26 @@ function searchStatement(shape: Shape): SQL {
     page0 as materialized (${groupPage(shape, 0, limit, offset)}),
     window1 as materialized (select ${limit1} as limit1, ${offset1} as offset1),
     page1 as (${groupPage(shape, 1, sql`(select limit1 from window1)`, sql`(select offset1 from window1)`)})
-    select ${DIRECTORY_COLUMNS}, viewers_rating.id is not null as "hasRated",
-      (select least(m0 + m1, ${COUNT_LIMIT_SQL}) from nb) as "total", (select partial from nb) as "partial"
-    from (select id, 0 as grp, position from page0 union all select id, 1, position from page1) p
-    join lateral (select * from users where users.id = p.id limit 1) users on true
-    left join ratings viewers_rating on viewers_rating.rater_id = ${P.viewerId}::int
-      and viewers_rating.ratee_id = users.id and viewers_rating.role_context = ${P.viewerContext}::text
-    order by p.grp, p.position`;
+    select listed.*, least(nb.m0 + nb.m1, ${COUNT_LIMIT_SQL}) as "total", nb.partial as "partial"
+    from nb left join lateral (
+      select ${DIRECTORY_COLUMNS}, viewers_rating.id is not null as "hasRated", p.grp, p.position
+      from (select id, 0 as grp, position from page0 union all select id, 1, position from page1) p
+      join lateral (select * from users where users.id = p.id limit 1) users on true
+      left join ratings viewers_rating on viewers_rating.rater_id = ${P.viewerId}::int
+        and viewers_rating.ratee_id = users.id and viewers_rating.role_context = ${P.viewerContext}::text
+    ) listed on true
+    order by listed.grp, listed.position`;
 }
-
-/** The numbers alone, for a page past the end (which has no row to carry them). */
-const countOnly = (shape: Shape) =>
-  sql`with q as materialized (${SEARCH_PIECES}), ${candidateLists(shape)}, nb as materialized (${numbers(shape)})
-    select least(m0 + m1, ${COUNT_LIMIT_SQL}) as "total", partial as "partial" from nb`;
 
 const shapeName = (kind: string, shape: Shape) =>
   `search_${kind}_${Object.values(shape)
     .map((value) => (typeof value === 'boolean' ? Number(value) : value))
     .join('_')}`;
 
-interface SearchRow extends DirectoryRow {
-  partial: boolean;
-}
+/** A page's row; a page with no row is one row whose columns are null but the numbers. */
+type SearchRow = { [K in keyof DirectoryRow]: DirectoryRow[K] | null } & { total: number; partial: boolean };
 
 const pageStatement = preparedRaw<SearchRow, [Shape]>(searchStatement);
-const countStatement = preparedRaw<{ total: number; partial: boolean }, [Shape]>(countOnly);
 
 /** The values of a shape's placeholders. */
 function valuesOf(filter: DirectoryFilter, viewer: Viewer | undefined, page: Page) {
@@ -459,10 +456,7 @@ function valuesOf(filter: DirectoryFilter, viewer: Viewer | undefined, page: Pag
   };
 }
 
-/**
- * A page of a search (filter.search set) with its total as answered. A page past the cap is empty;
- * so is a page past the last match, whose total is then counted alone.
- */
+/** A page of a search (filter.search set) with its total as answered. A page past the cap is empty. */
 export async function searchDirectory(
   db: Executor,
   filter: DirectoryFilter,
@@ -472,27 +466,22 @@ export async function searchDirectory(
 ): Promise<AnsweredPage> {
   const shape = shapeOf(filter, sort);
   const capped = withinCap(page);
-  if (capped.limit > 0) {
-    // One row more than the page, to know whether a match follows it: a count that stopped early
-    // cannot tell (a full last page was once taken to have one more match after it).
-    const rows = await pageStatement(db, shapeName('page', shape), shape).rows(
-      valuesOf(filter, viewer, { limit: capped.limit + 1, offset: capped.offset }),
-    );
-    const first = rows[0];
-    if (first) {
-      const more = rows.length > capped.limit;
-      const shown = more ? rows.slice(0, capped.limit) : rows;
-      // A count that stopped early is at least the matches up to this page's last, and one more when
-      // a match follows the page.
-      const atLeast = capped.offset + shown.length + (more ? 1 : 0);
-      const total = first.partial ? Math.max(first.total, atLeast) : first.total;
-      return { rows: shown, ...answeredTotal(total, first.partial) };
-    }
-  }
-  const [numbers] = await countStatement(db, shapeName('count', shape), shape).rows(
-    valuesOf(filter, viewer, capped),
+  // One row more than the page, to know whether a match follows it: a count that stopped early
+  // cannot tell (a full last page was once taken to have one more match after it).
+  const asked = capped.limit > 0 ? { limit: capped.limit + 1, offset: capped.offset } : capped;
+  const found = await pageStatement(db, shapeName('page', shape), shape).rows(
+    valuesOf(filter, viewer, asked),
   );
-  return { rows: [], ...answeredTotal(numbers?.total ?? 0, numbers?.partial ?? false) };
+  const first = found[0];
+  const rows = found.filter((row): row is SearchRow & DirectoryRow => row.id !== null);
+  const more = rows.length > capped.limit;
+  const shown = more ? rows.slice(0, capped.limit) : rows;
+  // A count that stopped early is at least the matches up to this page's last, and one more when a
+  // match follows the page.
+  const atLeast = shown.length > 0 ? capped.offset + shown.length + (more ? 1 : 0) : 0;
+  const partial = first?.partial ?? false;
+  const counted = first?.total ?? 0;
+  return { rows: shown, ...answeredTotal(partial ? Math.max(counted, atLeast) : counted, partial) };
 }
 
 const planStatement = preparedRaw<{ 'QUERY PLAN': string }, [Shape, boolean]>(
