@@ -105,10 +105,6 @@ export const RATING_COLUMNS = {
   scores: ratings.scores,
 };
 
-/** Published ratings a user received: the stored aggregate, exact at every commit. */
-const receivedCount = (userId: Bound<number> | SQL) =>
-  sql<number>`select u.total_ratings_received from users u where u.id = ${userId}`;
-
 /** How many ratings a user has written, hidden ones included. */
 export const givenCount = (raterId: Bound<number> | SQL) =>
   sql<number>`select count(*) from ratings r where r.rater_id = ${raterId}`;
@@ -184,13 +180,14 @@ export const fromRatingJson = (rating: RatingJson): RatingRecord => ({
 });
 
 /**
- * The lists of a user's ratings, each a page and the list's total in one row read from the user's
- * row, so a page past the end (no rating to carry the total) needs no second statement:
+ * The lists of a user's ratings, each a page and the list's total in one row of the user's, so a
+ * page past the end (no rating to carry the total) needs no second statement:
  * - received: the published ratings the user received, in public order;
  * - given: every rating the user wrote, hidden ones included (only the rater sees this list).
  */
 const LISTS = {
-  received: { where: receivedBy, order: PUBLIC_ORDER, total: receivedCount },
+  // The total is the stored aggregate on the user's row, exact at every commit.
+  received: { where: receivedBy, order: PUBLIC_ORDER, total: () => sql`${users.totalRatingsReceived}` },
   given: {
     where: (raterId: SQL) => sql`${ratings.raterId} = ${raterId}`,
     order: [desc(ratings.createdAt), desc(ratings.id)],
