@@ -122,7 +122,7 @@ export function writeCompanyRating(ctx: TestContext, rater: TestUser, company: T
     isAnonymous: false,
     feedbackMessage: null,
     overallTenths: 40,
-    scores: [{ category: 'Work Environment', score: 4 }],
+    scores: { 'Work Environment': 4 },
   });
 }
 

@@ -285,7 +285,8 @@ export interface NewRating {
   isAnonymous: boolean;
   feedbackMessage: string | null;
   overallTenths: number;
-  scores: ScoreEntry[];
+  /** As the rating stores them (storedScores). */
+  scores: RatingScores;
 }
 
 /**
@@ -408,7 +409,7 @@ async function insertRatingOnce(db: Executor, input: NewRating): Promise<Written
     anonymous: input.isAnonymous,
     feedback: input.feedbackMessage,
     tenths: input.overallTenths,
-    scores: JSON.stringify(storedScores(input.scores)),
+    scores: JSON.stringify(input.scores),
   });
   if (!row) return null;
   return {

@@ -77,7 +77,7 @@ export async function createRating(
     isAnonymous: input.is_anonymous,
     feedbackMessage: input.feedback_message ?? null,
     overallTenths: overallScoreTenths(input.category_scores.map((s) => s.score)),
-    scores: input.category_scores,
+    scores: storedScores(input.category_scores),
   };
   let written: Awaited<ReturnType<typeof insertRating>>;
   try {
@@ -93,7 +93,6 @@ export async function createRating(
   }
   const stored: RatingRecord = {
     ...record,
-    scores: storedScores(record.scores),
     id: written.id,
     status: 'published',
     createdAt: written.createdAt,
