@@ -114,12 +114,20 @@ const SEARCH = sql`select qk, words, one, ' ' || qk as begun,
         from (select btrim(search_key(${P.search}::text)) as qk) a) b`;
 
 /**
- * The search with group 1's pieces, each once (a piece may be asked for by two lists), and the skills
- * filter's signature (skill_bits, drizzle/0021; 0 without one).
+ * The search row `q`: SEARCH with group 1's pieces, each once (a piece may be asked for by two lists),
+ * and, for a skills filter, its signature (skill_bits, drizzle/0021). Only then: skill_bits is an SQL
+ * function PostgreSQL cannot inline, so every execution parsed and planned its body again (a seventh
+ * of an unfiltered search that found nothing). An exact search is its own one piece and needs only
+ * its key: each list above is a subquery that every execution starts, runs and ends.
  */
-const SEARCH_PIECES = sql`select *, array(select distinct unnest(starts1 || insides1)) as pieces1,
-    skill_bits(${P.skills}::text[]) as skill_mask
+function searchRow(shape: Shape): SQL {
+  if (shape.exact) {
+    return sql`select qk, ' ' || qk as begun from (select btrim(search_key(${P.search}::text)) as qk) a`;
+  }
+  return sql`select *, array(select distinct unnest(starts1 || insides1)) as pieces1
+    ${shape.skills ? sql`, skill_bits(${P.skills}::text[]) as skill_mask` : sql``}
   from (${SEARCH}) s`;
+}
 
 /** A group's distinct candidate pieces and their number (0: none to look up). */
 const PIECES = {
@@ -197,11 +205,19 @@ const hasPieces = (shape: Shape, group: 0 | 1) => (shape.exact ? sql`true` : sql
 const beginsWords = sql`(case when (select one from q) then strpos(users.search_key, (select begun from q)) > 0
   else not exists (select 1 from q, unnest(q.words) w where strpos(users.search_key, ' ' || w) = 0) end)`;
 
-/** The user matches the search in group 0 (its words begun) or 1 (contained elsewhere). */
-const MATCH = {
-  0: sql`((select qk from q) <> '' and ${beginsWords})`,
-  1: sql`((select qk from q) <> '' and strpos(users.search_key, (select qk from q)) > 0 and not ${beginsWords})`,
-};
+/**
+ * The user matches the search in group 0 (its words begun) or 1 (contained elsewhere). An exact
+ * search is one word, so its tests are plain, without the other case's subquery.
+ */
+function matchOf(shape: Shape, group: 0 | 1): SQL {
+  if (shape.exact) {
+    const begun = sql`strpos(users.search_key, (select begun from q)) > 0`;
+    return group === 0 ? begun : sql`(strpos(users.search_key, (select qk from q)) > 0 and not ${begun})`;
+  }
+  return group === 0
+    ? sql`((select qk from q) <> '' and ${beginsWords})`
+    : sql`((select qk from q) <> '' and strpos(users.search_key, (select qk from q)) > 0 and not ${beginsWords})`;
+}
 
 /**
  * What a search reads of a user, for a subquery standing for `users`: the filters, the match and
@@ -263,7 +279,7 @@ const group1Limit = (shape: Shape, n0: SQL) =>
 const checkedCount = (shape: Shape, group: 0 | 1) =>
   countUpTo(
     sql`select 1 from (select user_id from ${CANDIDATES[group]} limit ${COUNT_READS_SQL}) c ${candidateUser}
-      where ${filters(shape, { city: false })} and ${MATCH[group]}`,
+      where ${filters(shape, { city: false })} and ${matchOf(shape, group)}`,
     COUNT_LIMIT_SQL,
   );
 
@@ -280,10 +296,10 @@ function numbers(shape: Shape): SQL {
   const counted = (columns: SQL) =>
     sql`select ${columns}, has0, has1, ${users} as users from (select n0, ${n1} as n1, has0, has1, whole0
       from (select ${n0} as n0, ${hasPieces(shape, 0)} as has0, ${hasPieces(shape, 1)} as has1,
-              (select whole0 from q) as whole0 offset 0) a offset 0) counts`;
+              ${shape.exact ? sql`true` : sql`(select whole0 from q)`} as whole0 offset 0) a offset 0) counts`;
   if (shape.exact) return counted(sql`n0, n1, n0 as m0, n1 as m1, false as partial`);
   const walked = (group: 0 | 1) =>
-    countUpTo(sql`select 1 from users where ${filters(shape)} and ${MATCH[group]}`, COUNT_LIMIT_SQL);
+    countUpTo(sql`select 1 from users where ${filters(shape)} and ${matchOf(shape, group)}`, COUNT_LIMIT_SQL);
   // Without a rating or skills filter, a whole word's group 0 candidates are its matches.
   const m0 =
     shape.minRating || shape.skills
@@ -351,7 +367,7 @@ function groupPage(shape: Shape, group: 0 | 1, limit: SQL, offset: SQL): SQL {
   // the index) and the rows past `limit` are dropped here.
   const page = sql`${P.limit}::int`;
   // An exact search's candidates are its matches; others are checked against their users.
-  const checked = shape.exact ? sql`` : sql`and ${MATCH[group]}`;
+  const checked = shape.exact ? sql`` : sql`and ${matchOf(shape, group)}`;
   return sql`select id, position from (select x.id, row_number() over () as position from (
       (select users.id
        from ${CANDIDATES[group]} c
@@ -375,13 +391,13 @@ function walk(shape: Shape, group: 0 | 1, when: SQL, limit: SQL, offset: SQL, fr
   // The skills too, so that only the sort's index serves the walk.
   const along = (condition: SQL) =>
     sql`(select users.id from users
-       where ${condition} and ${filters(shape, { skillsIndexed: false, cityIndexed: false })} and ${MATCH[group]}
+       where ${condition} and ${filters(shape, { skillsIndexed: false, cityIndexed: false })} and ${matchOf(shape, group)}
        order by ${order} limit ${limit} offset ${offset})`;
   if (!shape.skills) return along(when);
   // From the skills index: the users with the skills, then sorted. The subquery is a fence (OFFSET 0),
   // so the page's ORDER BY and LIMIT cannot draw the plan back to walking the sort's index.
   const fromSkillsIndex = sql`(select users.id from (select ${SEARCHED_COLUMNS} from users
-       where ${when} and ${fromSkills} and ${filters(shape, { cityIndexed: false })} and ${MATCH[group]}
+       where ${when} and ${fromSkills} and ${filters(shape, { cityIndexed: false })} and ${matchOf(shape, group)}
        offset 0) users
      order by ${order} limit ${limit} offset ${offset})`;
   return sql`${along(sql`${when} and not ${fromSkills}`)}
@@ -406,10 +422,13 @@ function group1Offset(shape: Shape): SQL {
       ? sql`false`
       : sql`(select whole0 from q)`;
   const inCandidates = countUpTo(
-    sql`select 1 from ${CANDIDATES[0]} c ${candidateUser} where ${filters(shape, { city: false })} and ${MATCH[0]}`,
+    sql`select 1 from ${CANDIDATES[0]} c ${candidateUser} where ${filters(shape, { city: false })} and ${matchOf(shape, 0)}`,
     P.offset,
   );
-  const walked = countUpTo(sql`select 1 from users where ${filters(shape)} and ${MATCH[0]}`, P.offset);
+  const walked = countUpTo(
+    sql`select 1 from users where ${filters(shape)} and ${matchOf(shape, 0)}`,
+    P.offset,
+  );
   return sql`case when ${P.offset}::int = 0 or ${P.limit}::int = 0 or exists (select 1 from page0) then 0
   else greatest(0, ${P.offset}::int - (case
     when (select has0 and (n0 < ${COUNT_READS_SQL} or (${candidatesMatch} and n0 < ${COUNT_LIMIT_SQL})) from nb)
@@ -432,7 +451,7 @@ function searchStatement(shape: Shape): SQL {
   // Group 1's window is computed once: groupPage names it in several branches and conditions, and
   // each would otherwise count group 0's matches before the page again (a walk through every user
   // with a skill, six times over, was most of a slow search's time).
-  return sql`with q as materialized (${SEARCH_PIECES}), ${candidateLists(shape)},
+  return sql`with q as materialized (${searchRow(shape)}), ${candidateLists(shape)},
     nb as materialized (${numbers(shape)}),
     page0 as materialized (${groupPage(shape, 0, limit, offset)}),
     window1 as materialized (select ${limit1} as limit1, ${offset1} as offset1),
@@ -500,14 +519,21 @@ export async function searchDirectory(
   return { rows: shown, ...answeredTotal(partial ? Math.max(counted, atLeast) : counted, partial) };
 }
 
-const planStatement = preparedRaw<{ 'QUERY PLAN': string }, [Shape, boolean]>(
-  (shape, analyze) =>
-    sql`explain ${sql.raw(analyze ? '(analyze, costs off, timing off) ' : '')}${searchStatement(shape)}`,
+/** How a plan is explained: as planned, as it ran (each node's rows and loops), or with each node's output. */
+type PlanMode = 'plan' | 'analyzed' | 'verbose';
+const EXPLAIN: Record<PlanMode, string> = {
+  plan: 'explain ',
+  analyzed: 'explain (analyze, costs off, timing off) ',
+  verbose: 'explain (verbose, costs off) ',
+};
+
+const planStatement = preparedRaw<{ 'QUERY PLAN': string }, [Shape, PlanMode]>(
+  (shape, mode) => sql`${sql.raw(EXPLAIN[mode])}${searchStatement(shape)}`,
 );
 
 /**
  * The plan of a search's page statement, for the query-plan tests; `analyze`: as it ran, with each
- * node's rows and loops.
+ * node's rows and loops; `verbose`: with what each node computes.
  */
 export async function searchPlan(
   db: Executor,
@@ -515,10 +541,12 @@ export async function searchPlan(
   sort: ListSort,
   viewer: Viewer,
   page: Page,
-  { analyze = false } = {},
+  { analyze = false, verbose = false } = {},
 ): Promise<string> {
   const shape = shapeOf(filter, sort);
-  const name = shapeName(analyze ? 'analyzed' : 'plan', shape);
-  const rows = await planStatement(db, name, shape, analyze).rows(valuesOf(filter, viewer, page));
+  const mode: PlanMode = analyze ? 'analyzed' : verbose ? 'verbose' : 'plan';
+  const rows = await planStatement(db, shapeName(mode, shape), shape, mode).rows(
+    valuesOf(filter, viewer, page),
+  );
   return rows.map((row) => row['QUERY PLAN']).join('\n');
 }
