@@ -78,4 +78,31 @@ describe('list paging text', () => {
     );
     expect(screen.queryByRole('navigation')).toBeNull();
   });
+
+  it('says a page past the last one is past it, and offers the last page', async () => {
+    // A bookmarked or typed page after the list has shrunk: "Page 7 of 1" said something untrue, and
+    // Previous led to page 6, as empty.
+    expect(pageText(7, 12, 20)).toBe('Page 7 is past the last page, 1');
+    const pages: number[] = [];
+    render(
+      <ListPager
+        page={7}
+        pageSize={20}
+        total={12}
+        hasNext={false}
+        onPageChange={(p) => pages.push(p)}
+        label="Test pages"
+      />,
+    );
+    expect(screen.getByText('Page 7 is past the last page, 1')).toBeTruthy();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Go to the last page' }));
+    expect(pages).toEqual([1]);
+  });
+
+  it('offers no last-page jump on a page that has rows', () => {
+    render(
+      <ListPager page={2} pageSize={10} total={25} hasNext onPageChange={() => {}} label="Test pages" />,
+    );
+    expect(screen.queryByRole('button', { name: 'Go to the last page' })).toBeNull();
+  });
 });
