@@ -622,6 +622,32 @@ describe('search plans', () => {
     await removeTagged('BEFORE');
   });
 
+  it('fetches a rare match among more candidates than are counted, not walking the list for it', async () => {
+    // 1,500 Rohans (more than the 1,001 candidates counted), 3 of them "Rohan Zed", among 4,000
+    // employees. With its candidates past the count, "rohan z" could only be walked for along the
+    // ranking index, at a density of 3 in 4,000: every employee ("vijay d's" at 100,000 users: 87,500
+    // entries, 100-170 ms). Fetching the 1,500 costs a lookup each.
+    await addRankedEmployees(
+      'RARE',
+      4000,
+      sql`case when g <= 1500 then 'Rohan ' || case when g % 500 = 0 then 'Zed' else 'Family' end || g
+        else 'Meera Family' || g end`,
+    );
+    const plan = await genericPlan(
+      { role: 'employee', search: 'rohan z' },
+      { limit: 21, offset: 0 },
+      { analyze: true },
+    );
+    expect(droppedBy(plan, /Scan (on|using users_dir_\w+ on) users\b/), plan).toBeLessThan(1000);
+    const found = await employees('?search=rohan%20z&sort=top');
+    expect(found.results.map((item) => item.full_name).sort()).toEqual([
+      'Rohan Zed1000',
+      'Rohan Zed1500',
+      'Rohan Zed500',
+    ]);
+    await removeTagged('RARE');
+  });
+
   it('starts no part of the statement a search does not need', async () => {
     // Every execution starts every node of the generic plan, run or not: an unfiltered search that
     // found nothing took 0.40 ms of PostgreSQL, 0.28 without these parts (docs/benchmarks.md).

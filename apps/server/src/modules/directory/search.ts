@@ -44,10 +44,18 @@ const COUNT_READS = 100;
  */
 const WALK_COST = 0.2;
 
+/**
+ * Group 0's candidates a page may be fetched from at most. Past COUNT_LIMIT they are counted only when
+ * a fetch may pay: a rare match among a common first name's users ("sunil f") was walked for along
+ * the whole list ("vijay d's" at 100,000 users: 87,500 entries, 100-170 ms).
+ */
+const FETCH_LIMIT = 10 * COUNT_LIMIT;
+
 // Written into the statements as literals, which the planner reads as such.
 const COUNT_LIMIT_SQL = sql.raw(String(COUNT_LIMIT));
 const COUNT_READS_SQL = sql.raw(String(COUNT_READS));
 const WALK_COST_SQL = sql.raw(String(WALK_COST));
+const FETCH_LIMIT_SQL = sql.raw(String(FETCH_LIMIT));
 
 /** A search of one word of 3 or 4 plain letters or digits: its own piece of search_grams. */
 const EXACT_SEARCH = /^[a-z0-9]{3,4}$/;
@@ -191,8 +199,14 @@ function candidates(shape: Shape, group: 0 | 1): SQL {
  */
 const CANDIDATES = { 0: sql.raw('c0'), 1: sql.raw('c1') };
 const candidateLists = (shape: Shape) =>
-  sql`c0 as materialized (${candidates(shape, 0)} limit ${COUNT_LIMIT_SQL}),
+  sql`c0 as materialized (${candidates(shape, 0)} limit ${shape.exact ? COUNT_LIMIT_SQL : FETCH_LIMIT_SQL}),
     c1 as materialized (${candidates(shape, 1)} limit ${COUNT_LIMIT_SQL})`;
+
+/** Group 0's candidates up to FETCH_LIMIT (nx0.n), counted only where fetchCondition asks. */
+const moreCandidates = (shape: Shape) =>
+  shape.exact
+    ? sql``
+    : sql`nx0 as materialized (select ${countUpTo(sql`select 1 from c0`, FETCH_LIMIT_SQL)} as n),`;
 
 /** Whether the group has pieces to look its candidates up by (else it is walked). */
 const hasPieces = (shape: Shape, group: 0 | 1) => (shape.exact ? sql`true` : sql`${PIECES[group].count} > 0`);
@@ -330,15 +344,26 @@ function estimatedMatches(shape: Shape, group: 0 | 1): SQL {
 
 /**
  * Whether group `group`'s page is fetched from its candidates (else walked): only when all of them are
- * counted, and reading them costs less than walking the sort's index to the page at the matches' density.
+ * read, and reading them costs less than walking the sort's index to the page at the matches' density.
+ * Group 0 of a search that is not exact reads up to FETCH_LIMIT candidates when its count reached
+ * COUNT_LIMIT and even that many would be cheaper to fetch than the walk (few of the checked matched):
+ * they are counted further then, and fetched when the rule holds for all of them.
  */
 function fetchCondition(shape: Shape, group: 0 | 1, limit: SQL, offset: SQL): SQL {
-  const { n } = NUMBERS[group];
+  const { n, m } = NUMBERS[group];
+  const walkCost = sql`${WALK_COST_SQL} * (${offset} + ${limit}) * nb.users`;
   // A count that reached its limit may have more candidates than the fetch would read.
   const [piece, counted] =
     group === 0 ? [sql`nb.has0`, COUNT_LIMIT_SQL] : [sql`nb.has1`, group1Limit(shape, sql`nb.n0`)];
-  return sql`(select ${piece} and ${n} < ${counted}
-      and ${n}::float8 * ${estimatedMatches(shape, group)} <= ${WALK_COST_SQL} * (${offset} + ${limit}) * nb.users
+  const within = sql`${n}::float8 * ${estimatedMatches(shape, group)} <= ${walkCost}`;
+  if (shape.exact || group === 1) return sql`(select ${piece} and ${n} < ${counted} and ${within} from nb)`;
+  // Past COUNT_LIMIT: the estimate scales with the candidates (those checked that matched, over the
+  // checked), so at least `counted` of them must be cheap enough before they are counted further.
+  const cheapAt = (candidates: SQL) =>
+    sql`${candidates}::float8 * ${candidates} * ${m} / ${COUNT_READS_SQL} <= ${walkCost}`;
+  return sql`(select ${piece} and case when ${n} < ${counted} then ${within}
+      when ${cheapAt(n)} then (select nx0.n < ${FETCH_LIMIT_SQL} and ${cheapAt(sql`nx0.n`)} from nx0)
+      else false end
     from nb)`;
 }
 
@@ -452,7 +477,7 @@ function searchStatement(shape: Shape): SQL {
   // each would otherwise count group 0's matches before the page again (a walk through every user
   // with a skill, six times over, was most of a slow search's time).
   return sql`with q as materialized (${searchRow(shape)}), ${candidateLists(shape)},
-    nb as materialized (${numbers(shape)}),
+    nb as materialized (${numbers(shape)}), ${moreCandidates(shape)}
     page0 as materialized (${groupPage(shape, 0, limit, offset)}),
     window1 as materialized (select ${limit1} as limit1, ${offset1} as offset1),
     page1 as (${groupPage(shape, 1, sql`(select limit1 from window1)`, sql`(select offset1 from window1)`)})
