@@ -650,6 +650,56 @@ describe('search plans', () => {
     await removeTagged('RARE');
   });
 
+  it("finds group 1 of several words by the first word's letters inside a word, not a later word's common beginning", async () => {
+    // "rohan fa": group 1 is names where "rohan fa" follows other letters ("Abrohan Faxe"). Its candidates
+    // were the users with "roha" inside a word and a word beginning "fa": every row of "fa" too, which
+    // 3,000 "Family" names share ("aditya mu" at 1,000,000 users: 108,052 rows grouped, on every search,
+    // since group 1 is counted). "roha" inside a word is rare, and the check against each user finds
+    // the rest.
+    await addRankedEmployees(
+      'INSIDE',
+      3000,
+      sql`case when g <= 5 then 'Abrohan Faxe' || g else 'Meera Family' || g end`,
+    );
+    const plan = await genericPlan(
+      { role: 'employee', search: 'rohan fa' },
+      { limit: 21, offset: 0 },
+      { analyze: true },
+    );
+    const group1 = plan.slice(plan.indexOf('CTE c1'), plan.indexOf('CTE nb'));
+    const read = ranNodes(group1, /Scan (using \w+ )?on search_grams\b/).reduce(
+      (sum, line) =>
+        sum + Number(/rows=([\d.]+)/.exec(line)?.[1] ?? 0) * Number(/loops=(\d+)/.exec(line)?.[1] ?? 1),
+      0,
+    );
+    expect(read, group1).toBeLessThan(100);
+    expect(names(await employees('?search=rohan%20fa&sort=name'))).toEqual(
+      [1, 2, 3, 4, 5].map((g) => `Abrohan Faxe${g}`),
+    );
+    await removeTagged('INSIDE');
+  });
+
+  it("fetches group 1's rare match among more candidates than are counted when group 0's were all checked", async () => {
+    // "rohan z" with no Rohan: group 1's candidates are the 1,200 names with "roha" inside a word, 3 of
+    // them "Abrohan Zed" ("sai tripa" page 3 at 100,000 users: 1,033 names with "sai" inside a word,
+    // and every employee walked past for a rare match: 50-180 ms).
+    await addRankedEmployees(
+      'RARE1',
+      2500,
+      sql`case when g <= 1200 then 'Abrohan ' || case when g % 400 = 0 then 'Zed' else 'Family' end || g
+        else 'Meera Family' || g end`,
+    );
+    const plan = await genericPlan(
+      { role: 'employee', search: 'rohan z' },
+      { limit: 21, offset: 0 },
+      { analyze: true },
+    );
+    expect(passedUsers(plan), plan).toBeLessThan(1000);
+    const found = await employees('?search=rohan%20z&sort=name');
+    expect(names(found)).toEqual(['Abrohan Zed1200', 'Abrohan Zed400', 'Abrohan Zed800']);
+    await removeTagged('RARE1');
+  });
+
   it('starts no part of the statement a search does not need', async () => {
     // Every execution starts every node of the generic plan, run or not: an unfiltered search that
     // found nothing took 0.40 ms of PostgreSQL, 0.28 without these parts (docs/benchmarks.md).
