@@ -96,6 +96,9 @@ const P = {
 
 const role = (shape: Shape) => sql.raw(`'${shape.role}'`);
 
+/** The search's key (search_key, drizzle/0018) without its leading space: `qk`. */
+const SEARCH_KEY = sql`select btrim(search_key(${P.search}::text)) as qk`;
+
 /**
  * The search as its key's words (search_key, drizzle/0018), whether it is one word, itself as the
  * beginning of a word (`begun`: a space before it, as before every word of a key), and what its
@@ -120,7 +123,7 @@ const SEARCH = sql`select qk, words, one, ' ' || qk as begun,
       else array(select distinct p from unnest(array[substr(qk, 1, 4), substr(qk, (length(qk) - 4) / 2 + 1, 4),
         right(qk, 4)]) p) end as insides1
   from (select qk, string_to_array(qk, ' ') as words, cardinality(string_to_array(qk, ' ')) = 1 as one
-        from (select btrim(search_key(${P.search}::text)) as qk) a) b`;
+        from (${SEARCH_KEY}) a) b`;
 
 /**
  * The search row `q`: SEARCH with group 1's pieces, each once (a piece may be asked for by two lists),
@@ -131,7 +134,7 @@ const SEARCH = sql`select qk, words, one, ' ' || qk as begun,
  */
 function searchRow(shape: Shape): SQL {
   if (shape.exact) {
-    return sql`select qk, ' ' || qk as begun from (select btrim(search_key(${P.search}::text)) as qk) a`;
+    return sql`select qk, ' ' || qk as begun from (${SEARCH_KEY}) a`;
   }
   // Group 1 of several words by the first word's letters inside a word alone when there are some: a
   // later word's beginning ("mu") may begin most names, and intersecting it read all their rows on
@@ -306,6 +309,13 @@ const checkedCount = (shape: Shape, group: 0 | 1) =>
   );
 
 /**
+ * Whether group 0's candidates are its matches (so its count n0 is theirs): an exact search's, and,
+ * without a rating or skills filter, a whole word's (`whole0`, as the caller reads it).
+ */
+const candidatesMatch = (shape: Shape, whole0: SQL) =>
+  shape.exact ? sql`true` : shape.minRating || shape.skills ? sql`false` : whole0;
+
+/**
  * The search's numbers: each group's candidates (n0, n1, up to COUNT_LIMIT), the listed users of the
  * role, and each group's matches (m0, m1): the candidates themselves when exact, else those among the
  * first COUNT_READS that check out (`partial` when a group had more: its count is a lower bound). A
@@ -322,11 +332,8 @@ function numbers(shape: Shape): SQL {
   if (shape.exact) return counted(sql`n0, n1, n0 as m0, n1 as m1, false as partial`);
   const walked = (group: 0 | 1) =>
     countUpTo(sql`select 1 from users where ${filters(shape)} and ${matchOf(shape, group)}`, COUNT_LIMIT_SQL);
-  // Without a rating or skills filter, a whole word's group 0 candidates are its matches.
-  const m0 =
-    shape.minRating || shape.skills
-      ? sql`case when not has0 then ${walked(0)} else ${checkedCount(shape, 0)} end`
-      : sql`case when not has0 then ${walked(0)} when whole0 then n0 else ${checkedCount(shape, 0)} end`;
+  const m0 = sql`case when not has0 then ${walked(0)} when ${candidatesMatch(shape, sql`whole0`)} then n0
+    else ${checkedCount(shape, 0)} end`;
   // Once group 0 has more candidates than are checked, the total is a lower bound whatever group 1
   // holds: group 1 is not counted then.
   const partial0 = sql`(has0 and n0 >= ${COUNT_READS_SQL})`;
@@ -451,12 +458,6 @@ function walk(shape: Shape, group: 0 | 1, when: SQL, limit: SQL, offset: SQL, fr
  * it was the only way until 2026-11-27 ("sunil f" page 3 at 100,000 users: 87,500 entries, 80-95 ms).
  */
 function group1Offset(shape: Shape): SQL {
-  // Without a rating or skills filter, a whole word's group 0 candidates are its matches (numbers).
-  const candidatesMatch = shape.exact
-    ? sql`true`
-    : shape.minRating || shape.skills
-      ? sql`false`
-      : sql`(select whole0 from q)`;
   const inCandidates = countUpTo(
     sql`select 1 from ${CANDIDATES[0]} c ${candidateUser} where ${filters(shape, { city: false })} and ${matchOf(shape, 0)}`,
     P.offset,
@@ -467,7 +468,7 @@ function group1Offset(shape: Shape): SQL {
   );
   return sql`case when ${P.offset}::int = 0 or ${P.limit}::int = 0 or exists (select 1 from page0) then 0
   else greatest(0, ${P.offset}::int - (case
-    when (select has0 and (n0 < ${COUNT_READS_SQL} or (${candidatesMatch} and n0 < ${COUNT_LIMIT_SQL})) from nb)
+    when (select has0 and (n0 < ${COUNT_READS_SQL} or (${candidatesMatch(shape, sql`(select whole0 from q)`)} and n0 < ${COUNT_LIMIT_SQL})) from nb)
       then (select m0 from nb)
     when (select has0 and n0 < ${COUNT_LIMIT_SQL} from nb) then ${inCandidates}
     else ${walked} end)) end`;
