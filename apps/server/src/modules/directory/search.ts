@@ -101,16 +101,15 @@ const SEARCH_KEY = sql`select btrim(search_key(${P.search}::text)) as qk`;
 
 /**
  * The search as its key's words (search_key, drizzle/0018), whether it is one word, itself as the
- * beginning of a word (`begun`: a space before it, as before every word of a key), and what its
- * groups' candidates must have
- * in search_grams, each a list of pieces a candidate has them all of:
+ * beginning of a word (`begun`: a space before it, as before every word of a key), and the pieces of
+ * search_grams its groups' candidates have, from which searchRow picks what each group reads:
  * - group 0: the beginning (up to 12 letters) of each word of at least two letters (`starts0`);
  *   for a search of one such word (`whole0`), the candidates are exactly group 0;
  * - group 1, one word: its first, middle and last 4 letters (or the word, of 3 or 4) inside a word
  *   (`insides1`); several words: the first word's first 4 letters inside a word (`insides1`: where
  *   the first word begins a word too, every word does, and the match is group 0's), or, for a first
  *   word under three letters, the beginning of each later word of two letters or more (each begins a
- *   word of a match, `starts1`). searchRow picks which list group 1 reads (`pieces1`).
+ *   word of a match, `starts1`).
  * No piece: the group is found by walking the list. A search without a word matches no one.
  */
 const SEARCH = sql`select qk, words, one, ' ' || qk as begun,
@@ -125,36 +124,50 @@ const SEARCH = sql`select qk, words, one, ' ' || qk as begun,
   from (select qk, string_to_array(qk, ' ') as words, cardinality(string_to_array(qk, ' ')) = 1 as one
         from (${SEARCH_KEY}) a) b`;
 
+/** The longest piece of a list (the first in order of several as long), or none: one index range. */
+const longest = (list: string) => `array(select p from unnest(${list}) p order by length(p) desc, p limit 1)`;
+
 /**
- * The search row `q`: SEARCH with group 1's pieces, each once (a piece may be asked for by two lists),
- * and, for a skills filter, its signature (skill_bits, drizzle/0021). Only then: skill_bits is an SQL
- * function PostgreSQL cannot inline, so every execution parsed and planned its body again (a seventh
- * of an unfiltered search that found nothing). An exact search is its own one piece and needs only
- * its key: each list above is a subquery that every execution starts, runs and ends.
+ * The search row `q`: SEARCH with each group's pieces and, for a skills filter, its signature
+ * (skill_bits, drizzle/0021). Only then: skill_bits is an SQL function PostgreSQL cannot inline, so
+ * every execution parsed and planned its body again (a seventh of an unfiltered search that found
+ * nothing). An exact search is its own one piece and needs only its key: each list above is a
+ * subquery that every execution starts, runs and ends.
+ *
+ * Each group of several words reads one piece's index range and drops, on its entries, the users
+ * lacking the other words' beginnings (their word signature, word_bits, drizzle/0026: `mask0`,
+ * `mask1`); the check against each user finds the rest. Intersecting every word's piece read all
+ * their rows on every search: a later word's beginning ("sh", "mu") begins a large share of all names
+ * ("aditya mu" at 1,000,000 users: 108,052 rows). Group 0's piece is its longest word's beginning
+ * (`pieces0`); group 1's (`pieces1`), for several words, the first word's letters inside a word, or,
+ * for a first word under three letters, the longest later word's beginning (`inside1` says which);
+ * for one word, its inside pieces, intersected.
  */
 function searchRow(shape: Shape): SQL {
   if (shape.exact) {
     return sql`select qk, ' ' || qk as begun from (${SEARCH_KEY}) a`;
   }
-  // Group 1 of several words by the first word's letters inside a word alone when there are some: a
-  // later word's beginning ("mu") may begin most names, and intersecting it read all their rows on
-  // every search ("aditya mu" at 1,000,000 users: 108,052); the check against each user finds it.
-  return sql`select *, case when cardinality(insides1) > 0 then insides1 else starts1 end as pieces1
+  return sql`select *, ${sql.raw(longest('starts0'))} as pieces0,
+    case when one or cardinality(insides1) > 0 then insides1 else ${sql.raw(longest('starts1'))} end as pieces1,
+    one or cardinality(insides1) > 0 as inside1,
+    case when one then 0 else word_bits(words) end as mask0,
+    case when one then 0 else word_bits(words[2:]) end as mask1
     ${shape.skills ? sql`, skill_bits(${P.skills}::text[]) as skill_mask` : sql``}
   from (${SEARCH}) s`;
 }
 
-/** A group's distinct candidate pieces and their number (0: none to look up). */
+/** A group's candidate pieces, their number (0: none to look up) and the word signature they need. */
 const PIECES = {
-  0: { all: sql`(select starts0 from q)`, count: sql`(select cardinality(starts0) from q)` },
-  1: { all: sql`(select pieces1 from q)`, count: sql`(select cardinality(pieces1) from q)` },
-};
-
-/** The row `g` has its piece as every list of the group that names it asks. */
-const AS_ASKED = {
-  0: sql`g.word_start`,
-  1: sql`(g.word_start or not g.gram = any((select starts1 from q)::text[]))
-    and (g.inside or not g.gram = any((select insides1 from q)::text[]))`,
+  0: {
+    all: sql`(select pieces0 from q)`,
+    count: sql`(select cardinality(pieces0) from q)`,
+    mask: sql`(select mask0 from q)`,
+  },
+  1: {
+    all: sql`(select pieces1 from q)`,
+    count: sql`(select cardinality(pieces1) from q)`,
+    mask: sql`(select mask1 from q)`,
+  },
 };
 
 const cityOf = (shape: Shape) => (shape.city ? sql`and g.city_lc = lower(${P.city}::text)` : sql``);
@@ -169,9 +182,10 @@ const skillsOf = (shape: Shape) =>
 
 /**
  * A group's candidates' ids. One piece: its rows, read from one or two index ranges (the flags are
- * index conditions), so a LIMIT stops the read. Several: the users having them all, each piece's rows
- * read whole. An exact search's group 1 is the users with the piece inside a word and beginning none
- * (group 0 has those).
+ * index conditions), so a LIMIT stops the read, less those whose word signature lacks a bit of the
+ * group's (read from the index's entries). Several (one word's inside pieces, group 1): the users
+ * having them all, each piece's rows read whole. An exact search's group 1 is the users with the
+ * piece inside a word and beginning none (group 0 has those).
  */
 function candidates(shape: Shape, group: 0 | 1): SQL {
   const where = sql`g.user_role = ${role(shape)} ${cityOf(shape)} ${skillsOf(shape)}`;
@@ -179,22 +193,20 @@ function candidates(shape: Shape, group: 0 | 1): SQL {
     return sql`select g.user_id from search_grams g
       where ${where} and g.gram = (select qk from q) and g.word_start = ${sql.raw(group === 0 ? 'true' : 'false')}`;
   }
-  const { all, count } = PIECES[group];
+  const { all, count, mask } = PIECES[group];
   const one = (flags: SQL, when = sql`true`) =>
     sql`(select g.user_id from search_grams g
-      where ${count} = 1 and ${when} and ${where} and g.gram = (${all})[1] and ${flags})`;
-  // One piece: its flags as index conditions. Group 0's pieces begin words; group 1's single piece is
-  // inside a word (one word's, or the first of several) or begins one (a later word's).
-  const single =
-    group === 0
-      ? one(sql`g.word_start`)
-      : sql`${one(sql`g.word_start = any('{f,t}') and g.inside`, sql`(select cardinality(insides1) > 0 from q)`)}
-        union all
-        ${one(sql`g.word_start`, sql`(select cardinality(insides1) = 0 from q)`)}`;
-  return sql`${single}
+      where ${count} = 1 and ${when} and ${where} and g.gram = (${all})[1] and ${flags}
+        and (g.word_bits & ${mask}) = ${mask})`;
+  // Group 0's piece begins a word; group 1's is inside a word (one word's, or the first of several)
+  // or begins one (a later word's).
+  if (group === 0) return one(sql`g.word_start`);
+  return sql`${one(sql`g.word_start = any('{f,t}') and g.inside`, sql`(select inside1 from q)`)}
+    union all
+    ${one(sql`g.word_start`, sql`not (select inside1 from q)`)}
     union all
     (select g.user_id from search_grams g
-      where ${count} > 1 and ${where} and g.gram = any(${all}::text[]) and ${AS_ASKED[group]}
+      where ${count} > 1 and ${where} and g.gram = any(${all}::text[]) and g.inside
       group by g.user_id having count(*) = ${count})`;
 }
 
