@@ -240,6 +240,7 @@ describe('search against its rules', () => {
       fragment,
       fragment.map((f) => f.toUpperCase()),
       fc.tuple(fragment, fragment).map(([a, b]) => `${a} ${b}`),
+      fc.tuple(fragment, fragment, fragment).map((words) => words.join(' ')),
       fc.constantFrom('rama', 'RÁMA', "d'souza", 'zoe', 'co op', 'ram ku', '%', ''),
     );
     const orders: Record<string, string> = { top: 'rank_score desc, id', name: 'lower(full_name), id' };
