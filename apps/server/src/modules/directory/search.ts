@@ -220,7 +220,8 @@ const CANDIDATES = { 0: sql.raw('c0'), 1: sql.raw('c1') };
 const candidateLists = (shape: Shape) => {
   const limit = shape.exact ? COUNT_LIMIT_SQL : FETCH_LIMIT_SQL;
   return sql`c0 as materialized (${candidates(shape, 0)} limit ${limit}),
-    c1 as materialized (${candidates(shape, 1)} limit ${limit})`;
+    c1 as materialized (${candidates(shape, 1)} limit ${limit})
+    ${shape.exact ? sql`` : sql`, n1c as materialized (select ${countUpTo(sql`select user_id from c1`, COUNT_LIMIT_SQL)} as n)`}`;
 };
 
 /** Each group's candidates up to FETCH_LIMIT (nx0.n, nx1.n), counted only where fetchCondition asks. */
@@ -327,18 +328,24 @@ const checkedCount = (shape: Shape, group: 0 | 1) =>
 const candidatesMatch = (shape: Shape, whole0: SQL) =>
   shape.exact ? sql`true` : shape.minRating || shape.skills ? sql`false` : whole0;
 
+/** Group 1's candidates counted, of a search that is not exact (n1c): read only where asked. */
+const GROUP1_COUNTED = sql`(select n from n1c)`;
+
 /**
- * The search's numbers: each group's candidates (n0, n1, up to COUNT_LIMIT), the listed users of the
+ * The search's numbers: each group's candidates (n0, and n1 when exact, up to COUNT_LIMIT), the listed users of the
  * role, and each group's matches (m0, m1): the candidates themselves when exact, else those among the
  * first COUNT_READS that check out (`partial` when a group had more: its count is a lower bound). A
  * search without a piece to look up (no word of three letters) walks the list to count.
  */
 function numbers(shape: Shape): SQL {
   const n0 = countUpTo(sql`select user_id from ${CANDIDATES[0]}`, COUNT_LIMIT_SQL);
-  const n1 = countUpTo(sql`select user_id from ${CANDIDATES[1]}`, group1Limit(shape, sql`n0`));
+  // An exact search's total is both groups' candidates; others count group 1's only where asked.
+  const n1 = shape.exact
+    ? sql`${countUpTo(sql`select user_id from ${CANDIDATES[1]}`, group1Limit(shape, sql`n0`))} as n1,`
+    : sql``;
   const users = sql`(select active_count from user_role_counts where user_role = ${role(shape)})::int`;
   const counted = (columns: SQL) =>
-    sql`select ${columns}, has0, has1, ${users} as users from (select n0, ${n1} as n1, has0, has1, whole0
+    sql`select ${columns}, has0, has1, ${users} as users from (select n0, ${n1} has0, has1, whole0
       from (select ${n0} as n0, ${hasPieces(shape, 0)} as has0, ${hasPieces(shape, 1)} as has1,
               ${shape.exact ? sql`true` : sql`(select whole0 from q)`} as whole0 offset 0) a offset 0) counts`;
   if (shape.exact) return counted(sql`n0, n1, n0 as m0, n1 as m1, false as partial`);
@@ -347,15 +354,19 @@ function numbers(shape: Shape): SQL {
   const m0 = sql`case when not has0 then ${walked(0)} when ${candidatesMatch(shape, sql`whole0`)} then n0
     else ${checkedCount(shape, 0)} end`;
   // Once group 0 has more candidates than are checked, the total is a lower bound whatever group 1
-  // holds: group 1 is not counted then.
+  // holds: group 1 is not counted then, and its candidates are read only if a page reaches it
+  // ("ram kumar" at 1,000,000 users read 82,797 entries of "ram" inside a word for a page of Kumars).
   const partial0 = sql`(has0 and n0 >= ${COUNT_READS_SQL})`;
-  return counted(sql`n0, n1, ${m0} as m0,
+  return counted(sql`n0, ${m0} as m0,
     case when ${partial0} then 0 when not has1 then ${walked(1)} else ${checkedCount(shape, 1)} end as m1,
-    ${partial0} or (has1 and n1 >= ${COUNT_READS_SQL}) as partial`);
+    case when ${partial0} then true else has1 and ${GROUP1_COUNTED} >= ${COUNT_READS_SQL} end as partial`);
 }
 
-/** A group's candidates counted (n) and matches found among them (m), in nb. */
-const NUMBERS = { 0: { n: sql`nb.n0`, m: sql`nb.m0` }, 1: { n: sql`nb.n1`, m: sql`nb.m1` } };
+/** A group's candidates counted (n) and matches found among them (m), in nb (n1c). */
+const numbersOf = (shape: Shape, group: 0 | 1) =>
+  group === 0
+    ? { n: sql`nb.n0`, m: sql`nb.m0` }
+    : { n: shape.exact ? sql`nb.n1` : GROUP1_COUNTED, m: sql`nb.m1` };
 
 /**
  * A group's matches as estimated from its candidates: those checked that matched, scaled to all
@@ -364,7 +375,7 @@ const NUMBERS = { 0: { n: sql`nb.n0`, m: sql`nb.m0` }, 1: { n: sql`nb.n1`, m: sq
  * page sooner.
  */
 function estimatedMatches(shape: Shape, group: 0 | 1): SQL {
-  const { n, m } = NUMBERS[group];
+  const { n, m } = numbersOf(shape, group);
   if (shape.exact) return m;
   return sql`(case when ${n} > ${COUNT_READS_SQL} then ${n}::float8 * ${m} / ${COUNT_READS_SQL} else ${m} end)`;
 }
@@ -378,7 +389,7 @@ function estimatedMatches(shape: Shape, group: 0 | 1): SQL {
  * matches were not counted (group 0 had COUNT_READS candidates or more): none is no estimate.
  */
 function fetchCondition(shape: Shape, group: 0 | 1, limit: SQL, offset: SQL): SQL {
-  const { n, m } = NUMBERS[group];
+  const { n, m } = numbersOf(shape, group);
   const walkCost = sql`${WALK_COST_SQL} * (${offset} + ${limit}) * nb.users`;
   // A count that reached its limit may have more candidates than the fetch would read.
   const [piece, counted] =
