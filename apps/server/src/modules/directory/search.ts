@@ -213,8 +213,10 @@ function candidates(shape: Shape, group: 0 | 1): SQL {
 /**
  * Each group's first candidates (COUNT_LIMIT of an exact search's, else FETCH_LIMIT), read once for
  * the count, the checks and the page (c0, c1). PostgreSQL reads a WITH query only as far as its
- * readers go, so a count that stops early still stops the read. A search of several words groups every row of its pieces to find the users having
- * them all; named in three places, it did so three times ("ram kumar": 32 ms of PostgreSQL, ADR 0020).
+ * readers go, so a count that stops early still stops the read. Named in three places, a search of
+ * several words grouped its pieces' rows three times ("ram kumar": 32 ms of PostgreSQL, ADR 0020).
+ * Group 1's count of a search that is not exact is a WITH query of its own (n1c), read only where
+ * the total or group 1's page asks.
  */
 const CANDIDATES = { 0: sql.raw('c0'), 1: sql.raw('c1') };
 const candidateLists = (shape: Shape) => {
