@@ -334,9 +334,9 @@ const candidatesMatch = (shape: Shape, whole0: SQL) =>
 const GROUP1_COUNTED = sql`(select n from n1c)`;
 
 /**
- * The search's numbers: each group's candidates (n0, and n1 when exact, up to COUNT_LIMIT), the listed users of the
- * role, and each group's matches (m0, m1): the candidates themselves when exact, else those among the
- * first COUNT_READS that check out (`partial` when a group had more: its count is a lower bound). A
+ * The search's numbers: each group's candidates (n0, and n1 when exact, up to COUNT_LIMIT), the
+ * listed users of the role, and each group's matches (m0, m1): the candidates themselves when exact,
+ * else those among the first COUNT_READS that check out (`partial` when a group had more: its count is a lower bound). A
  * search without a piece to look up (no word of three letters) walks the list to count.
  */
 function numbers(shape: Shape): SQL {
