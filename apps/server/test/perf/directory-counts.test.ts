@@ -231,3 +231,87 @@ describe('skill filter totals', () => {
     expect(await skillTotal('skills=typescript,react')).toBe(await recountSkills(['react', 'typescript']));
   });
 });
+
+/** Stored search piece counts that differ from a recount of search_grams (empty when all is exact). */
+async function pieceCountMismatches() {
+  return queryRows<{ user_role: string; gram: string }>(
+    ctx.deps.db,
+    sql`
+    with truth as (
+      select user_role, gram, word_start, inside, count(*)::int as n from search_grams group by 1, 2, 3, 4
+    )
+    select coalesce(t.user_role, c.user_role) as user_role, coalesce(t.gram, c.gram) as gram
+    from truth t full join (select * from search_gram_counts where listed <> 0) c
+      on c.user_role = t.user_role and c.gram = t.gram and c.word_start = t.word_start and c.inside = t.inside
+    where t.n is distinct from c.listed`,
+  );
+}
+
+async function employeeSearchTotal(search: string): Promise<number> {
+  const answer = await get<List>(ctx, employer, `/api/core/employees/?page_size=1&search=${search}`);
+  expect(answer.status, search).toBe(200);
+  return answer.body.total_count;
+}
+
+// An exact search's total (one word of 3 or 4 letters, no other filter) is the stored count of its
+// piece's users (drizzle/0027, ADR 0020), so the counts must follow every write of search_grams.
+describe('search piece counts', () => {
+  it('follow bulk inserts, renames, moves, skill edits, suspension, role changes and deletion', async () => {
+    const rows = Array.from({ length: 12 }, (_, i) => ({
+      userCode: newUserCode('employee'),
+      email: `pieces.${i}.${Date.now()}@example.in`,
+      passwordHash: 'not-a-real-hash',
+      fullName: `Zorawar ${i % 2 ? 'Qadri' : 'Bazor'}`,
+      userRole: 'employee' as const,
+      city: 'Zirakpur',
+      isActive: i % 5 !== 0,
+    }));
+    await ctx.deps.db.insert(users).values(rows);
+    expect(await pieceCountMismatches()).toEqual([]);
+    // "zora" begins Zorawar (9 listed) and is inside no other word; "azor" only inside Bazor (4 of them listed).
+    expect(await employeeSearchTotal('zora')).toBe(9);
+    expect(await employeeSearchTotal('azor')).toBe(4);
+
+    const person = await makeUser(ctx, 'employee', {
+      name: 'Zorawar Singh',
+      city: 'Zirakpur',
+      skills: ['SQL'],
+    });
+    expect(await employeeSearchTotal('zora')).toBe(10);
+    await setUser(ctx, person.id, { fullName: 'Harjit Singh' });
+    expect(await pieceCountMismatches()).toEqual([]);
+    expect(await employeeSearchTotal('zora')).toBe(9);
+    await setUser(ctx, person.id, { city: 'Zorapur' });
+    expect(await employeeSearchTotal('zora')).toBe(10);
+    await setUser(ctx, person.id, { skills: ['Excel'], skillsLc: ['excel'] });
+    await setUser(ctx, person.id, { isActive: false });
+    expect(await pieceCountMismatches()).toEqual([]);
+    expect(await employeeSearchTotal('zora')).toBe(9);
+    await setUser(ctx, person.id, { isActive: true, userRole: 'employer' });
+    expect(await pieceCountMismatches()).toEqual([]);
+    expect(await employeeSearchTotal('zora')).toBe(9);
+    await ctx.deps.db.execute(sql`delete from refresh_families where user_id = ${person.id}`);
+    await ctx.deps.db.execute(sql`delete from users where id = ${person.id}`);
+    expect(await pieceCountMismatches()).toEqual([]);
+  });
+
+  it('answer the total from the stored count, and follow a profile edit through the API', async () => {
+    const person = await makeUser(ctx, 'employee', { name: 'Ojasvi Kelkar' });
+    expect(await employeeSearchTotal('ojas')).toBe(1);
+    // The total really comes from the counter row (tampered with here, then put back).
+    const piece = sql`user_role = 'employee' and gram = 'ojas' and word_start`;
+    await ctx.deps.db.execute(sql`update search_gram_counts set listed = listed + 40 where ${piece}`);
+    expect(await employeeSearchTotal('ojas')).toBe(41);
+    await ctx.deps.db.execute(sql`update search_gram_counts set listed = listed - 40 where ${piece}`);
+    const edit = await call(ctx.app, 'PATCH', '/api/auth/profile/', {
+      token: person.token,
+      body: { full_name: 'Ojasvi Kelkar-Rao' },
+    });
+    expect(edit.status).toBe(200);
+    expect(await pieceCountMismatches()).toEqual([]);
+    expect(await employeeSearchTotal('ojas')).toBe(1);
+    // With a city, the candidates are still counted from search_grams.
+    const inCity = await get<List>(ctx, employer, '/api/core/employees/?page_size=1&search=ojas&city=Pune');
+    expect(inCity.body.total_count).toBe(1);
+  });
+});
