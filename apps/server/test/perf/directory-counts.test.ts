@@ -253,8 +253,8 @@ async function employeeSearchTotal(search: string): Promise<number> {
   return answer.body.total_count;
 }
 
-// An exact search's total (one word of 3 or 4 letters, no other filter) is the stored count of its
-// piece's users (drizzle/0027, ADR 0020), so the counts must follow every write of search_grams.
+// The total of a search of one word without another filter is the stored count of its piece's users
+// (drizzle/0027, ADR 0020), so the counts must follow every write of search_grams.
 describe('search piece counts', () => {
   it('follow bulk inserts, renames, moves, skill edits, suspension, role changes and deletion', async () => {
     const rows = Array.from({ length: 12 }, (_, i) => ({
@@ -303,6 +303,12 @@ describe('search piece counts', () => {
     await ctx.deps.db.execute(sql`update search_gram_counts set listed = listed + 40 where ${piece}`);
     expect(await employeeSearchTotal('ojas')).toBe(41);
     await ctx.deps.db.execute(sql`update search_gram_counts set listed = listed - 40 where ${piece}`);
+    // So does a whole word's, whose candidates (the users with a word beginning so) are its matches.
+    const word = sql`user_role = 'employee' and gram = 'ojasvi' and word_start`;
+    await ctx.deps.db.execute(sql`update search_gram_counts set listed = listed + 40 where ${word}`);
+    expect(await employeeSearchTotal('ojasvi')).toBe(41);
+    await ctx.deps.db.execute(sql`update search_gram_counts set listed = listed - 40 where ${word}`);
+    expect(await employeeSearchTotal('ojasvi')).toBe(1);
     const edit = await call(ctx.app, 'PATCH', '/api/auth/profile/', {
       token: person.token,
       body: { full_name: 'Ojasvi Kelkar-Rao' },

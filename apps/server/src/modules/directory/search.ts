@@ -227,7 +227,7 @@ const candidateLists = (shape: Shape) => {
   const limit = shape.exact ? COUNT_LIMIT_SQL : FETCH_LIMIT_SQL;
   return sql`c0 as materialized (${candidates(shape, 0)} limit ${limit}),
     c1 as materialized (${candidates(shape, 1)} limit ${limit})
-    ${shape.exact ? sql`` : sql`, n1c as materialized (select ${countUpTo(sql`select user_id from c1`, COUNT_LIMIT_SQL)} as n)`}`;
+    ${shape.exact ? sql`` : sql`, n1c as materialized (select ${candidatesCounted(shape, 1, COUNT_LIMIT_SQL)} as n)`}`;
 };
 
 /** Each group's candidates up to FETCH_LIMIT (nx0.n, nx1.n), counted only where fetchCondition asks. */
@@ -235,8 +235,48 @@ const MORE = { 0: sql.raw('nx0'), 1: sql.raw('nx1') };
 const moreCandidates = (shape: Shape) =>
   shape.exact
     ? sql``
-    : sql`nx0 as materialized (select ${countUpTo(sql`select 1 from c0`, FETCH_LIMIT_SQL)} as n),
-      nx1 as materialized (select ${countUpTo(sql`select 1 from c1`, FETCH_LIMIT_SQL)} as n),`;
+    : sql`nx0 as materialized (select ${candidatesCounted(shape, 0, FETCH_LIMIT_SQL)} as n),
+      nx1 as materialized (select ${candidatesCounted(shape, 1, FETCH_LIMIT_SQL)} as n),`;
+
+/**
+ * Where a group's candidates are one piece's rows with nothing tested on their entries, their number
+ * is stored (search_gram_counts, drizzle/0027) and read there, not counted: an exact search's groups
+ * without a city and, without a city or skills filter, one word's group 0 (its beginning) and, for a
+ * word of 3 or 4 letters, its group 1 (the word inside a word). Counting up to COUNT_LIMIT entries of
+ * each group was about a third of an exact search ("ran" at 100,000 users: 0.5 of 1.3 ms). `when`:
+ * whether it applies, as the statement runs; `piece` and `flags`: the counts' rows.
+ */
+function storedPiece(shape: Shape, group: 0 | 1): { when: SQL; piece: SQL; flags: SQL } | undefined {
+  if (shape.city || shape.skills) return undefined;
+  if (shape.exact) {
+    return {
+      when: sql`true`,
+      piece: sql`(select qk from q)`,
+      flags: sql`word_start = ${EXACT_GROUP_STARTS[group]}`,
+    };
+  }
+  return group === 0
+    ? {
+        when: sql`(select one and cardinality(pieces0) = 1 from q)`,
+        piece: sql`(select pieces0[1] from q)`,
+        flags: sql`word_start`,
+      }
+    : {
+        when: sql`(select one and cardinality(pieces1) = 1 from q)`,
+        piece: sql`(select pieces1[1] from q)`,
+        flags: sql`inside`,
+      };
+}
+
+/** A group's candidates up to `limit`: as stored where storedPiece applies, else counted from its list (c0, c1). */
+function candidatesCounted(shape: Shape, group: 0 | 1, limit: SQL): SQL {
+  const counted = countUpTo(sql`select user_id from ${CANDIDATES[group]}`, limit);
+  const stored = storedPiece(shape, group);
+  if (!stored) return counted;
+  const n = sql`least((select coalesce(sum(listed), 0) from search_gram_counts
+    where user_role = ${role(shape)} and gram = ${stored.piece} and ${stored.flags})::int, ${limit})`;
+  return shape.exact ? n : sql`(case when ${stored.when} then ${n} else ${counted} end)`;
+}
 
 /** Whether the group has pieces to look its candidates up by (else it is walked). */
 const hasPieces = (shape: Shape, group: 0 | 1) => (shape.exact ? sql`true` : sql`${PIECES[group].count} > 0`);
@@ -333,24 +373,6 @@ const checkedCount = (shape: Shape, group: 0 | 1) =>
  */
 const candidatesMatch = (shape: Shape, whole0: SQL) =>
   shape.exact ? sql`true` : shape.minRating || shape.skills ? sql`false` : whole0;
-
-/**
- * Whether an exact search's candidates are counted by search_gram_counts (drizzle/0027) rather than
- * read: without a city, whose counts are not kept. Counting up to COUNT_LIMIT entries of each group
- * was about a third of an exact search ("ran" at 100,000 users: 0.5 of 1.3 ms).
- */
-const storedCounts = (shape: Shape) => shape.exact && !shape.city;
-
-/** An exact search's candidates of a group, as stored: its piece beginning a word (0), or only inside (1). */
-const storedCount = (shape: Shape, group: 0 | 1) =>
-  sql`(select coalesce(sum(listed), 0) from search_gram_counts
-    where user_role = ${role(shape)} and gram = (select qk from q) and word_start = ${EXACT_GROUP_STARTS[group]})::int`;
-
-/** A group's candidates up to `limit`: as stored (storedCounts), else counted from its list (c0, c1). */
-const candidatesCounted = (shape: Shape, group: 0 | 1, limit: SQL) =>
-  storedCounts(shape)
-    ? sql`least(${storedCount(shape, group)}, ${limit})`
-    : countUpTo(sql`select user_id from ${CANDIDATES[group]}`, limit);
 
 /** Group 1's candidates counted, of a search that is not exact (n1c): read only where asked. */
 const GROUP1_COUNTED = sql`(select n from n1c)`;
