@@ -2,7 +2,8 @@
 -- and flags, kept exact in the same transaction as every write of search_grams, as skill_counts
 -- (drizzle/0005) keeps the skill filters' totals. An exact search (one word of 3 or 4 plain letters,
 -- no filter but the role) counted up to 1,001 entries of each group's piece for its total: about a
--- third of such a search ("ran" at 100,000 users: 0.5 of 1.3 ms). It reads three rows here.
+-- third of such a search ("ran" at 100,000 users: 0.5 of 1.3 ms). It reads three rows here; other
+-- searches of one word read their pieces' counts here too (storedPiece, modules/directory/search.ts).
 -- A rating writes none of search_grams, so none of these either.
 CREATE TABLE search_gram_counts (
   user_role   text NOT NULL,
