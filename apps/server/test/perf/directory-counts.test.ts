@@ -295,6 +295,36 @@ describe('search piece counts', () => {
     expect(await pieceCountMismatches()).toEqual([]);
   });
 
+  it('stay exact when users sharing pieces are renamed at the same time', async () => {
+    // On PostgreSQL these run on separate connections: each upsert takes the counter rows in key
+    // order, so two renames never wait for each other crosswise (a deadlock would fail one).
+    const names = [
+      'Ishaan Mehra',
+      'Ishita Mehta',
+      'Isha Menon',
+      'Ishan Mehrotra',
+      'Ishwar Mehndi',
+      'Isher Meharia',
+    ];
+    const people = await Promise.all(names.map((name) => makeUser(ctx, 'employee', { name })));
+    await Promise.all(
+      people.map((person, i) =>
+        ctx.deps.db.execute(
+          sql`update users set full_name = ${names[(i + 1) % names.length]} where id = ${person.id}`,
+        ),
+      ),
+    );
+    await Promise.all(
+      people.map((person, i) =>
+        ctx.deps.db.execute(
+          sql`update users set full_name = ${`Meh Ish ${i}`}, city = 'Ishapur' where id = ${person.id}`,
+        ),
+      ),
+    );
+    expect(await pieceCountMismatches()).toEqual([]);
+    expect(await employeeSearchTotal('ishapur')).toBe(names.length);
+  });
+
   it('answer the total from the stored count, and follow a profile edit through the API', async () => {
     const person = await makeUser(ctx, 'employee', { name: 'Ojasvi Kelkar' });
     expect(await employeeSearchTotal('ojas')).toBe(1);
