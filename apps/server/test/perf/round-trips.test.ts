@@ -93,6 +93,26 @@ describe('round trips of a request', () => {
       expect(statements, statements.join('\n\n')).toHaveLength(2);
     }
   });
+
+  it('a search that is not exact: its search row the first time only, then the page with its total', async () => {
+    // The row (key, pieces, signatures) is bound to the page's statement and kept by the server.
+    for (const [page, expected] of [
+      [1, 3],
+      [2, 2],
+      [3, 2],
+    ] as const) {
+      const { statements, body } = await statementsOf(() =>
+        get<{ results: unknown[]; total_count: number }>(
+          ctx,
+          viewer,
+          `/api/core/companies/?search=kaveri%20mills&page=${page}`,
+        ),
+      );
+      expect(body, `page ${page}`).toMatchObject({ total_count: 1 });
+      expect(body.results, `page ${page}`).toHaveLength(page === 1 ? 1 : 0);
+      expect(statements, statements.join('\n\n')).toHaveLength(expected);
+    }
+  });
 });
 
 describe('the session check', () => {

@@ -17,9 +17,11 @@
 // their users while counting, and reads at most COUNT_READS of each group's: past that, the total is
 // what was found and says so (total_capped), as a total past the cap does.
 // One prepared statement per shape, planned once with all its branches (PostgreSQL runs only the
-// branch whose condition holds).
+// branch whose condition holds). A search that is not exact binds its search row (its key, pieces and
+// signatures), computed by a statement of its own and kept per search (searchRowOf).
 import type { ListSort } from '@workspace/contracts';
 import { type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import type { Executor } from '../../db/client.ts';
 import { countUpTo, preparedRaw } from '../../db/prepared.ts';
 import type { Page } from '../core/paging.ts';
@@ -95,6 +97,32 @@ const P = {
   viewerContext: sql.placeholder('viewerContext'),
 } satisfies Record<string, Placeholder>;
 
+/**
+ * The search row (searchRow) of a search that is not exact, bound to its page's statement as
+ * parameters. Read from a WITH query in the statement, each of its ~55 uses was an InitPlan, and
+ * starting them was a large part of such a search's fixed cost (ExecutorStart: 45 % of a search that
+ * found nothing); one at a time, the same search again: "zzzz q" 0.68 -> 0.51 ms, "amit k" 5.1 -> 3.9.
+ */
+const Q = {
+  qk: sql`${sql.placeholder('qk')}::text`,
+  begun: sql`${sql.placeholder('begun')}::text`,
+  words: sql`${sql.placeholder('words')}::text[]`,
+  one: sql`${sql.placeholder('one')}::boolean`,
+  whole0: sql`${sql.placeholder('whole0')}::boolean`,
+  pieces0: sql`${sql.placeholder('pieces0')}::text[]`,
+  pieces1: sql`${sql.placeholder('pieces1')}::text[]`,
+  inside1: sql`${sql.placeholder('inside1')}::boolean`,
+  mask0: sql`${sql.placeholder('mask0')}::bigint`,
+  mask1: sql`${sql.placeholder('mask1')}::bigint`,
+  skillMask: sql`${sql.placeholder('skillMask')}::bigint`,
+} satisfies Record<string, SQL>;
+
+/**
+ * An exact search's row (its key, and its key begun), read from the statement's own WITH query `q`:
+ * a handful of uses, so a round trip of its own would cost more than it saves.
+ */
+const EXACT = { qk: sql`(select qk from q)`, begun: sql`(select begun from q)` };
+
 const role = (shape: Shape) => sql.raw(`'${shape.role}'`);
 
 /** The search's key (search_key, drizzle/0018) without its leading space: `qk`. */
@@ -129,7 +157,7 @@ const SEARCH = sql`select qk, words, one, ' ' || qk as begun,
 const longest = (list: string) => `array(select p from unnest(${list}) p order by length(p) desc, p limit 1)`;
 
 /**
- * The search row `q`: SEARCH with each group's pieces and, for a skills filter, its signature
+ * The search row: SEARCH with each group's pieces and, for a skills filter, its signature
  * (skill_bits, drizzle/0021). Only then: skill_bits is an SQL function PostgreSQL cannot inline, so
  * every execution parsed and planned its body again (a seventh of an unfiltered search that found
  * nothing). An exact search is its own one piece and needs only its key: each list above is a
@@ -160,14 +188,14 @@ function searchRow(shape: Shape): SQL {
 /** A group's candidate pieces, their number (0: none to look up) and the word signature they need. */
 const PIECES = {
   0: {
-    all: sql`(select pieces0 from q)`,
-    count: sql`(select cardinality(pieces0) from q)`,
-    mask: sql`(select mask0 from q)`,
+    all: Q.pieces0,
+    count: sql`cardinality(${Q.pieces0})`,
+    mask: Q.mask0,
   },
   1: {
-    all: sql`(select pieces1 from q)`,
-    count: sql`(select cardinality(pieces1) from q)`,
-    mask: sql`(select mask1 from q)`,
+    all: Q.pieces1,
+    count: sql`cardinality(${Q.pieces1})`,
+    mask: Q.mask1,
   },
 };
 
@@ -179,7 +207,7 @@ const cityOf = (shape: Shape) => (shape.city ? sql`and g.city_lc = lower(${P.cit
  * and is dropped when checked against their user). Read from the index's own entries.
  */
 const skillsOf = (shape: Shape) =>
-  shape.skills ? sql`and (g.skill_bits & (select skill_mask from q)) = (select skill_mask from q)` : sql``;
+  shape.skills ? sql`and (g.skill_bits & ${Q.skillMask}) = ${Q.skillMask}` : sql``;
 
 /** Whether an exact search's piece begins a word of its group's candidates (else it is only inside one). */
 const EXACT_GROUP_STARTS = { 0: sql.raw('true'), 1: sql.raw('false') };
@@ -195,7 +223,7 @@ function candidates(shape: Shape, group: 0 | 1): SQL {
   const where = sql`g.user_role = ${role(shape)} ${cityOf(shape)} ${skillsOf(shape)}`;
   if (shape.exact) {
     return sql`select g.user_id from search_grams g
-      where ${where} and g.gram = (select qk from q) and g.word_start = ${EXACT_GROUP_STARTS[group]}`;
+      where ${where} and g.gram = ${EXACT.qk} and g.word_start = ${EXACT_GROUP_STARTS[group]}`;
   }
   const { all, count, mask } = PIECES[group];
   const one = (flags: SQL, when = sql`true`) =>
@@ -205,9 +233,9 @@ function candidates(shape: Shape, group: 0 | 1): SQL {
   // Group 0's piece begins a word; group 1's is inside a word (one word's, or the first of several)
   // or begins one (a later word's).
   if (group === 0) return one(sql`g.word_start`);
-  return sql`${one(sql`g.word_start = any('{f,t}') and g.inside`, sql`(select inside1 from q)`)}
+  return sql`${one(sql`g.word_start = any('{f,t}') and g.inside`, Q.inside1)}
     union all
-    ${one(sql`g.word_start`, sql`not (select inside1 from q)`)}
+    ${one(sql`g.word_start`, sql`not ${Q.inside1}`)}
     union all
     (select g.user_id from search_grams g
       where ${count} > 1 and ${where} and g.gram = any(${all}::text[]) and g.inside
@@ -251,19 +279,19 @@ function storedPiece(shape: Shape, group: 0 | 1): { when: SQL; piece: SQL; flags
   if (shape.exact) {
     return {
       when: sql`true`,
-      piece: sql`(select qk from q)`,
+      piece: EXACT.qk,
       flags: sql`word_start = ${EXACT_GROUP_STARTS[group]}`,
     };
   }
   return group === 0
     ? {
-        when: sql`(select one and cardinality(pieces0) = 1 from q)`,
-        piece: sql`(select pieces0[1] from q)`,
+        when: sql`(${Q.one} and cardinality(${Q.pieces0}) = 1)`,
+        piece: sql`(${Q.pieces0})[1]`,
         flags: sql`word_start`,
       }
     : {
-        when: sql`(select one and cardinality(pieces1) = 1 from q)`,
-        piece: sql`(select pieces1[1] from q)`,
+        when: sql`(${Q.one} and cardinality(${Q.pieces1}) = 1)`,
+        piece: sql`(${Q.pieces1})[1]`,
         flags: sql`inside`,
       };
 }
@@ -286,8 +314,8 @@ const hasPieces = (shape: Shape, group: 0 | 1) => (shape.exact ? sql`true` : sql
  * strpos, not LIKE: PostgreSQL takes a LIKE with an unknown pattern to match one row in 200, and then
  * prefers reading the whole table and sorting it to walking the sort's index.
  */
-const beginsWords = sql`(case when (select one from q) then strpos(users.search_key, (select begun from q)) > 0
-  else not exists (select 1 from q, unnest(q.words) w where strpos(users.search_key, ' ' || w) = 0) end)`;
+const beginsWords = sql`(case when ${Q.one} then strpos(users.search_key, ${Q.begun}) > 0
+  else not exists (select 1 from unnest(${Q.words}) w where strpos(users.search_key, ' ' || w) = 0) end)`;
 
 /**
  * The user matches the search in group 0 (its words begun) or 1 (contained elsewhere). An exact
@@ -295,12 +323,12 @@ const beginsWords = sql`(case when (select one from q) then strpos(users.search_
  */
 function matchOf(shape: Shape, group: 0 | 1): SQL {
   if (shape.exact) {
-    const begun = sql`strpos(users.search_key, (select begun from q)) > 0`;
-    return group === 0 ? begun : sql`(strpos(users.search_key, (select qk from q)) > 0 and not ${begun})`;
+    const begun = sql`strpos(users.search_key, ${EXACT.begun}) > 0`;
+    return group === 0 ? begun : sql`(strpos(users.search_key, ${EXACT.qk}) > 0 and not ${begun})`;
   }
   return group === 0
-    ? sql`((select qk from q) <> '' and ${beginsWords})`
-    : sql`((select qk from q) <> '' and strpos(users.search_key, (select qk from q)) > 0 and not ${beginsWords})`;
+    ? sql`(${Q.qk} <> '' and ${beginsWords})`
+    : sql`(${Q.qk} <> '' and strpos(users.search_key, ${Q.qk}) > 0 and not ${beginsWords})`;
 }
 
 /**
@@ -391,7 +419,7 @@ function numbers(shape: Shape): SQL {
   const counted = (columns: SQL) =>
     sql`select ${columns}, has0, has1, ${users} as users from (select n0, ${n1} has0, has1, whole0
       from (select ${n0} as n0, ${hasPieces(shape, 0)} as has0, ${hasPieces(shape, 1)} as has1,
-              ${shape.exact ? sql`true` : sql`(select whole0 from q)`} as whole0 offset 0) a offset 0) counts`;
+              ${shape.exact ? sql`true` : Q.whole0} as whole0 offset 0) a offset 0) counts`;
   if (shape.exact) return counted(sql`n0, n1, n0 as m0, n1 as m1, false as partial`);
   const walked = (group: 0 | 1) =>
     countUpTo(sql`select 1 from users where ${filters(shape)} and ${matchOf(shape, group)}`, COUNT_LIMIT_SQL);
@@ -535,7 +563,7 @@ function group1Offset(shape: Shape): SQL {
   );
   return sql`case when ${P.offset}::int = 0 or ${P.limit}::int = 0 or exists (select 1 from page0) then 0
   else greatest(0, ${P.offset}::int - (case
-    when (select has0 and (n0 < ${COUNT_READS_SQL} or (${candidatesMatch(shape, sql`(select whole0 from q)`)} and n0 < ${COUNT_LIMIT_SQL})) from nb)
+    when (select has0 and (n0 < ${COUNT_READS_SQL} or (${candidatesMatch(shape, Q.whole0)} and n0 < ${COUNT_LIMIT_SQL})) from nb)
       then (select m0 from nb)
     when (select has0 and n0 < ${COUNT_LIMIT_SQL} from nb) then ${inCandidates}
     else ${walked} end)) end`;
@@ -555,7 +583,7 @@ function searchStatement(shape: Shape): SQL {
   // Group 1's window is computed once: groupPage names it in several branches and conditions, and
   // each would otherwise count group 0's matches before the page again (a walk through every user
   // with a skill, six times over, was most of a slow search's time).
-  return sql`with q as materialized (${searchRow(shape)}), ${candidateLists(shape)},
+  return sql`with ${shape.exact ? sql`q as materialized (${searchRow(shape)}),` : sql``} ${candidateLists(shape)},
     nb as materialized (${numbers(shape)}), ${moreCandidates(shape)}
     page0 as materialized (${groupPage(shape, 0, limit, offset)}),
     window1 as materialized (select ${limit1} as limit1, ${offset1} as offset1),
@@ -581,10 +609,71 @@ type SearchRow = { [K in keyof DirectoryRow]: DirectoryRow[K] | null } & { total
 
 const pageStatement = preparedRaw<SearchRow, [Shape]>(searchStatement);
 
+/** The search row (searchRow) of a search that is not exact, as its statement returns it (Q). */
+interface SearchRowValues {
+  qk: string;
+  begun: string;
+  words: string[];
+  one: boolean;
+  whole0: boolean;
+  pieces0: string[];
+  pieces1: string[];
+  inside1: boolean;
+  /** The signatures (int8) as text: 64 bits are past JavaScript's exact integers. */
+  mask0: string;
+  mask1: string;
+  /** With a skills filter only. */
+  skill_mask?: string;
+}
+
+const rowStatement = preparedRaw<SearchRowValues, [Shape]>(
+  (shape) => sql`select qk, begun, words, one, whole0, pieces0, pieces1, inside1, mask0::text as mask0,
+    mask1::text as mask1 ${shape.skills ? sql`, skill_mask::text as skill_mask` : sql``}
+    from (${searchRow(shape)}) r`,
+);
+
+/**
+ * The search rows last asked for, by search and skills, in each server process: a row depends on
+ * nothing else (search_key, word_bits and skill_bits are immutable functions), and people search for
+ * the same names and pieces again. A row not here costs a round trip of its own (about 0.1 ms).
+ */
+const searchRows = new LRUCache<string, SearchRowValues>({ max: 10_000 });
+
+/** A search's row when it is not exact (an exact one computes its own, `q`). */
+async function searchRowOf(
+  db: Executor,
+  shape: Shape,
+  filter: DirectoryFilter,
+): Promise<SearchRowValues | undefined> {
+  if (shape.exact) return undefined;
+  const search = filter.search ?? '';
+  const skills = shape.skills ? [...new Set(filter.skills ?? [])] : [];
+  const key = `${search}\n${skills.join('\n')}`;
+  const cached = searchRows.get(key);
+  if (cached) return cached;
+  const [row] = await rowStatement(db, `search_row_${Number(shape.skills)}`, shape).rows({ search, skills });
+  if (!row) throw new Error('the search row statement returned no row');
+  searchRows.set(key, row);
+  return row;
+}
+
 /** The values of a shape's placeholders. */
-function valuesOf(filter: DirectoryFilter, viewer: Viewer | undefined, page: Page) {
+function valuesOf(filter: DirectoryFilter, viewer: Viewer | undefined, page: Page, row?: SearchRowValues) {
   return {
     search: filter.search ?? '',
+    ...(row && {
+      qk: row.qk,
+      begun: row.begun,
+      words: row.words,
+      one: row.one,
+      whole0: row.whole0,
+      pieces0: row.pieces0,
+      pieces1: row.pieces1,
+      inside1: row.inside1,
+      mask0: row.mask0,
+      mask1: row.mask1,
+      skillMask: row.skill_mask ?? '0',
+    }),
     city: filter.city ?? '',
     minTenths: filter.minTenths ?? 0,
     skills: [...new Set(filter.skills ?? [])],
@@ -608,8 +697,9 @@ export async function searchDirectory(
   // One row more than the page, to know whether a match follows it: a count that stopped early
   // cannot tell (a full last page was once taken to have one more match after it).
   const asked = capped.limit > 0 ? { limit: capped.limit + 1, offset: capped.offset } : capped;
+  const row = await searchRowOf(db, shape, filter);
   const found = await pageStatement(db, shapeName('page', shape), shape).rows(
-    valuesOf(filter, viewer, asked),
+    valuesOf(filter, viewer, asked, row),
   );
   const first = found[0];
   const rows = found.filter((row): row is SearchRow & DirectoryRow => row.id !== null);
@@ -649,8 +739,9 @@ export async function searchPlan(
 ): Promise<string> {
   const shape = shapeOf(filter, sort);
   const mode: PlanMode = analyze ? 'analyzed' : verbose ? 'verbose' : 'plan';
+  const row = await searchRowOf(db, shape, filter);
   const rows = await planStatement(db, shapeName(mode, shape), shape, mode).rows(
-    valuesOf(filter, viewer, page),
+    valuesOf(filter, viewer, page, row),
   );
   return rows.map((row) => row['QUERY PLAN']).join('\n');
 }
