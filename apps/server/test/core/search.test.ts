@@ -92,6 +92,17 @@ describe('name search', () => {
     expect(await search('zzz')).toEqual([]);
   });
 
+  it('answers each search with its own words, whatever characters separate them from its skills', async () => {
+    // The server keeps each search's row (its words and pieces) by search and skills: a search that
+    // holds a line break and another search's skills must not share one.
+    const rohan = await makeUser(ctx, 'employee', { name: 'Rohan Kelkar', skills: ['Excel', 'Kotlin'] });
+    const first = await employees(`?search=${encodeURIComponent('rohan\nexcel')}&skills=Kotlin`);
+    expect(first.total_count).toBe(0);
+    const second = await employees('?search=rohan&skills=Excel,Kotlin');
+    expect(second.results.map((r) => r.id)).toEqual([rohan.id]);
+    await ctx.deps.db.execute(sql`update users set is_active = false where id = ${rohan.id}`);
+  });
+
   it('takes query syntax, quotes and wildcards as plain text', async () => {
     for (const term of [
       'ram:*|vik',

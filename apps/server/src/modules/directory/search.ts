@@ -648,7 +648,9 @@ async function searchRowOf(
   if (shape.exact) return undefined;
   const search = filter.search ?? '';
   const skills = shape.skills ? [...new Set(filter.skills ?? [])] : [];
-  const key = `${search}\n${skills.join('\n')}`;
+  // Unambiguous whatever the text holds: joined with a separator, a search holding it and another
+  // search's skills could share a key, and one would be answered with the other's row.
+  const key = JSON.stringify([search, skills]);
   const cached = searchRows.get(key);
   if (cached) return cached;
   const [row] = await rowStatement(db, `search_row_${Number(shape.skills)}`, shape).rows({ search, skills });
