@@ -428,6 +428,17 @@ const genericPlan = (filter: DirectoryFilter, page: { limit: number; offset: num
     return searchPlan(tx, filter, 'top', { id: employer.id, context: 'EMPLOYER_TO_EMPLOYEE' }, page, options);
   });
 
+/** The analysed generic plan of a first page of 21 of an employee search. */
+const firstPagePlan = (search: string) =>
+  genericPlan({ role: 'employee', search }, { limit: 21, offset: 0 }, { analyze: true });
+
+/** A group's candidate list (the WITH query c0 or c1) in a plan, up to the next WITH query. */
+function candidateList(plan: string, group: 0 | 1): string {
+  const start = plan.indexOf(`CTE c${group}`);
+  const end = plan.indexOf('\n  CTE ', start);
+  return plan.slice(start, end < 0 ? undefined : end);
+}
+
 /** The nodes of an analysed plan that match `pattern` and ran. */
 const ranNodes = (plan: string, pattern: RegExp) =>
   plan.split('\n').filter((line) => pattern.test(line) && !line.includes('never executed'));
@@ -604,7 +615,7 @@ describe('search plans', () => {
     );
     const pieceReads = ranNodes(plan, /(Bitmap Heap Scan on|Index (Only )?Scan using \w+ on) search_grams\b/);
     // One read of group 0's pieces, and at most one of group 1's.
-    const group0 = plan.slice(plan.indexOf('CTE c0'), plan.indexOf('CTE c1'));
+    const group0 = candidateList(plan, 0);
     expect(ranNodes(group0, /Scan (using \w+ )?on search_grams\b/), plan).toHaveLength(1);
     expect(pieceReads.length, plan).toBeLessThanOrEqual(2);
     const found = await employees('?search=rohan%20family1&sort=top&page_size=50');
@@ -624,11 +635,7 @@ describe('search plans', () => {
       400,
       sql`'Rohan ' || case when g % 50 = 0 then 'Zed' else 'Family' end || g`,
     );
-    const plan = await genericPlan(
-      { role: 'employee', search: 'rohan z' },
-      { limit: 21, offset: 0 },
-      { analyze: true },
-    );
+    const plan = await firstPagePlan('rohan z');
     // The hundred of group 0 checked for the count and the page's 8 (508 when group 1 had the Rohans).
     expect(keyLookups(plan), plan).toBeLessThan(300);
     const found = await employees('?search=rohan%20z&sort=top');
@@ -688,11 +695,7 @@ describe('search plans', () => {
   for (const { group, count, name, found } of rareMatches) {
     it(`fetches group ${group}'s rare match among more candidates than are counted, not walking the list for it`, async () => {
       await addRankedEmployees('RARE', count, name);
-      const plan = await genericPlan(
-        { role: 'employee', search: 'rohan z' },
-        { limit: 21, offset: 0 },
-        { analyze: true },
-      );
+      const plan = await firstPagePlan('rohan z');
       expect(passedUsers(plan), plan).toBeLessThan(1000);
       expect(names(await employees('?search=rohan%20z&sort=name'))).toEqual(found);
       await removeTagged('RARE');
@@ -710,12 +713,8 @@ describe('search plans', () => {
       3000,
       sql`case when g <= 5 then 'Abrohan Faxe' || g else 'Meera Family' || g end`,
     );
-    const plan = await genericPlan(
-      { role: 'employee', search: 'rohan fa' },
-      { limit: 21, offset: 0 },
-      { analyze: true },
-    );
-    const group1 = plan.slice(plan.indexOf('CTE c1'), plan.indexOf('CTE nb'));
+    const plan = await firstPagePlan('rohan fa');
+    const group1 = candidateList(plan, 1);
     expect(piecesRead(group1), group1).toBeLessThan(100);
     expect(names(await employees('?search=rohan%20fa&sort=name'))).toEqual(
       [1, 2, 3, 4, 5].map((g) => `Abrohan Faxe${g}`),
@@ -733,12 +732,8 @@ describe('search plans', () => {
       5005,
       sql`case when g <= 5 then 'Rohan Faxe' || g when g <= 2005 then 'Rohan Mehta' || g else 'Meera Family' || g end`,
     );
-    const plan = await genericPlan(
-      { role: 'employee', search: 'rohan fa' },
-      { limit: 21, offset: 0 },
-      { analyze: true },
-    );
-    const group0 = plan.slice(plan.indexOf('CTE c0'), plan.indexOf('CTE c1'));
+    const plan = await firstPagePlan('rohan fa');
+    const group0 = candidateList(plan, 0);
     // The Rohans' entries, not the 3,000 Families'; of those, the few whose signature has "fa" by chance.
     expect(piecesRead(group0), group0).toBeLessThan(2100);
     expect(piecesRead(group0, { removed: false }), group0).toBeLessThan(150);
@@ -758,12 +753,8 @@ describe('search plans', () => {
       2200,
       sql`case when g <= 200 then 'Ram Kumar' || g else 'Vikram Mehta' || g end`,
     );
-    const plan = await genericPlan(
-      { role: 'employee', search: 'ram kumar' },
-      { limit: 21, offset: 0 },
-      { analyze: true },
-    );
-    const group1 = plan.slice(plan.indexOf('CTE c1'), plan.indexOf('CTE nb'));
+    const plan = await firstPagePlan('ram kumar');
+    const group1 = candidateList(plan, 1);
     expect(piecesRead(group1), plan).toBe(0);
     const list = await employees('?search=ram%20kumar');
     expect(list.results).toHaveLength(20);
