@@ -307,11 +307,6 @@ export async function startBenchSessions(
   return new Map(userIds.map((id, i) => [id, ids[i] as string]));
 }
 
-/** Settles the rows the bench's sessions left, so that each run's session checks start alike. */
-export async function vacuumBenchSessions(database: Database): Promise<void> {
-  await database.db.execute(sql`vacuum (analyze) refresh_families`);
-}
-
 export async function endBenchSessions(database: Database, sessions: Map<number, string>): Promise<void> {
   await database.db.execute(
     sql`delete from refresh_families where id = any(${sql.param([...sessions.values()])}::text[])`,

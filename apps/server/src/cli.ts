@@ -165,7 +165,7 @@ async function runSeed(args: string[]) {
       flags: Math.min(500, Math.floor(ratings / 1000)),
       progress: terminalProgress(),
     });
-    if (database.kind === 'postgres') await analyzeAfterSeed(database.db);
+    await analyzeAfterSeed(database.db);
     console.log(
       `Seeded ${result.employees} employees, ${result.employers} companies and ${result.ratings} ratings ` +
         `(seed "${seed}") into ${where} in ${result.seconds.toFixed(1)} s; aggregates verified. ` +

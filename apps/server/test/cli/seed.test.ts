@@ -9,7 +9,13 @@ import { verifyPassword } from '../../src/lib/passwords.ts';
 import { aggregateMismatches } from '../../src/modules/ratings/aggregates.ts';
 import { findBurst, freshAccountAt } from '../../src/modules/ratings/unusual-activity.ts';
 import { DEMO_LOGINS, seedDemoIfEmpty } from '../../src/seed/demo.ts';
-import { DatabaseNotEmptyError, SEED_PASSWORD, type SeedOptions, seedDatabase } from '../../src/seed/load.ts';
+import {
+  analyzeAfterSeed,
+  DatabaseNotEmptyError,
+  SEED_PASSWORD,
+  type SeedOptions,
+  seedDatabase,
+} from '../../src/seed/load.ts';
 import { CITIES } from '../../src/seed/vocabulary.ts';
 import { call, createTestApp, type TestContext } from '../helpers.ts';
 
@@ -94,6 +100,23 @@ describe('seed', () => {
       sql`select count(*)::int as rated from users where total_ratings_received > 0`,
     );
     expect(rated).toBeGreaterThan(100);
+  });
+
+  it('is settled afterwards: every table vacuumed and analysed, the counter tables its triggers rewrote too', async () => {
+    await analyzeAfterSeed(second.deps.db);
+    const unsettled = await queryRows<{ table: string }>(
+      second.deps.db,
+      sql`select relname as table from pg_stat_user_tables where schemaname = 'public'
+          and (last_vacuum is null or last_analyze is null) order by 1`,
+    );
+    expect(unsettled).toEqual([]);
+    const tables = await queryRows<{ table: string }>(
+      second.deps.db,
+      sql`select relname as table from pg_stat_user_tables where schemaname = 'public'`,
+    );
+    expect(tables.map((t) => t.table)).toEqual(
+      expect.arrayContaining(['skill_counts', 'search_gram_counts', 'user_role_counts']),
+    );
   });
 
   it('makes 1 employer in 8 and rates in both contexts with the right roles and categories', async () => {
