@@ -5,6 +5,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase, queryRows } from '../../src/db/client.ts';
+import { migrate } from '../../src/db/migrate.ts';
+import { listDirectory } from '../../src/modules/directory/repository.ts';
 import { freshPostgres } from '../helpers.ts';
 
 const serverUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -57,6 +59,35 @@ describe('statements sent through Drizzle on PostgreSQL', () => {
                from pg_prepared_statements where statement like '%+ 7 as n%'`),
     );
     expect(plans).toEqual({ generic: 3, custom: 0 });
+  });
+
+  it('run a list whose plan needs none of its values on the generic connections, planned once', async () => {
+    await migrate(database.db);
+    const viewer = { id: 1, context: 'EMPLOYER_TO_EMPLOYEE' as const };
+    for (let page = 0; page < 7; page++) {
+      const at = { limit: 20, offset: page * 20 };
+      await listDirectory(database, { role: 'employee', skills: ['go', 'sql'] }, 'top', viewer, at);
+      await listDirectory(database, { role: 'employee' }, 'name', viewer, at);
+      await listDirectory(database, { role: 'employee', city: 'Pune' }, 'top', viewer, at);
+      await listDirectory(database, { role: 'employee', minTenths: 45 }, 'reviews', viewer, at);
+    }
+    /** The directory's statements on one pool's connection, and how each was planned. */
+    const plans = (db: Database['db']) =>
+      queryRows<{ name: string; generic: number; custom: number }>(
+        db,
+        sql.raw(`select name, generic_plans::int as generic, custom_plans::int as custom
+                 from pg_prepared_statements where name like 'directory\\_%' order by name`),
+      );
+    // No filter, or skills alone: one generic plan, never planned again.
+    expect(await plans(database.generic)).toEqual([
+      { name: 'directory_employee_name_0_0_0_0', generic: 7, custom: 0 },
+      { name: 'directory_employee_top_0_0_1_1', generic: 7, custom: 0 },
+    ]);
+    // A city or a minimum rating: planned with its values, as PostgreSQL judges best.
+    expect((await plans(database.db)).map(({ name, generic, custom }) => [name, generic + custom])).toEqual([
+      ['directory_employee_reviews_0_1_0_0', 7],
+      ['directory_employee_top_1_0_0_0', 7],
+    ]);
   });
 
   it('leave statements without parameters unnamed', async () => {

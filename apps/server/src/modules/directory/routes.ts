@@ -124,7 +124,7 @@ function listPage(database: Database, filter: DirectoryFilter, query: Query, vie
   const window = pageWindow(query);
   return filter.search
     ? searchDirectory(database.generic, filter, query.sort, viewer, window)
-    : listDirectory(database.db, filter, query.sort, viewer, window);
+    : listDirectory(database, filter, query.sort, viewer, window);
 }
 
 export async function directoryRoutes(app: FastifyInstance) {
