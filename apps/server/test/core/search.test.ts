@@ -597,6 +597,30 @@ describe('search plans', () => {
     await ctx.deps.db.execute(sql`delete from users where user_code like 'DENSITY-%'`);
   });
 
+  it('walks to a page past a few thousand index entries rather than looking up a hundred candidates', async () => {
+    // 3,000 employees, 100 of them "Swati"s spread through the ranking. A page of 21 is found either by
+    // looking all 100 up and sorting them, or by walking the ranking index past about 630 entries.
+    // A lookup costs about as much as 17 entries walked (WALK_COST), so the walk is the cheaper way;
+    // weighed at 5, the page looked every Swati up (employee searches at 100,000 users, one at a
+    // time: over a quarter of their time, on later pages, 3.8 -> 2.4 ms).
+    await addRankedEmployees(
+      'WALKCOST',
+      3000,
+      sql`case when g % 30 = 0 then 'Swati Walkcost' || g else 'Meera Walkcost' || g end`,
+    );
+    const plan = await firstPagePlan('swat');
+    // The page's own 21 and none of the hundred.
+    expect(keyLookups(plan), plan).toBeLessThan(50);
+    expect(droppedBy(plan, 'users_dir_top'), plan).toBeLessThan(1000);
+    const found = await employees('?search=swat&sort=top&page_size=20');
+    const expected = await ctx.deps.db.execute(sql`select id from users
+      where user_role = 'employee' and is_active and full_name like 'Swati%' order by rank_score desc, id limit 20`);
+    expect(found.results.map((item) => item.id)).toEqual(
+      (expected as unknown as { rows: { id: number }[] }).rows.map((row) => row.id),
+    );
+    await removeTagged('WALKCOST');
+  });
+
   it("reads each group's candidates once for a search of several words", async () => {
     // "rohan family1" is group 0's users having a word beginning "rohan" and one beginning "family1",
     // then found by grouping every row of both pieces. The count, the checks and the page each named
