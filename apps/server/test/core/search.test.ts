@@ -601,8 +601,9 @@ describe('search plans', () => {
     // 3,000 employees, 100 of them "Swati"s spread through the ranking. A page of 21 is found either by
     // looking all 100 up and sorting them, or by walking the ranking index past about 630 entries.
     // A lookup costs about as much as 17 entries walked (WALK_COST), so the walk is the cheaper way;
-    // weighed at 5, the page looked every Swati up (employee searches at 100,000 users, one at a
-    // time: over a quarter of their time, on later pages, 3.8 -> 2.4 ms).
+    // with a lookup weighed as 5 entries (WALK_COST 0.2), the page looked every Swati up (employee
+    // searches at 100,000 users, one at a time: over a quarter of their time, on later pages,
+    // 3.8 -> 2.4 ms).
     await addRankedEmployees(
       'WALKCOST',
       3000,
