@@ -7,6 +7,7 @@ import { type DirectoryItem, SEARCH_RESULT_CAP } from '@workspace/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../src/db/client.ts';
 import type { DirectoryFilter } from '../../src/modules/directory/repository.ts';
 import { searchPlan } from '../../src/modules/directory/search.ts';
 import { createTestApp, type TestContext } from '../helpers.ts';
@@ -614,11 +615,12 @@ describe('search plans', () => {
     expect(keyLookups(plan), plan).toBeLessThan(50);
     expect(droppedBy(plan, 'users_dir_top'), plan).toBeLessThan(1000);
     const found = await employees('?search=swat&sort=top&page_size=20');
-    const expected = await ctx.deps.db.execute(sql`select id from users
-      where user_role = 'employee' and is_active and full_name like 'Swati%' order by rank_score desc, id limit 20`);
-    expect(found.results.map((item) => item.id)).toEqual(
-      (expected as unknown as { rows: { id: number }[] }).rows.map((row) => row.id),
+    const expected = await queryRows<{ id: number }>(
+      ctx.deps.db,
+      sql`select id from users where user_role = 'employee' and is_active and full_name like 'Swati%'
+          order by rank_score desc, id limit 20`,
     );
+    expect(found.results.map((item) => item.id)).toEqual(expected.map((row) => row.id));
     await removeTagged('WALKCOST');
   });
 

@@ -612,7 +612,7 @@ type SearchRow = { [K in keyof DirectoryRow]: DirectoryRow[K] | null } & { total
 
 const pageStatement = preparedRaw<SearchRow, [Shape]>(searchStatement);
 
-/** The search row (searchRow) of a search that is not exact, as its statement returns it (Q). */
+/** The search row (searchRow) of a search that is not exact, as its statement returns it: Q's values. */
 interface SearchRowValues {
   qk: string;
   begun: string;
@@ -625,13 +625,13 @@ interface SearchRowValues {
   /** The signatures (int8) as text: 64 bits are past JavaScript's exact integers. */
   mask0: string;
   mask1: string;
-  /** With a skills filter only. */
-  skill_mask?: string;
+  /** '0' without a skills filter. */
+  skillMask: string;
 }
 
 const rowStatement = preparedRaw<SearchRowValues, [Shape]>(
   (shape) => sql`select qk, begun, words, one, whole0, pieces0, pieces1, inside1, mask0::text as mask0,
-    mask1::text as mask1 ${shape.skills ? sql`, skill_mask::text as skill_mask` : sql``}
+    mask1::text as mask1, ${shape.skills ? sql`skill_mask::text` : sql`'0'`} as "skillMask"
     from (${searchRow(shape)}) r`,
 );
 
@@ -666,19 +666,7 @@ async function searchRowOf(
 function valuesOf(filter: DirectoryFilter, viewer: Viewer | undefined, page: Page, row?: SearchRowValues) {
   return {
     search: filter.search ?? '',
-    ...(row && {
-      qk: row.qk,
-      begun: row.begun,
-      words: row.words,
-      one: row.one,
-      whole0: row.whole0,
-      pieces0: row.pieces0,
-      pieces1: row.pieces1,
-      inside1: row.inside1,
-      mask0: row.mask0,
-      mask1: row.mask1,
-      skillMask: row.skill_mask ?? '0',
-    }),
+    ...row,
     city: filter.city ?? '',
     minTenths: filter.minTenths ?? 0,
     skills: [...new Set(filter.skills ?? [])],
