@@ -7,6 +7,7 @@ import { buildApp } from './app.ts';
 import { closeDeps, createDeps } from './bootstrap.ts';
 import { type Env, EnvError, parseEnv } from './config/env.ts';
 import { WEB_DIST } from './config/paths.ts';
+import { startMaintenance } from './db/maintenance.ts';
 import { ensureModerator } from './modules/auth/moderator.ts';
 import { seedDemoIfEmpty } from './seed/demo.ts';
 
@@ -40,6 +41,11 @@ async function main() {
     await ensureModerator(deps.db, env.MODERATOR_EMAIL, env.MODERATOR_PASSWORD);
   }
   const demoLogins = env.SEED_DEMO ? await seedDemoIfEmpty(deps) : [];
+  // PostgreSQL vacuums by itself; PGlite has no autovacuum, so this process does its work.
+  const maintenance =
+    deps.database.kind === 'pglite'
+      ? startMaintenance(deps.db, env.EMBEDDED_VACUUM_INTERVAL * 1000, logger)
+      : undefined;
 
   const webDist = resolve(env.WEB_DIST ?? WEB_DIST);
   const app = await buildApp(deps, {
@@ -63,6 +69,7 @@ async function main() {
     force.unref();
     try {
       await app.close();
+      await maintenance?.stop();
       await closeDeps(deps);
       process.exit(0);
     } catch (error) {

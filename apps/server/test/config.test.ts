@@ -1,5 +1,5 @@
 // The validated environment (config/env.ts): the answer cache's size (ADR 0007), which proxies are
-// trusted, the per-account sign-in limit, mail, and the defaults of the development conveniences.
+// trusted, the per-account sign-in limit, the embedded database's vacuum interval, mail, and the defaults of the development conveniences.
 import { describe, expect, it } from 'vitest';
 import { EnvError, parseEnv } from '../src/config/env.ts';
 
@@ -13,6 +13,19 @@ describe('VIEW_CACHE_MB', () => {
   it.each(['-1', 'lots', '1.5', '5000'])('refuses %s with one line naming the variable', (value) => {
     expect(() => parseEnv({ VIEW_CACHE_MB: value })).toThrow(EnvError);
     expect(() => parseEnv({ VIEW_CACHE_MB: value })).toThrow(/^Invalid environment variable VIEW_CACHE_MB: /);
+  });
+});
+
+describe('EMBEDDED_VACUUM_INTERVAL', () => {
+  it("defaults to autovacuum's minute and takes a duration of at least a second", () => {
+    expect(parseEnv({}).EMBEDDED_VACUUM_INTERVAL).toBe(60);
+    expect(parseEnv({ EMBEDDED_VACUUM_INTERVAL: '5m' }).EMBEDDED_VACUUM_INTERVAL).toBe(300);
+  });
+
+  it.each(['0', 'often', '-5s'])('refuses %s with one line naming the variable', (value) => {
+    expect(() => parseEnv({ EMBEDDED_VACUUM_INTERVAL: value })).toThrow(
+      /^Invalid environment variable EMBEDDED_VACUUM_INTERVAL: /,
+    );
   });
 });
 

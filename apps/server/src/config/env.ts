@@ -94,6 +94,9 @@ const envSchema = z
     // How long a stopping process lets in-flight requests finish before it gives up and exits 1
     // (server.ts). At least 1 s.
     SHUTDOWN_TIMEOUT: duration.refine((v) => v >= 1, 'must be at least 1s').default(10),
+    // Embedded database only: how often the server vacuums and analyses the tables autovacuum's rule
+    // says are due (db/maintenance.ts; PGlite has no autovacuum). At least 1 s.
+    EMBEDDED_VACUUM_INTERVAL: duration.refine((v) => v >= 1, 'must be at least 1s').default(60),
     // Megabytes of serialised answers each process may keep (lib/view-cache.ts, ADR 0007); 0: none.
     VIEW_CACHE_MB: z.coerce.number().int().min(0).max(4096, 'must be at most 4096').default(32),
   })

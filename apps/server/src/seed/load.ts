@@ -258,8 +258,8 @@ async function dropSecondaryIndexes(tx: Executor): Promise<string[]> {
  * many dead rows as live ones, and the visibility map it sets lets counts run as index-only scans.
  * The counter tables too: their triggers rewrote each counter row once per batch, and 100,000 users
  * left skill_counts with 19 dead rows for each live one and search_gram_counts with 18, which every
- * read of a counter passed over (a skill pair's row: 23 buffers, against 3). Without autovacuum (PGlite
- * has none, and a server may run without it) nothing else would clear them.
+ * read of a counter passed over (a skill pair's row: 23 buffers, against 3). Autovacuum (on PGlite, the
+ * server's own rounds, db/maintenance.ts) would clear them only later, and a server may run without it.
  */
 export async function analyzeAfterSeed(db: Db): Promise<void> {
   await db.execute(sql`vacuum (analyze)`);
