@@ -1,5 +1,6 @@
 // How many statements a request sends: each round trip cost the server and PostgreSQL more than the
-// reads themselves (issues 4 and 11), so the hot pages read what they show in as few as possible.
+// reads themselves (issues 4 and 11), so the hot pages read what they show in as few as possible,
+// and no more of the user they show than that.
 // Counted with the database's statement logger on the real app, answer cache off (every request
 // reads the database).
 import { type DashboardResponse, PAGE_SIZES, type ProfileResponse } from '@workspace/contracts';
@@ -46,6 +47,16 @@ describe('round trips of a request', () => {
     );
     expect(body.all_ratings).toHaveLength(3);
     expect(statements, statements.join('\n\n')).toHaveLength(2);
+  });
+
+  it("a profile page reads none of the profiled user's private columns", async () => {
+    const { statements } = await statementsOf(() =>
+      get<ProfileResponse>(ctx, viewer, `/api/core/users/${company.id}/profile/`),
+    );
+    const profile = statements.find((text) => text.includes('score_histogram')) ?? '';
+    expect(profile, statements.join('\n\n')).toContain('"full_name"');
+    for (const column of ['password_hash', 'email', 'email_domain', 'language'])
+      expect(profile).not.toContain(`"${column}"`);
   });
 
   it("the dashboard: the session check (with the number given), then the caller's numbers and newest ratings in one", async () => {

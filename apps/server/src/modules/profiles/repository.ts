@@ -10,9 +10,34 @@ import { type UserRow, users } from '../../db/schema/index.ts';
 import { fromRatingJson, newestReceivedJson } from '../ratings/repository.ts';
 import type { RatingRecord } from '../ratings/serialize.ts';
 import { underReviewQuery } from '../ratings/unusual-activity.ts';
+import type { PublicUserRow } from '../users/serialize.ts';
+import type { SummarisedUser } from './service.ts';
+
+/**
+ * The profiled user's columns: what the profile shows and its rating summary is made from, and
+ * whether they are active. Never their email or password hash, which no profile needs.
+ */
+const PROFILED_COLUMNS = {
+  id: users.id,
+  userCode: users.userCode,
+  fullName: users.fullName,
+  userRole: users.userRole,
+  city: users.city,
+  linkedinUrl: users.linkedinUrl,
+  avatar: users.avatar,
+  skills: users.skills,
+  workHistory: users.workHistory,
+  showRatingDetails: users.showRatingDetails,
+  dateJoined: users.dateJoined,
+  ratingTenths: users.ratingTenths,
+  totalRatingsReceived: users.totalRatingsReceived,
+  scoreHistogram: users.scoreHistogram,
+  categoryTotals: users.categoryTotals,
+  isActive: users.isActive,
+};
 
 export interface ProfiledUser {
-  user: UserRow;
+  user: PublicUserRow & SummarisedUser & Pick<UserRow, 'isActive'>;
   /** Whether the viewer has a rating of this user in `viewer.context`, published or hidden. */
   viewerHasRated: boolean;
   /** Whether ratings of this user are flagged as unusual activity and await moderators (ADR 0017). */
@@ -31,7 +56,7 @@ const PROFILED_ID = sql.raw('"users"."id"');
 function profiledUserQuery(db: Executor, withViewer: boolean) {
   return db
     .select({
-      user: users,
+      user: PROFILED_COLUMNS,
       viewerHasRated: withViewer
         ? sql<boolean>`exists(select 1 from ratings r where r.rater_id = ${sql.placeholder('viewerId')}
             and r.ratee_id = ${PROFILED_ID} and r.role_context = ${sql.placeholder('context')})`

@@ -45,7 +45,11 @@ const pathUserId = (params: unknown) => {
 };
 
 /** The newest published ratings read with `user`, as `viewerId` sees them; none when details are private. */
-function visibleRatings(user: UserRow, newest: RatingRecord[], viewerId: number) {
+function visibleRatings(
+  user: Pick<UserRow, 'id' | 'showRatingDetails'>,
+  newest: RatingRecord[],
+  viewerId: number,
+) {
   if (!detailsVisible(user, viewerId)) return [];
   return newest.map((record) => toRatingView(record, viewerId));
 }

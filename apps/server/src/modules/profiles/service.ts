@@ -11,13 +11,25 @@ import {
 import type { UserRow } from '../../db/schema/index.ts';
 import { fromTenths } from '../users/serialize.ts';
 
-export const detailsVisible = (user: UserRow, viewerId: number) =>
+/** What a rating summary is made from. */
+export type SummarisedUser = Pick<
+  UserRow,
+  | 'id'
+  | 'userRole'
+  | 'showRatingDetails'
+  | 'ratingTenths'
+  | 'totalRatingsReceived'
+  | 'scoreHistogram'
+  | 'categoryTotals'
+>;
+
+export const detailsVisible = (user: Pick<UserRow, 'id' | 'showRatingDetails'>, viewerId: number) =>
   user.showRatingDetails || user.id === viewerId;
 
 type CategoryAverages = NonNullable<RatingSummary['ratings_by_category']>;
 
 /** Per-category averages (half up, one decimal) in the fixed order of the context the user is rated in. */
-function ratingsByCategory(user: UserRow): CategoryAverages {
+function ratingsByCategory(user: SummarisedUser): CategoryAverages {
   // A user is rated by the opposite role, whose context names the categories.
   const raters = browseRole(user.userRole);
   const context = raters && contextForRole(raters);
@@ -30,7 +42,7 @@ function ratingsByCategory(user: UserRow): CategoryAverages {
   return result;
 }
 
-export function ratingSummary(user: UserRow, viewerId: number): RatingSummary {
+export function ratingSummary(user: SummarisedUser, viewerId: number): RatingSummary {
   const average_rating = fromTenths(user.ratingTenths);
   if (!detailsVisible(user, viewerId)) {
     return { average_rating, total_ratings: null, ratings_by_category: null, distribution: null };

@@ -5,7 +5,25 @@ import type { UserRow } from '../../db/schema/index.ts';
 
 export const fromTenths = (tenths: number) => tenths / 10;
 
-export function toPublicUser(row: UserRow): PublicUser {
+/** What everyone may see of a user is made from: none of their private columns (email, password hash). */
+export type PublicUserRow = Pick<
+  UserRow,
+  | 'id'
+  | 'userCode'
+  | 'fullName'
+  | 'userRole'
+  | 'city'
+  | 'linkedinUrl'
+  | 'avatar'
+  | 'skills'
+  | 'workHistory'
+  | 'showRatingDetails'
+  | 'dateJoined'
+  | 'ratingTenths'
+  | 'totalRatingsReceived'
+>;
+
+export function toPublicUser(row: PublicUserRow): PublicUser {
   return {
     id: row.id,
     user_code: row.userCode,
