@@ -7,27 +7,27 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from './client.ts';
 
+/** One of autovacuum's thresholds: a base number of rows and a share of the table's. */
+const past = (threshold: string, scaleFactor: string) =>
+  sql.raw(`current_setting('${threshold}')::float8
+    + current_setting('${scaleFactor}')::float8 * greatest(c.reltuples, 0)`);
+
 /**
  * The tables autovacuum would take now, by its rule (PostgreSQL's `relation_needs_vacanalyze`) with
  * the server's settings (per-table storage options aside): vacuum past the dead-row or the inserted-row
  * threshold, analyse past the changed-row threshold. A table never analysed counts as empty, as there.
  */
 const DUE = sql`
-  select s.schemaname as schema, s.relname as table,
-         s.n_dead_tup > current_setting('autovacuum_vacuum_threshold')::float8
-                        + current_setting('autovacuum_vacuum_scale_factor')::float8 * greatest(c.reltuples, 0)
-      or s.n_ins_since_vacuum > current_setting('autovacuum_vacuum_insert_threshold')::float8
-                        + current_setting('autovacuum_vacuum_insert_scale_factor')::float8 * greatest(c.reltuples, 0)
-           as vacuum
-    from pg_stat_user_tables s
-    join pg_class c on c.oid = s.relid
-   where s.n_dead_tup > current_setting('autovacuum_vacuum_threshold')::float8
-                        + current_setting('autovacuum_vacuum_scale_factor')::float8 * greatest(c.reltuples, 0)
-      or s.n_ins_since_vacuum > current_setting('autovacuum_vacuum_insert_threshold')::float8
-                        + current_setting('autovacuum_vacuum_insert_scale_factor')::float8 * greatest(c.reltuples, 0)
-      or s.n_mod_since_analyze > current_setting('autovacuum_analyze_threshold')::float8
-                        + current_setting('autovacuum_analyze_scale_factor')::float8 * greatest(c.reltuples, 0)
-   order by s.schemaname, s.relname`;
+  select schema, "table", vacuum from (
+    select s.schemaname as schema, s.relname as "table",
+           s.n_dead_tup > ${past('autovacuum_vacuum_threshold', 'autovacuum_vacuum_scale_factor')}
+        or s.n_ins_since_vacuum > ${past('autovacuum_vacuum_insert_threshold', 'autovacuum_vacuum_insert_scale_factor')}
+           as vacuum,
+           s.n_mod_since_analyze > ${past('autovacuum_analyze_threshold', 'autovacuum_analyze_scale_factor')}
+           as "analyze"
+      from pg_stat_user_tables s join pg_class c on c.oid = s.relid) due
+   where vacuum or "analyze"
+   order by schema, "table"`;
 
 export interface Maintained {
   vacuumed: string[];
