@@ -103,3 +103,17 @@ export function freePort(): Promise<number> {
     });
   });
 }
+
+/** Resolves with everything printed so far once `pattern` shows up on stdout. */
+export function waitForOutput(child: ChildProcess, pattern: RegExp): Promise<string> {
+  let seen = '';
+  return new Promise((done, fail) => {
+    child.stdout?.on('data', (chunk) => {
+      seen += chunk;
+      if (pattern.test(seen)) done(seen);
+    });
+    child.on('exit', (code) =>
+      fail(new Error(`server exited with ${code} before printing ${pattern}: ${seen}`)),
+    );
+  });
+}

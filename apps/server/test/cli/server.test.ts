@@ -2,26 +2,19 @@
 // the URL, the development conveniences that are on and the demo logins, answers health, and exits 0
 // on SIGTERM; on a non-loopback HOST the conveniences default off; a bad environment value stops it
 // with one line naming the variable.
-import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LOGINS } from '../../src/seed/demo.ts';
-import { finished, freePort, lines, type Scratch, scratchDatabase, start } from './processes.ts';
+import {
+  finished,
+  freePort,
+  lines,
+  type Scratch,
+  scratchDatabase,
+  start,
+  waitForOutput,
+} from './processes.ts';
 
 const SERVER = 'apps/server/src/server.ts';
-
-/** Resolves with everything printed so far once `pattern` shows up on stdout. */
-function waitForOutput(child: ChildProcess, pattern: RegExp): Promise<string> {
-  let seen = '';
-  return new Promise((done, fail) => {
-    child.stdout?.on('data', (chunk) => {
-      seen += chunk;
-      if (pattern.test(seen)) done(seen);
-    });
-    child.on('exit', (code) =>
-      fail(new Error(`server exited with ${code} before printing ${pattern}: ${seen}`)),
-    );
-  });
-}
 
 describe('the server process', () => {
   let scratch: Scratch;
