@@ -183,21 +183,14 @@ export const DIRECTORY_COLUMNS = sql.join(
 const viewersRating = alias(ratings, 'viewers_rating');
 
 /**
- * Sorts whose index orders by plain columns (and includes city and rating_tenths, drizzle/0018), so
- * PostgreSQL can walk it without the table. The name and review orders are expressions, which it
- * cannot return from an index: their walks read a row per entry either way.
+ * A page takes its ids from its sort's index first (see pageQuery), and only then reads its users:
+ * every sort's index holds what the index alone needs to order and filter by city and minimum
+ * rating (drizzle/0018; the name and review orders also the columns their expressions are computed
+ * from, drizzle/0028), and the ranking index also holds the skills (drizzle/0006). Read in one pass,
+ * a page read a user row for each user passed over on the way to it: the name order's page 30, 600
+ * rows (at 1,000,000 users far past shared_buffers), where its ids first read 600 index entries.
  */
-const WALKED_WITHOUT_ROWS: ReadonlySet<ListSort> = new Set(['top', 'rating', 'newest']);
-
-/**
- * A filtered page takes its ids from its sort's index first (see pageQuery) where that index holds
- * every filtered column: skills only the ranking index (drizzle/0006); a city or a minimum rating
- * every index of WALKED_WITHOUT_ROWS.
- */
-const idsFirst = (shape: Shape) =>
-  shape.skills
-    ? shape.sort === 'top'
-    : (shape.city || shape.minRating) && WALKED_WITHOUT_ROWS.has(shape.sort);
+const idsFirst = (shape: Shape) => !shape.skills || shape.sort === 'top';
 
 /** The page of a list (other than a search: search.ts) with the list's total in the same trip. */
 function pageQuery(db: Executor, shape: Shape, v: Bound) {
@@ -219,10 +212,11 @@ function pageQuery(db: Executor, shape: Shape, v: Bound) {
       ),
     );
   if (idsFirst(shape)) {
-    // The page's ids first, from the sort's index alone: the users passed over for another city, a
-    // lower rating or a missing skill cost an index entry each, not a row (Mumbai page 30 at 1M users:
-    // 6,000 entries, 4 ms, against 6,000 rows, 65-130 ms cold). A small city is still read through
-    // users_dir_city and sorted, as PostgreSQL plans each with its values (drizzle/0020's statistics).
+    // The page's ids first, from the sort's index alone: the users passed over, before the page or for
+    // another city, a lower rating or a missing skill, cost an index entry each, not a row (Mumbai
+    // page 30 at 1M users: 6,000 entries, 4 ms, against 6,000 rows, 65-130 ms cold). A small city is
+    // still read through users_dir_city and sorted, as PostgreSQL plans each with its values
+    // (drizzle/0020's statistics).
     const ids = (condition: SQL | undefined) =>
       db
         .select({ id: users.id })
@@ -234,15 +228,16 @@ function pageQuery(db: Executor, shape: Shape, v: Bound) {
     // One or two skills alone: their counter row says how many match, which PostgreSQL cannot know
     // (it guesses a pair as if the skills were independent: AutoCAD and HVAC at 1M users 836, found
     // 10,779), so the statement holds both ways and runs the one the count chooses (a one-time filter).
-    const pageIds = (
-      shape.skillCounter
-        ? unionAll(
-            ids(and(where(shape, v, { skillsByIndex: false }), walkPays(v))),
-            ids(and(where(shape, v), sql`not ${walkPays(v)}`)),
-          )
-        : ids(where(shape, v))
-    ).as('page_ids');
-    return select.innerJoin(pageIds, eq(pageIds.id, users.id)).orderBy(...ORDER[shape.sort]);
+    const pageIds = shape.skillCounter
+      ? unionAll(
+          ids(and(where(shape, v, { skillsByIndex: false }), walkPays(v))),
+          ids(and(where(shape, v), sql`not ${walkPays(v)}`)),
+        )
+      : ids(where(shape, v));
+    // An array, not a join: a generic plan knows neither the role nor the page's size, and joined it
+    // took the ids for 50,000 rows and hashed them against all of users (1.5 s at 1M users). An
+    // array of unknown length is estimated at ten ids, looked up by key.
+    return select.where(sql`${users.id} = any(array(${pageIds}))`).orderBy(...ORDER[shape.sort]);
   }
   return select
     .where(where(shape, v))
