@@ -1,6 +1,5 @@
-// A raw prepared statement binds each placeholder once, wherever the statement writes it: a search's
-// statement names its 14-18 values in 103-167 places, and each place was a parameter of its own,
-// serialised by node-postgres and parsed by PostgreSQL at every execution (docs/benchmarks.md).
+// A raw prepared statement binds each placeholder once, wherever the statement writes it (why:
+// placeholdersOnce in src/db/prepared.ts).
 import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
