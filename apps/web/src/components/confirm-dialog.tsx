@@ -1,19 +1,17 @@
 // A yes-or-no question before a change that cannot be taken back (withdrawing a rating, removing a
 // reply). The dialog stays open while the change is sent and shows the server's refusal inside it.
-import { Trans, useLingui } from '@lingui/react/macro';
+import { useLingui } from '@lingui/react/macro';
 import { type ReactNode, useState } from 'react';
+import { DialogActions } from '@/components/dialog-actions';
 import { Alert, AlertDescription } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
 import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
   DialogTrigger,
 } from '@/components/ui/dialog';
-import { Spinner } from '@/components/ui/spinner';
 import { translateApiMessage, useApiMessages } from '@/lib/api-messages';
 
 export function ConfirmDialog({
@@ -59,19 +57,14 @@ export function ConfirmDialog({
             <AlertDescription>{translateApiMessage(problem)}</AlertDescription>
           </Alert>
         )}
-        <DialogFooter>
-          <Button type="button" variant="outline" onClick={() => setOpen(false)} disabled={pending}>
-            <Trans>Cancel</Trans>
-          </Button>
-          <Button
-            type="button"
-            variant="destructive"
-            disabled={pending}
-            onClick={() => onConfirm(() => setOpen(false))}
-          >
-            {pending ? <Spinner label={t`Working...`} className="text-current" /> : confirmLabel}
-          </Button>
-        </DialogFooter>
+        <DialogActions
+          label={confirmLabel}
+          pendingLabel={t`Working...`}
+          pending={pending}
+          onCancel={() => setOpen(false)}
+          onAction={() => onConfirm(() => setOpen(false))}
+          destructive
+        />
       </DialogContent>
     </Dialog>
   );

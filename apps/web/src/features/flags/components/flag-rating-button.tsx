@@ -5,12 +5,12 @@ import { type FlagRequest, LIMITS, PERSON_FLAG_REASONS, type PersonFlagReason } 
 import { Flag } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { DialogActions } from '@/components/dialog-actions';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
   DialogTrigger,
@@ -18,7 +18,6 @@ import {
 import { FieldError } from '@/components/ui/field';
 import { Label } from '@/components/ui/label';
 import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
-import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { getErrorMessage } from '@/lib/api-client';
@@ -151,14 +150,13 @@ export function FlagRatingButton({ ratingId, authorName }: { ratingId: number; a
             </p>
             <FieldError message={errors.details?.message} />
           </div>
-          <DialogFooter>
-            <Button variant="outline" onClick={() => setOpen(false)} disabled={flag.isPending}>
-              <Trans>Cancel</Trans>
-            </Button>
-            <Button type="submit" variant="destructive" disabled={flag.isPending}>
-              {flag.isPending ? <Spinner label={t`Sending...`} className="text-white" /> : t`Flag Review`}
-            </Button>
-          </DialogFooter>
+          <DialogActions
+            label={t`Flag Review`}
+            pendingLabel={t`Sending...`}
+            pending={flag.isPending}
+            onCancel={() => setOpen(false)}
+            destructive
+          />
         </form>
       </DialogContent>
     </Dialog>

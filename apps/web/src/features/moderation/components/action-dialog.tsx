@@ -4,20 +4,18 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { ModerationReason } from '@workspace/contracts';
 import { type ReactNode, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { DialogActions } from '@/components/dialog-actions';
 import { Alert, AlertDescription } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
 import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
   DialogTrigger,
 } from '@/components/ui/dialog';
 import { FieldError } from '@/components/ui/field';
 import { Label } from '@/components/ui/label';
-import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { getErrorMessage } from '@/lib/api-client';
@@ -111,18 +109,13 @@ export function ActionDialog({
             </p>
             <FieldError id={`${id}-error`} message={problem} />
           </div>
-          <DialogFooter>
-            <Button variant="outline" onClick={() => setOpen(false)} disabled={moderate.isPending}>
-              <Trans>Cancel</Trans>
-            </Button>
-            <Button
-              type="submit"
-              variant={destructive ? 'destructive' : 'default'}
-              disabled={moderate.isPending}
-            >
-              {moderate.isPending ? <Spinner label={t`Working...`} className="text-current" /> : confirmLabel}
-            </Button>
-          </DialogFooter>
+          <DialogActions
+            label={confirmLabel}
+            pendingLabel={t`Working...`}
+            pending={moderate.isPending}
+            onCancel={() => setOpen(false)}
+            destructive={destructive}
+          />
         </form>
       </DialogContent>
     </Dialog>

@@ -11,6 +11,7 @@ import {
 } from '@workspace/contracts';
 import { Inbox } from 'lucide-react';
 import { useId, useState } from 'react';
+import { DialogActions } from '@/components/dialog-actions';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -19,14 +20,12 @@ import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
   DialogTrigger,
 } from '@/components/ui/dialog';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { getErrorMessage } from '@/lib/api-client';
@@ -108,18 +107,13 @@ function CloseGrievance({ grievance }: { grievance: ModerationGrievance }) {
               <AlertDescription>{translateApiMessage(getErrorMessage(close.error))}</AlertDescription>
             </Alert>
           )}
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => setOpen(false)} disabled={close.isPending}>
-              <Trans>Cancel</Trans>
-            </Button>
-            <Button type="submit" disabled={close.isPending || reason.trim() === ''}>
-              {close.isPending ? (
-                <Spinner label={t`Sending...`} className="text-primary-foreground" />
-              ) : (
-                <Trans>Close grievance</Trans>
-              )}
-            </Button>
-          </DialogFooter>
+          <DialogActions
+            label={<Trans>Close grievance</Trans>}
+            pendingLabel={t`Sending...`}
+            pending={close.isPending}
+            onCancel={() => setOpen(false)}
+            disabled={reason.trim() === ''}
+          />
         </form>
       </DialogContent>
     </Dialog>

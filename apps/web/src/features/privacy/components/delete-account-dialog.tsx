@@ -7,6 +7,7 @@ import { type RatingsGivenChoice as Choice, RATINGS_GIVEN_CHOICES } from '@works
 import { Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { DialogActions } from '@/components/dialog-actions';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -14,7 +15,6 @@ import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
   DialogTrigger,
@@ -23,7 +23,6 @@ import { Field } from '@/components/ui/field';
 import { Label } from '@/components/ui/label';
 import { PasswordInput } from '@/components/ui/password-input';
 import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
-import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { paths } from '@/config/paths';
 import { ApiError, getErrorMessage } from '@/lib/api-client';
@@ -160,23 +159,14 @@ export function DeleteAccountDialog() {
                   <AlertDescription>{translateApiMessage(otherError)}</AlertDescription>
                 </Alert>
               )}
-              <DialogFooter>
-                <Button
-                  variant="outline"
-                  type="button"
-                  onClick={() => close(false)}
-                  disabled={remove.isPending}
-                >
-                  <Trans>Cancel</Trans>
-                </Button>
-                <Button type="submit" variant="destructive" disabled={remove.isPending || password === ''}>
-                  {remove.isPending ? (
-                    <Spinner label={t`Deleting...`} className="text-white" />
-                  ) : (
-                    <Trans>Delete my account</Trans>
-                  )}
-                </Button>
-              </DialogFooter>
+              <DialogActions
+                label={<Trans>Delete my account</Trans>}
+                pendingLabel={t`Deleting...`}
+                pending={remove.isPending}
+                onCancel={() => close(false)}
+                disabled={password === ''}
+                destructive
+              />
             </form>
           </DialogContent>
         </Dialog>

@@ -6,19 +6,18 @@ import { EDIT_WINDOW_DAYS, LIMITS, MSG, RATING_CATEGORIES, type Rating } from '@
 import { Megaphone, Pencil, Undo2 } from 'lucide-react';
 import { useState } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { DialogActions } from '@/components/dialog-actions';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
   DialogTrigger,
 } from '@/components/ui/dialog';
 import { Field, FieldError } from '@/components/ui/field';
-import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { getProblem } from '@/lib/api-client';
@@ -149,18 +148,13 @@ function EditRatingDialog({ rating }: { rating: Rating }) {
               />
             )}
           </Field>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => setOpen(false)} disabled={edit.isPending}>
-              <Trans>Cancel</Trans>
-            </Button>
-            <Button type="submit" disabled={edit.isPending || scores.size === 0 || Boolean(feedbackProblem)}>
-              {edit.isPending ? (
-                <Spinner label={t`Saving...`} className="text-current" />
-              ) : (
-                <Trans>Save changes</Trans>
-              )}
-            </Button>
-          </DialogFooter>
+          <DialogActions
+            label={<Trans>Save changes</Trans>}
+            pendingLabel={t`Saving...`}
+            pending={edit.isPending}
+            onCancel={() => setOpen(false)}
+            disabled={scores.size === 0 || Boolean(feedbackProblem)}
+          />
         </form>
       </DialogContent>
     </Dialog>
@@ -289,23 +283,12 @@ function AppealDialog({ rating }: { rating: Rating }) {
               />
             )}
           </Field>
-          <DialogFooter>
-            <Button
-              type="button"
-              variant="outline"
-              onClick={() => setOpen(false)}
-              disabled={appeal.isPending}
-            >
-              <Trans>Cancel</Trans>
-            </Button>
-            <Button type="submit" disabled={appeal.isPending}>
-              {appeal.isPending ? (
-                <Spinner label={t`Sending...`} className="text-current" />
-              ) : (
-                <Trans>Send appeal</Trans>
-              )}
-            </Button>
-          </DialogFooter>
+          <DialogActions
+            label={<Trans>Send appeal</Trans>}
+            pendingLabel={t`Sending...`}
+            pending={appeal.isPending}
+            onCancel={() => setOpen(false)}
+          />
         </form>
       </DialogContent>
     </Dialog>

@@ -12,6 +12,7 @@ import {
 } from '@workspace/contracts';
 import { Scale } from 'lucide-react';
 import { useId, useState } from 'react';
+import { DialogActions } from '@/components/dialog-actions';
 import { raterName } from '@/components/ratings/labels';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -19,7 +20,6 @@ import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
   DialogTrigger,
@@ -27,7 +27,6 @@ import {
 import { Field, FieldError } from '@/components/ui/field';
 import { Label } from '@/components/ui/label';
 import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
-import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { getProblem } from '@/lib/api-client';
@@ -171,23 +170,12 @@ export function DisputeDialog({ rating }: { rating: Rating }) {
               />
             )}
           </Field>
-          <DialogFooter>
-            <Button
-              type="button"
-              variant="outline"
-              onClick={() => setOpen(false)}
-              disabled={dispute.isPending}
-            >
-              <Trans>Cancel</Trans>
-            </Button>
-            <Button type="submit" disabled={dispute.isPending}>
-              {dispute.isPending ? (
-                <Spinner label={t`Sending...`} className="text-current" />
-              ) : (
-                <Trans>File dispute</Trans>
-              )}
-            </Button>
-          </DialogFooter>
+          <DialogActions
+            label={<Trans>File dispute</Trans>}
+            pendingLabel={t`Sending...`}
+            pending={dispute.isPending}
+            onCancel={() => setOpen(false)}
+          />
         </form>
       </DialogContent>
     </Dialog>
