@@ -4,12 +4,12 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ShieldCheck } from 'lucide-react';
-import { useSearchParams } from 'react-router';
 import { ListPager, showingText } from '@/components/list-paging';
 import { QueryState } from '@/components/query-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { cn } from '@/lib/cn';
+import { useTabAndPage } from '@/lib/use-tab-and-page';
 import { FLAG_QUEUE_PAGE_SIZE, type FlagQueueStatus, useFlagQueue } from '../api/get-flags';
 import { AuditLog } from './audit-log';
 import { DecisionQueue } from './decision-queues';
@@ -25,7 +25,6 @@ const TABS: Record<Tab, MessageDescriptor> = {
   grievances: msg`Grievances`,
   audit: msg`Audit Log`,
 };
-const isTab = (value: string | null): value is Tab => value !== null && Object.hasOwn(TABS, value);
 
 function FlagQueue({
   status,
@@ -92,22 +91,7 @@ function FlagQueue({
 
 export function ModerationPage() {
   const { i18n } = useLingui();
-  const [params, setParams] = useSearchParams();
-  const tabParam = params.get('tab');
-  const tab: Tab = isTab(tabParam) ? tabParam : 'open';
-  const pageParam = Number(params.get('page'));
-  const page = Number.isInteger(pageParam) && pageParam >= 1 ? pageParam : 1;
-
-  const go = (nextTab: Tab, nextPage: number) => {
-    const next = new URLSearchParams();
-    if (nextTab !== 'open') next.set('tab', nextTab);
-    if (nextPage > 1) next.set('page', String(nextPage));
-    setParams(next);
-  };
-  const changePage = (next: number) => {
-    go(tab, next);
-    window.scrollTo({ top: 0 });
-  };
+  const { tab, page, openTab, changePage } = useTabAndPage(Object.keys(TABS) as [Tab, ...Tab[]]);
 
   return (
     <div className="grid gap-6">
@@ -122,7 +106,7 @@ export function ModerationPage() {
           </Trans>
         </p>
       </div>
-      <Tabs value={tab} onValueChange={(value) => go(value as Tab, 1)} className="grid gap-4">
+      <Tabs value={tab} onValueChange={(value) => openTab(value as Tab)} className="grid gap-4">
         <TabsList className="grid h-auto w-full grid-cols-2 sm:grid-cols-3 lg:flex lg:h-10 lg:w-fit">
           {(Object.keys(TABS) as Tab[]).map((key) => (
             <TabsTrigger key={key} value={key} className="h-8 lg:h-full">

@@ -8,7 +8,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { PAGE_SIZES, type Rating } from '@workspace/contracts';
 import { EyeOff, MessageSquare, Scale } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { ListPager, showingText } from '@/components/list-paging';
 import { QueryState } from '@/components/query-state';
 import { CONTEXT_LABELS, raterName } from '@/components/ratings/labels';
@@ -18,6 +18,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
+import { useTabAndPage } from '@/lib/use-tab-and-page';
 import { type MyRatingsTab, useMyRatings } from '../api/get-my-ratings';
 
 type Tab = MyRatingsTab | 'disputes';
@@ -38,8 +39,6 @@ const EMPTY: Record<MyRatingsTab, { empty: MessageDescriptor; hint: MessageDescr
     hint: msg`Ratings you write about others appear here.`,
   },
 };
-
-const isTab = (value: string | null): value is Tab => value !== null && Object.hasOwn(TABS, value);
 
 function PersonLink({ id, name }: { id: number | undefined; name: string }) {
   if (id === undefined) return <>{name}</>;
@@ -167,22 +166,7 @@ export function MyRatings({
   renderDisputes: (page: number, onPageChange: (page: number) => void) => ReactNode;
 }) {
   const { i18n } = useLingui();
-  const [params, setParams] = useSearchParams();
-  const tabParam = params.get('tab');
-  const tab: Tab = isTab(tabParam) ? tabParam : 'received';
-  const pageParam = Number(params.get('page'));
-  const page = Number.isInteger(pageParam) && pageParam >= 1 ? pageParam : 1;
-
-  const go = (nextTab: Tab, nextPage: number) => {
-    const next = new URLSearchParams();
-    if (nextTab !== 'received') next.set('tab', nextTab);
-    if (nextPage > 1) next.set('page', String(nextPage));
-    setParams(next);
-  };
-  const changePage = (next: number) => {
-    go(tab, next);
-    window.scrollTo({ top: 0 });
-  };
+  const { tab, page, openTab, changePage } = useTabAndPage(Object.keys(TABS) as [Tab, ...Tab[]]);
 
   return (
     <div className="grid gap-6">
@@ -194,7 +178,7 @@ export function MyRatings({
           <Trans>Reviews about you, the reviews you have written, and your disputes.</Trans>
         </p>
       </div>
-      <Tabs value={tab} onValueChange={(value) => go(value as Tab, 1)} className="grid gap-4">
+      <Tabs value={tab} onValueChange={(value) => openTab(value as Tab)} className="grid gap-4">
         <TabsList className="grid h-auto w-full grid-cols-3 sm:flex sm:h-10 sm:w-fit">
           {(Object.keys(TABS) as Tab[]).map((key) => (
             <TabsTrigger
