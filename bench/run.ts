@@ -44,6 +44,7 @@ import {
   nameFragments,
   openBenchDatabase,
   portalUsers,
+  prewarmDatabase,
   profileIds,
   ratingsAfter,
   ratingsMark,
@@ -514,7 +515,20 @@ async function main() {
     const selected = cases.filter((c) => !wanted || wanted.has(c.key));
 
     let ceilingRps = 0;
+    let prewarmShown = false;
     for (const c of selected) {
+      // The database warm in memory before every case (prewarmDatabase says why).
+      const prewarmStarted = performance.now();
+      const prewarmed = await prewarmDatabase(database);
+      if (!prewarmShown) {
+        prewarmShown = true;
+        console.log(
+          prewarmed === null
+            ? 'pg_prewarm is not installed: the cases may read parts of the database from disk.'
+            : `Read the database into memory before each case (${Math.round(prewarmed / 1e6)} MB, ` +
+                `${((performance.now() - prewarmStarted) / 1000).toFixed(1)} s the first time).`,
+        );
+      }
       if (c.key === 'cold') {
         // A restart: new processes with empty answer caches, JIT and pools (PostgreSQL keeps its
         // buffers). Measured from the first request, without a warm-up.
