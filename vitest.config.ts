@@ -7,6 +7,7 @@ import { defineConfig } from 'vitest/config';
  * apps/server/test/services-split.test.ts fails when a test file that needs a service is missing here.
  */
 export const SERVICE_TESTS = [
+  'bench/prewarm.test.ts',
   'apps/server/test/ids/postgres.test.ts',
   'apps/server/test/perf/statement-names.test.ts',
   'apps/server/test/resilience/cluster-limits.test.ts',
@@ -53,6 +54,7 @@ export default defineConfig({
         test: {
           name: 'bench',
           include: ['bench/**/*.test.ts'],
+          exclude: SERVICE_TESTS,
           environment: 'node',
           testTimeout: 60_000,
         },
