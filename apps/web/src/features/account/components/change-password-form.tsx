@@ -2,7 +2,7 @@
 // old password is the server's 'Old password is incorrect' beside the old password.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { type ChangePasswordRequest, changePasswordRequest, MSG } from '@workspace/contracts';
+import { type ChangePasswordRequest, changePasswordRequest, LIMITS, MSG } from '@workspace/contracts';
 import { CheckCircle2 } from 'lucide-react';
 import { type FieldPath, useForm } from 'react-hook-form';
 import { Alert, AlertDescription } from '@/components/ui/alert';
@@ -85,7 +85,7 @@ export function ChangePasswordForm() {
           <Field
             label={t`New password`}
             error={errors.new_password?.message}
-            hint={t`At least 8 characters.`}
+            hint={t`At least ${LIMITS.passwordMin} characters.`}
           >
             {(control) => (
               <PasswordInput {...control} autoComplete="new-password" {...form.register('new_password')} />

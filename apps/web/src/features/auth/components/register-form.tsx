@@ -3,6 +3,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
+  LIMITS,
   PRIVACY_NOTICE_VERSION,
   REGISTRABLE_ROLES,
   type RegisterRequest,
@@ -200,7 +201,7 @@ export function RegisterForm({
         <Field label={t`Email`} error={errors.email?.message}>
           {(control) => <Input {...control} type="email" autoComplete="email" {...form.register('email')} />}
         </Field>
-        <Field label={t`Password`} error={errors.password?.message} hint={t`At least 8 characters.`}>
+        <Field label={t`Password`} error={errors.password?.message} hint={t`At least ${LIMITS.passwordMin} characters.`}>
           {(control) => (
             <PasswordInput {...control} autoComplete="new-password" {...form.register('password')} />
           )}

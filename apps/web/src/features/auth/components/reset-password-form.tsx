@@ -53,7 +53,11 @@ export function ResetPasswordForm({ email, onDone }: { email: string; onDone: (m
           />
         )}
       </Field>
-      <Field label={t`New password`} error={errors.new_password?.message}>
+      <Field
+        label={t`New password`}
+        error={errors.new_password?.message}
+        hint={t`At least ${LIMITS.passwordMin} characters.`}
+      >
         {(control) => (
           <PasswordInput {...control} autoComplete="new-password" {...form.register('new_password')} />
         )}
