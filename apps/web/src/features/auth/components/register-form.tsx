@@ -201,7 +201,11 @@ export function RegisterForm({
         <Field label={t`Email`} error={errors.email?.message}>
           {(control) => <Input {...control} type="email" autoComplete="email" {...form.register('email')} />}
         </Field>
-        <Field label={t`Password`} error={errors.password?.message} hint={t`At least ${LIMITS.passwordMin} characters.`}>
+        <Field
+          label={t`Password`}
+          error={errors.password?.message}
+          hint={t`At least ${LIMITS.passwordMin} characters.`}
+        >
           {(control) => (
             <PasswordInput {...control} autoComplete="new-password" {...form.register('password')} />
           )}
