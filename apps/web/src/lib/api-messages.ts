@@ -164,7 +164,7 @@ export const MSG_TRANSLATIONS = {
   ratingsGivenChoice: msg`Choose DELETE or KEEP_ANONYMOUS for the ratings you gave`,
   passwordIncorrect: msg`Password is incorrect`,
   moderatorCannotDeleteSelf: msg`Moderator accounts cannot be deleted this way; ask an operator`,
-  grievanceCategory: msg`Choose a category: CONTENT, PRIVACY, ACCOUNT or OTHER`,
+  grievanceCategory: msg`Choose a category.`,
   grievanceDetailsMin: msg`Please describe the problem in at least 10 characters`,
   grievanceDetailsMax: msg`Details must be at most 5000 characters`,
   grievanceUrlInvalid: msg`Please enter a web address starting with http:// or https:// (at most 500 characters)`,

@@ -108,6 +108,15 @@ describe('deleting the account', () => {
 });
 
 describe('a visitor files a grievance', () => {
+  it('asks for a category in plain words, without naming its codes', async () => {
+    localStorage.clear();
+    const { user } = renderWithProviders(<GrievancePage />);
+    await user.type(screen.getByLabelText('What happened?'), 'A review on my profile names my family.');
+    await user.click(screen.getByRole('button', { name: 'Send grievance' }));
+    expect(await screen.findByText('Choose a category.')).toBeTruthy();
+    expect(screen.queryByText(/CONTENT|PRIVACY|ACCOUNT|OTHER/)).toBeNull();
+  });
+
   it("shows the server's reason without an email, then the ticket number and due date", async () => {
     localStorage.clear();
     const { user } = renderWithProviders(<GrievancePage />);
