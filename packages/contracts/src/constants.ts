@@ -210,6 +210,9 @@ export const LIMITS = {
   grievanceReasonMax: 2000,
 } as const;
 
+/** The directory's skills filter as typed: every skill, each with a comma and a space. */
+export const SKILLS_FILTER_MAX = LIMITS.skillsMax * (LIMITS.skillMax + 2);
+
 export const PAGE_SIZES = {
   list: 20,
   myRatings: 10,

@@ -10,6 +10,7 @@ import {
   RATING_CATEGORIES,
   RATING_STATUSES,
   ROLE_CONTEXTS,
+  SKILLS_FILTER_MAX,
   USER_ROLES,
 } from '../constants.ts';
 import { MSG } from '../messages.ts';
@@ -30,11 +31,7 @@ export const directoryQuery = pageQuery(PAGE_SIZES.list).extend({
       .max(5, 'Must be a number from 1 to 5.')
       .optional(),
   ),
-  skills: queryParam(
-    text()
-      .max(LIMITS.skillsMax * (LIMITS.skillMax + 2), MSG.tooLong)
-      .optional(),
-  ),
+  skills: queryParam(text().max(SKILLS_FILTER_MAX, MSG.tooLong).optional()),
   sort: queryParam(z.enum(LIST_SORTS, { error: `Must be one of: ${LIST_SORTS.join(', ')}.` }).default('top')),
 });
 export type DirectoryQuery = z.input<typeof directoryQuery>;

@@ -1,7 +1,7 @@
 // Search box, city, minimum rating (and skills for employees), with Search and Clear Filters.
 // The fields are a draft until Search; the applied values live in the URL.
 import { Trans, useLingui } from '@lingui/react/macro';
-import { MIN_RATING_OPTIONS } from '@workspace/contracts';
+import { LIMITS, MIN_RATING_OPTIONS, SKILLS_FILTER_MAX } from '@workspace/contracts';
 import { Search, X } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -60,6 +60,7 @@ export function DirectoryFilters({
               type="search"
               value={draft.search}
               onChange={(e) => set('search')(e.target.value)}
+              maxLength={LIMITS.searchMax}
               placeholder={searchPlaceholder}
             />
           )}
@@ -70,6 +71,7 @@ export function DirectoryFilters({
               {...control}
               value={draft.city}
               onChange={(e) => set('city')(e.target.value)}
+              maxLength={LIMITS.cityMax}
               placeholder={t`e.g. Pune`}
               autoComplete="address-level2"
             />
@@ -98,6 +100,7 @@ export function DirectoryFilters({
                 {...control}
                 value={draft.skills}
                 onChange={(e) => set('skills')(e.target.value)}
+                maxLength={SKILLS_FILTER_MAX}
                 placeholder={t`React, SQL`}
               />
             )}

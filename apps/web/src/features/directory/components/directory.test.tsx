@@ -1,6 +1,6 @@
 // The companies list against the real API: paging text, Previous/Next, filters in the URL.
 import { screen, waitFor, within } from '@testing-library/react';
-import { SEARCH_RESULT_CAP } from '@workspace/contracts';
+import { LIMITS, SEARCH_RESULT_CAP } from '@workspace/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LiveApi, startLiveApi } from '@/testing/live-api';
@@ -61,6 +61,24 @@ describe('the companies list', () => {
     expect(await screen.findByText(`Showing 20 of ${COMPANIES}`)).toBeTruthy();
     expect(router.state.location.search).toBe('');
     expect((screen.getByLabelText('City') as HTMLInputElement).value).toBe('');
+  });
+
+  it('takes no longer a search or city than the server accepts, so a long paste still lists', async () => {
+    const { user, router } = renderList();
+    await screen.findByText(`Showing 20 of ${COMPANIES}`);
+    const search = screen.getByLabelText('Search') as HTMLInputElement;
+    search.focus();
+    await user.paste('capella '.repeat(20));
+    expect(search.value).toHaveLength(LIMITS.searchMax);
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(router.state.location.search).toContain('search=capella'));
+    expect(await screen.findByText(/^Showing \d+ of \d+$/)).toBeTruthy();
+    expect(screen.queryByText(/could not be loaded/i)).toBeNull();
+
+    const city = screen.getByLabelText('City') as HTMLInputElement;
+    city.focus();
+    await user.paste('x'.repeat(LIMITS.cityMax + 10));
+    expect(city.value).toHaveLength(LIMITS.cityMax);
   });
 
   it('says "1,000+" when a search or a filter matched more companies than the server counts', async () => {
