@@ -7,6 +7,7 @@ test('the wrong role sees Access Denied', async ({ page, makeUser, signInAs, che
   await page.goto('/employees');
   await expect(page.getByRole('heading', { name: MSG.accessDenied })).toBeVisible();
   await expect(page.getByText(MSG.accessDeniedBody)).toBeVisible();
+  await expect(page).toHaveTitle(`${MSG.accessDenied} | WorkTrust`);
   await checkA11y('access denied');
   await page.goto('/moderation');
   await expect(page.getByRole('heading', { name: MSG.accessDenied })).toBeVisible();

@@ -9,6 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { paths, safeRedirect } from '@/config/paths';
 import { useSession } from '@/lib/session';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
 export function PageSpinner() {
   return <Spinner className="min-h-[50dvh]" />;
@@ -16,6 +17,7 @@ export function PageSpinner() {
 
 function AccessDenied() {
   const { t } = useLingui();
+  useDocumentTitle(t`Access Denied`);
   return (
     <div className="mx-auto flex max-w-md flex-col items-center gap-4 py-16 text-center">
       <ShieldX aria-hidden className="size-12 text-destructive" />
