@@ -127,7 +127,7 @@ function OwnRatingCard({ user }: { user: OwnUser }) {
             </span>
           </div>
         </div>
-        <RatingLabelBadge average={user.rating_received} />
+        <RatingLabelBadge average={user.rating_received} count={count} />
         <div className="flex flex-wrap gap-2 pt-1">
           <Button asChild variant="outline" size="sm">
             <Link to={paths.myRatings.getHref()}>

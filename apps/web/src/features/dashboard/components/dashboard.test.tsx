@@ -12,16 +12,22 @@ describe('the dashboard rating card', () => {
     [3.4, 'Fair', 'text-orange'],
     [2.5, 'Fair', 'text-orange'],
     [2.4, 'Needs Improvement', 'text-destructive'],
-    [0, 'Needs Improvement', 'text-destructive'],
+    [0.5, 'Needs Improvement', 'text-destructive'],
   ])('labels an average of %s as %s, coloured %s', (average, label, tone) => {
-    renderWithI18n(<OwnRatingCard average={average} />);
+    renderWithI18n(<OwnRatingCard average={average} received={3} />);
     const text = screen.getByText(label);
     expect(text.className).toContain(tone);
     expect(screen.getByText(`Average ${average.toFixed(1)} out of 5`)).toBeTruthy();
   });
 
+  it('labels no one without a rating: a new account is not rated yet, not in need of improvement', () => {
+    renderWithI18n(<OwnRatingCard average={0} received={0} />);
+    expect(screen.getByText('Not rated yet')).toBeTruthy();
+    expect(screen.queryByText(/Excellent|Good|Fair|Needs Improvement|Average/)).toBeNull();
+  });
+
   it('shows a dash, not a label, when the numbers could not be loaded', () => {
-    renderWithI18n(<OwnRatingCard average={null} />);
+    renderWithI18n(<OwnRatingCard average={null} received={null} />);
     expect(screen.getByText('–')).toBeTruthy();
     expect(screen.queryByText(/Excellent|Good|Fair|Needs Improvement/)).toBeNull();
   });

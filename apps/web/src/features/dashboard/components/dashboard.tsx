@@ -46,14 +46,30 @@ function StatCard({
   );
 }
 
-/** The caller's own rating label (SPEC §2 thresholds, contracts ratingLabel/ratingTone). */
-export function OwnRatingCard({ average, loading = false }: { average: number | null; loading?: boolean }) {
+/**
+ * The caller's own rating label (SPEC §2 thresholds, contracts ratingLabel/ratingTone). Without a
+ * rating there is no average to label: a new account is "Not rated yet", not "Needs Improvement".
+ */
+export function OwnRatingCard({
+  average,
+  received,
+  loading = false,
+}: {
+  average: number | null;
+  received: number | null;
+  loading?: boolean;
+}) {
   const { t } = useLingui();
   useApiMessages();
   return (
     <StatCard title={t`Your Rating`} icon={<Star aria-hidden className="size-4" />} loading={loading}>
       {average === null ? (
         <p className="font-bold text-2xl">–</p>
+      ) : received === 0 ? (
+        <>
+          <p className="font-bold text-2xl text-muted-foreground">{t`Not rated yet`}</p>
+          <p className="text-muted-foreground text-sm">{t`Your label appears with your first rating.`}</p>
+        </>
       ) : (
         <>
           <p className={cn('font-bold text-2xl', TONE_TEXT[ratingTone(average)])}>
@@ -273,7 +289,11 @@ export function Dashboard({ user }: { user: OwnUser }) {
             )}
           </StatCard>
           <div className="col-span-2 lg:col-span-1 [&>*]:h-full">
-            <OwnRatingCard average={stats ? stats.average_rating : null} loading={loading} />
+            <OwnRatingCard
+              average={stats ? stats.average_rating : null}
+              received={stats ? stats.ratings_received : null}
+              loading={loading}
+            />
           </div>
         </div>
       )}

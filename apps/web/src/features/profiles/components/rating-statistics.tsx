@@ -52,7 +52,9 @@ export function RatingStatistics({
               {plural(total, { one: '# rating', other: '# ratings' })}
             </p>
           </div>
-          {total > 0 && <RatingLabelBadge average={summary.average_rating} className="ml-auto" />}
+          {total > 0 && (
+            <RatingLabelBadge average={summary.average_rating} count={total} className="ml-auto" />
+          )}
         </div>
 
         <section aria-labelledby="stats-categories" className="grid gap-3">
