@@ -63,6 +63,9 @@ export const CONTEXT_FOR_ROLE = {
  * dispute), or held back while a dispute about it is open (ratings of employees only, DESIGN §8.1).
  */
 export const RATING_STATUSES = ['published', 'hidden', 'disputed'] as const;
+/** A rater as moderators see them: suspend only an active one, reinstate only a suspended one. */
+export const RATER_STATUSES = ['active', 'suspended', 'deleted'] as const;
+export type RaterStatus = (typeof RATER_STATUSES)[number];
 export type RatingStatus = (typeof RATING_STATUSES)[number];
 
 /** Why the rated party disputes a rating (DESIGN §8.1). */

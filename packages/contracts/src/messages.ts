@@ -78,6 +78,7 @@ export const MSG = {
   alreadySuspended: 'This user is already suspended',
   notSuspended: 'This user is not suspended',
   cannotSuspendModerator: 'Moderators cannot be suspended',
+  accountDeleted: 'This account was deleted: it cannot be suspended or reinstated',
   flagAlreadyResolved: 'This flag is already resolved',
   reasonRequired: 'A reason is required',
   raterSuspended: 'The rater is suspended: reinstate the user to publish their ratings again',

@@ -114,6 +114,7 @@ describe('the flag queue', () => {
         rater_name: 'Arjun Nair',
         rater_user_code: rater.userCode,
         rater_email: rater.email,
+        rater_status: 'active',
         role_context: 'EMPLOYEE_TO_COMPANY',
         is_anonymous: true,
         feedback_message: 'Great place',

@@ -1,7 +1,7 @@
 // Deleting one's account (DESIGN §8.3): erasure of the person, ratings given removed or kept with no
 // link to anyone, every aggregate equal to a recomputation, the email free, every session ended,
 // and an audit entry that says only that an account was deleted.
-import type { AuditEntry, Rating } from '@workspace/contracts';
+import { type AuditEntry, type FlaggedRating, MSG, type Rating } from '@workspace/contracts';
 import { eq, inArray, or } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -14,8 +14,8 @@ import {
   users,
 } from '../../src/db/schema/index.ts';
 import { hashPassword } from '../../src/lib/passwords.ts';
-import { TOMBSTONE_NAME } from '../../src/modules/privacy/erase.ts';
 import { aggregateMismatches } from '../../src/modules/ratings/aggregates.ts';
+import { TOMBSTONE_NAME } from '../../src/modules/users/tombstone.ts';
 import { call, createTestApp, type ErrorAnswer, type TestContext } from '../helpers.ts';
 import { aggregatesOf, insertRating, insertUser, type TestUser } from '../moderation/data.ts';
 import { PASSWORD, register, signIn } from './support.ts';
@@ -206,6 +206,44 @@ describe('signed in, ratings given KEEP_ANONYMOUS', () => {
     expect(shown).toMatchObject({ rater_name: 'Anonymous', is_anonymous: true });
     expect(shown?.rater).toBeUndefined();
     expect((await register(ctx, 'employee', { email: s.me.email })).email).toBe(s.me.email);
+  });
+});
+
+describe("a deleted account's kept ratings, to moderators", () => {
+  it('name a rater no one may suspend or reinstate: reinstating would list the tombstone', async () => {
+    const s = await busyEmployee();
+    expect((await del({ password: PASSWORD, ratings_given: 'KEEP_ANONYMOUS' }, s.me.token)).status).toBe(204);
+    const flagged = await call(ctx.app, 'POST', `/api/core/ratings/${s.given[0]}/flag/`, {
+      body: { reason: 'FAKE' },
+      token: s.companies[0].token,
+    });
+    expect(flagged.status).toBe(201);
+
+    const queue = await call<{ results: FlaggedRating[] }>(
+      ctx.app,
+      'GET',
+      '/api/moderation/flags/?page_size=100',
+      {
+        token: moderator.token,
+      },
+    );
+    const item = queue.body.results.find((r) => r.rating.id === s.given[0]);
+    expect(item?.rating).toMatchObject({ rater_name: TOMBSTONE_NAME, rater_status: 'deleted' });
+    const keeper = item?.rating.rater as number;
+
+    for (const action of ['reinstate', 'suspend']) {
+      const res = await call<ErrorAnswer>(ctx.app, 'POST', `/api/moderation/users/${keeper}/${action}/`, {
+        body: { reason: 'Checking' },
+        token: moderator.token,
+      });
+      expect(res.status).toBe(400);
+      expect(res.body.detail).toBe(MSG.accountDeleted);
+    }
+    const [row] = await ctx.deps.db.select().from(users).where(eq(users.id, keeper));
+    expect(row?.isActive).toBe(false);
+    // Ordinary raters in the same queue are active.
+    const others = queue.body.results.filter((r) => r.rating.rater !== keeper);
+    expect(others.every((r) => r.rating.rater_status === 'active')).toBe(true);
   });
 });
 

@@ -95,6 +95,7 @@ export const MSG_TRANSLATIONS = {
   alreadySuspended: msg`This user is already suspended`,
   notSuspended: msg`This user is not suspended`,
   cannotSuspendModerator: msg`Moderators cannot be suspended`,
+  accountDeleted: msg`This account was deleted: it cannot be suspended or reinstated`,
   flagAlreadyResolved: msg`This flag is already resolved`,
   reasonRequired: msg`A reason is required`,
   raterSuspended: msg`The rater is suspended: reinstate the user to publish their ratings again`,

@@ -7,6 +7,7 @@ import {
   MODERATION_ACTIONS,
   MODERATION_TARGETS,
   PERSON_FLAG_REASONS,
+  RATER_STATUSES,
   RATING_STATUSES,
 } from '../constants.ts';
 import { MSG } from '../messages.ts';
@@ -78,7 +79,7 @@ export const moderatedRating = rating.extend({
 });
 
 export const flaggedRating = z.object({
-  rating: moderatedRating.extend({ rater_email: z.string() }),
+  rating: moderatedRating.extend({ rater_email: z.string(), rater_status: z.enum(RATER_STATUSES) }),
   flag_count: z.number().int(),
   open_flag_count: z.number().int(),
   flags: z.array(flag),

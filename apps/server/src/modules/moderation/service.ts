@@ -23,11 +23,12 @@ import { lockRating } from '../rating-actions/service.ts';
 import { applyRatings } from '../ratings/aggregates.ts';
 import { ratee, rater, withNames } from '../ratings/repository.ts';
 import { touchUsers } from '../users/repository.ts';
+import { isTombstone } from '../users/tombstone.ts';
 import { actionOpenFlags, recordAction, revokeRefreshFamilies } from './repository.ts';
 
 async function lockUser(tx: Executor, userId: number, mode: 'no key update' | 'share') {
   const [row] = await tx
-    .select({ role: users.userRole, isActive: users.isActive })
+    .select({ role: users.userRole, isActive: users.isActive, email: users.email })
     .from(users)
     .where(eq(users.id, userId))
     .for(mode);
@@ -130,6 +131,7 @@ export async function suspendUser(db: Db, moderatorId: number, userId: number, r
   return inTransaction(db, async (tx) => {
     const user = await lockUser(tx, userId, 'no key update');
     if (user.role === 'moderator') throw badRequest(MSG.cannotSuspendModerator);
+    if (isTombstone(user)) throw badRequest(MSG.accountDeleted);
     if (!user.isActive) throw badRequest(MSG.alreadySuspended);
     await tx.update(users).set({ isActive: false }).where(eq(users.id, userId));
     await revokeRefreshFamilies(tx, userId);
@@ -158,6 +160,8 @@ export async function suspendUser(db: Db, moderatorId: number, userId: number, r
 export async function reinstateUser(db: Db, moderatorId: number, userId: number, reason: string) {
   return inTransaction(db, async (tx) => {
     const user = await lockUser(tx, userId, 'no key update');
+    // A deleted account's tombstone is inactive but was never suspended: reinstating it would list it.
+    if (isTombstone(user)) throw badRequest(MSG.accountDeleted);
     if (user.isActive) throw badRequest(MSG.notSuspended);
     await tx.update(users).set({ isActive: true }).where(eq(users.id, userId));
     const remembered = await tx

@@ -17,9 +17,7 @@ import { inTransaction } from '../../db/transactions.ts';
 import { recordAction } from '../moderation/repository.ts';
 import { applyRatings } from '../ratings/aggregates.ts';
 import { createUser, touchUsers } from '../users/repository.ts';
-
-/** Shown as the rater of a kept rating to moderators; everyone else sees "Anonymous". */
-export const TOMBSTONE_NAME = 'Deleted account';
+import { TOMBSTONE_NAME, tombstoneEmail } from '../users/tombstone.ts';
 
 /**
  * A rater for the ratings a deleted account kept: a row of its own per deletion (so one
@@ -27,7 +25,7 @@ export const TOMBSTONE_NAME = 'Deleted account';
  */
 async function tombstone(tx: Executor, role: 'employee' | 'employer'): Promise<number> {
   const row = await createUser(tx, {
-    email: `deleted-${randomUUID()}@deleted.invalid`,
+    email: tombstoneEmail(randomUUID()),
     // Not an argon2 hash: no password verifies against it.
     passwordHash: '!',
     fullName: TOMBSTONE_NAME,

@@ -1,5 +1,6 @@
 // One flagged rating in the queue: the rating with its rater revealed, its flags (reason, details,
-// reporter, status) and the actions: hide or restore, dismiss a flag, suspend or reinstate the rater.
+// reporter, status) and the actions: hide or restore, dismiss a flag, suspend or reinstate the rater
+// (whichever applies: neither for a deleted account's kept rating).
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { FlaggedRating } from '@workspace/contracts';
@@ -108,40 +109,46 @@ export function FlaggedRatingCard({ item }: { item: FlaggedRating }) {
               }
             />
           )}
-          <ActionDialog
-            action="suspend"
-            targetId={rating.rater}
-            destructive
-            title={<Trans>Suspend {rater}</Trans>}
-            description={
-              <Trans>
-                They are signed out at once, cannot sign in, and every rating they gave is hidden until they
-                are reinstated.
-              </Trans>
-            }
-            confirmLabel={<Trans>Suspend User</Trans>}
-            trigger={
-              <Button variant="outline" size="sm" className="text-destructive">
-                <Ban aria-hidden />
-                <Trans>Suspend rater</Trans>
-              </Button>
-            }
-          />
-          <ActionDialog
-            action="reinstate"
-            targetId={rating.rater}
-            title={<Trans>Reinstate {rater}</Trans>}
-            description={
-              <Trans>They can sign in again, and the ratings their suspension hid are published again.</Trans>
-            }
-            confirmLabel={<Trans>Reinstate User</Trans>}
-            trigger={
-              <Button variant="outline" size="sm">
-                <UserCheck aria-hidden />
-                <Trans>Reinstate rater</Trans>
-              </Button>
-            }
-          />
+          {rating.rater_status === 'active' && (
+            <ActionDialog
+              action="suspend"
+              targetId={rating.rater}
+              destructive
+              title={<Trans>Suspend {rater}</Trans>}
+              description={
+                <Trans>
+                  They are signed out at once, cannot sign in, and every rating they gave is hidden until they
+                  are reinstated.
+                </Trans>
+              }
+              confirmLabel={<Trans>Suspend User</Trans>}
+              trigger={
+                <Button variant="outline" size="sm" className="text-destructive">
+                  <Ban aria-hidden />
+                  <Trans>Suspend rater</Trans>
+                </Button>
+              }
+            />
+          )}
+          {rating.rater_status === 'suspended' && (
+            <ActionDialog
+              action="reinstate"
+              targetId={rating.rater}
+              title={<Trans>Reinstate {rater}</Trans>}
+              description={
+                <Trans>
+                  They can sign in again, and the ratings their suspension hid are published again.
+                </Trans>
+              }
+              confirmLabel={<Trans>Reinstate User</Trans>}
+              trigger={
+                <Button variant="outline" size="sm">
+                  <UserCheck aria-hidden />
+                  <Trans>Reinstate rater</Trans>
+                </Button>
+              }
+            />
+          )}
         </>
       }
     >
