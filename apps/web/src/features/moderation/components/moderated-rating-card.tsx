@@ -6,6 +6,7 @@ import type { FlaggedRating, ModerationDispute } from '@workspace/contracts';
 import { MessageSquareOff } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { AnonymousToOthersBadge } from '@/components/ratings/anonymous-to-others';
 import { CONTEXT_LABELS } from '@/components/ratings/labels';
 import { RatingCard } from '@/components/ratings/rating-card';
 import { Badge } from '@/components/ui/badge';
@@ -81,11 +82,7 @@ export function ModeratedRatingCard({
         <>
           <StatusBadge status={rating.status} />
           <Badge variant="secondary">{i18n._(CONTEXT_LABELS[rating.role_context])}</Badge>
-          {rating.is_anonymous && (
-            <Badge variant="outline">
-              <Trans>Anonymous to others</Trans>
-            </Badge>
-          )}
+          {rating.is_anonymous && <AnonymousToOthersBadge />}
           {badges}
         </>
       }

@@ -53,4 +53,39 @@ describe('the reviews on a profile', () => {
     expect(screen.getByText('Review number 1')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Show more reviews' })).toBeNull();
   });
+
+  it('tells the author that their anonymous review shows as Anonymous to everyone else', async () => {
+    const author = await live.signUp({ user_role: 'employee', full_name: 'Quiet Author' });
+    const rated = await live.signUp({ user_role: 'employer', full_name: 'Quietly Rated Ltd' });
+    const answer = await live.call('POST', '/api/core/ratings/', {
+      token: author.access,
+      body: {
+        ratee: rated.user.id,
+        role_context: 'EMPLOYEE_TO_COMPANY',
+        is_anonymous: true,
+        category_scores: RATING_CATEGORIES.EMPLOYEE_TO_COMPANY.map((category) => ({ category, score: 3 })),
+      },
+    });
+    expect(answer.status).toBe(201);
+    const userId = String(rated.user.id);
+    const profileAs = async (reader: Awaited<ReturnType<LiveApi['signUp']>>) => {
+      live.signInPage(reader);
+      return (await userProfileQueryOptions(userId).queryFn?.({
+        signal: new AbortController().signal,
+      } as never)) as ProfileResponse;
+    };
+
+    const own = renderWithProviders(
+      <Reviews data={await profileAs(author)} userId={userId} detailsHidden={false} />,
+    );
+    expect(screen.getByRole('heading', { name: 'Quiet Author' })).toBeTruthy();
+    expect(screen.getByText('Anonymous to others')).toBeTruthy();
+    own.unmount();
+
+    const reader = await live.signUp({ user_role: 'employee', full_name: 'Another Reader' });
+    renderWithProviders(<Reviews data={await profileAs(reader)} userId={userId} detailsHidden={false} />);
+    expect(screen.getByRole('heading', { name: 'Anonymous' })).toBeTruthy();
+    expect(screen.queryByText('Quiet Author')).toBeNull();
+    expect(screen.queryByText('Anonymous to others')).toBeNull();
+  });
 });

@@ -7,6 +7,7 @@ import { Lock, MessageSquare } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { showingText } from '@/components/list-paging';
+import { AnonymousToOthersBadge } from '@/components/ratings/anonymous-to-others';
 import { raterName } from '@/components/ratings/labels';
 import { RatingCard } from '@/components/ratings/rating-card';
 import { Button } from '@/components/ui/button';
@@ -86,6 +87,9 @@ export function Reviews({
                   ) : (
                     raterName(rating)
                   )
+                }
+                badges={
+                  rating.is_anonymous && rating.rater !== undefined ? <AnonymousToOthersBadge /> : undefined
                 }
                 actions={renderActions?.(rating)}
               />

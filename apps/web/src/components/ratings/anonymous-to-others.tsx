@@ -1,0 +1,14 @@
+// On an anonymous rating whose rater the reader sees (its author, or a moderator): everyone else sees
+// "Anonymous", so the author does not take their name on the card for a published one.
+import { Trans } from '@lingui/react/macro';
+import { EyeOff } from 'lucide-react';
+import { Badge } from '@/components/ui/badge';
+
+export function AnonymousToOthersBadge() {
+  return (
+    <Badge variant="outline">
+      <EyeOff aria-hidden />
+      <Trans>Anonymous to others</Trans>
+    </Badge>
+  );
+}
