@@ -106,6 +106,11 @@ test('on a phone the navigation folds into a menu that works by keyboard', async
   const menu = page.getByRole('navigation', { name: 'Main menu' });
   await expect(menu.getByRole('link', { name: 'About Us' })).toBeVisible();
   await checkA11y('landing on a phone, menu open');
+  // Escape closes it, and the keyboard is back on its button.
+  await page.keyboard.press('Escape');
+  await expect(menu).toHaveCount(0);
+  await expect(toggle).toBeFocused();
+  await page.keyboard.press('Enter');
   await menu.getByRole('link', { name: 'About Us' }).click();
   await expect(page).toHaveURL(/\/about$/);
   await expect(menu).toHaveCount(0);

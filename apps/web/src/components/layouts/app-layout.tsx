@@ -5,7 +5,7 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { OwnUser, UserRole } from '@workspace/contracts';
 import { Menu, ShieldCheck, X } from 'lucide-react';
-import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { LanguageSwitch } from '@/components/language-switch';
 import { Badge } from '@/components/ui/badge';
@@ -91,6 +91,18 @@ function Header() {
   // A followed link closes the phone menu.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation on purpose
   useEffect(() => setMenuOpen(false), [location.pathname]);
+  // Escape closes it too, as it does a dialog, and gives focus back to its button.
+  const menuButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setMenuOpen(false);
+      menuButton.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [menuOpen]);
 
   return (
     <header className="sticky top-0 z-40 border-b bg-card/95 backdrop-blur supports-[backdrop-filter]:bg-card/80">
@@ -140,6 +152,7 @@ function Header() {
             </>
           )}
           <Button
+            ref={menuButton}
             variant="ghost"
             size="icon"
             className="md:hidden"
