@@ -63,6 +63,11 @@ export const CONTEXT_FOR_ROLE = {
  * dispute), or held back while a dispute about it is open (ratings of employees only, DESIGN §8.1).
  */
 export const RATING_STATUSES = ['published', 'hidden', 'disputed'] as const;
+/**
+ * The name of the rater that a deleted account's kept ratings point to, as moderators see it (everyone
+ * else sees "Anonymous"); the web app shows it in the reader's language.
+ */
+export const TOMBSTONE_NAME = 'Deleted account';
 /** A rater as moderators see them: suspend only an active one, reinstate only a suspended one. */
 export const RATER_STATUSES = ['active', 'suspended', 'deleted'] as const;
 export type RaterStatus = (typeof RATER_STATUSES)[number];

@@ -1,7 +1,7 @@
 // Deleting one's account (DESIGN §8.3): erasure of the person, ratings given removed or kept with no
 // link to anyone, every aggregate equal to a recomputation, the email free, every session ended,
 // and an audit entry that says only that an account was deleted.
-import { type AuditEntry, type FlaggedRating, MSG, type Rating } from '@workspace/contracts';
+import { type AuditEntry, type FlaggedRating, MSG, type Rating, TOMBSTONE_NAME } from '@workspace/contracts';
 import { eq, inArray, or } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -15,7 +15,6 @@ import {
 } from '../../src/db/schema/index.ts';
 import { hashPassword } from '../../src/lib/passwords.ts';
 import { aggregateMismatches } from '../../src/modules/ratings/aggregates.ts';
-import { TOMBSTONE_NAME } from '../../src/modules/users/tombstone.ts';
 import { call, createTestApp, type ErrorAnswer, type TestContext } from '../helpers.ts';
 import { aggregatesOf, insertRating, insertUser, type TestUser } from '../moderation/data.ts';
 import { PASSWORD, register, signIn } from './support.ts';

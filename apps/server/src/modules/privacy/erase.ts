@@ -2,7 +2,7 @@
 // them, keeps every aggregate exact through the ratings machinery, and leaves in the audit log only
 // that an account was deleted.
 import { randomUUID } from 'node:crypto';
-import type { RatingsGivenChoice } from '@workspace/contracts';
+import { type RatingsGivenChoice, TOMBSTONE_NAME } from '@workspace/contracts';
 import { eq, inArray } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
 import {
@@ -17,7 +17,7 @@ import { inTransaction } from '../../db/transactions.ts';
 import { recordAction } from '../moderation/repository.ts';
 import { applyRatings } from '../ratings/aggregates.ts';
 import { createUser, touchUsers } from '../users/repository.ts';
-import { TOMBSTONE_NAME, tombstoneEmail } from '../users/tombstone.ts';
+import { tombstoneEmail } from '../users/tombstone.ts';
 
 /**
  * A rater for the ratings a deleted account kept: a row of its own per deletion (so one

@@ -1,9 +1,6 @@
 // The rater that a deleted account's kept ratings point to (privacy/erase.ts): a user row of its own,
 // inactive, with no name, password or sign-in. It is not a suspended user: nobody may reinstate it.
 
-/** Shown as the rater of a kept rating to moderators; everyone else sees "Anonymous". */
-export const TOMBSTONE_NAME = 'Deleted account';
-
 const TOMBSTONE_DOMAIN = '@deleted.invalid';
 
 /** A new tombstone's email: unique, and at a domain no mail can reach (RFC 2606). */

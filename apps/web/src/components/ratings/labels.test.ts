@@ -1,6 +1,7 @@
+import { TOMBSTONE_NAME } from '@workspace/contracts';
 import { describe, expect, it } from 'vitest';
 import { activateLanguage, loadCatalog } from '@/lib/i18n';
-import { raterName } from './labels';
+import { personName, raterName } from './labels';
 
 describe('raterName', () => {
   it("says an anonymous rater in the page's language, and shows a known rater's name as it is", async () => {
@@ -15,5 +16,17 @@ describe('raterName', () => {
     expect(raterName(anonymous)).toBe('गुमनाम');
     expect(raterName(own)).toBe('Asha Verma');
     expect(raterName(named)).toBe('Ravi Kumar');
+  });
+});
+
+describe('personName', () => {
+  it("names a deleted account's rater in the page's language, and everyone else as they are", async () => {
+    await activateLanguage('en');
+    expect(personName(TOMBSTONE_NAME)).toBe('Deleted account');
+    await activateLanguage('hi');
+    await loadCatalog('app', 'hi');
+    expect(personName(TOMBSTONE_NAME)).toBe('हटाया गया खाता');
+    expect(personName('Ravi Kumar')).toBe('Ravi Kumar');
+    await activateLanguage('en');
   });
 });

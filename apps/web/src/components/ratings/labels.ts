@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import type { Rating, RoleContext } from '@workspace/contracts';
+import { type Rating, type RoleContext, TOMBSTONE_NAME } from '@workspace/contracts';
 import { i18n } from '@/lib/i18n';
 
 /** How a rating's context is named on cards (SPEC §2 dashboard). */
@@ -10,6 +10,10 @@ export const CONTEXT_LABELS: Record<RoleContext, MessageDescriptor> = {
 };
 
 const ANONYMOUS_RATER = msg`Anonymous`;
+const TOMBSTONE = msg`Deleted account`;
+
+/** A person's name as the API sends it, with the name of a deleted account's rater in the reader's language. */
+export const personName = (name: string) => (name === TOMBSTONE_NAME ? i18n._(TOMBSTONE) : name);
 
 /**
  * The rater as the reader sees them. For an anonymous rating the API sends `rater_name` "Anonymous"

@@ -91,7 +91,10 @@ export function AuditLog({ page, onPageChange }: { page: number; onPageChange: (
                 <td className="whitespace-nowrap px-4 py-3">
                   <time dateTime={entry.created_at}>{formatDateTime(entry.created_at)}</time>
                 </td>
-                <td className="px-4 py-3">{entry.moderator_name}</td>
+                <td className="px-4 py-3">
+                  {/* No moderator: the holder of a deleted account acted (the API says so in English). */}
+                  {entry.moderator_id === null ? t`Account holder` : entry.moderator_name}
+                </td>
                 <td className="px-4 py-3">
                   <Badge variant="secondary">{i18n._(AUDIT_ACTION_LABELS[entry.action])}</Badge>
                 </td>

@@ -8,6 +8,7 @@ import { Check, Eye, Inbox, X } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { ListPager, showingText } from '@/components/list-paging';
 import { QueryState } from '@/components/query-state';
+import { personName } from '@/components/ratings/labels';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -121,7 +122,7 @@ function DisputeItem({ dispute }: { dispute: ModerationDispute }) {
 
 function AppealItem({ appeal }: { appeal: ModerationAppeal }) {
   const filed = formatDate(appeal.created_at);
-  const author = appeal.rating.rater_name;
+  const author = personName(appeal.rating.rater_name);
   return (
     <ModeratedRatingCard
       rating={appeal.rating}

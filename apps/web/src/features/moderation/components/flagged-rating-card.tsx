@@ -5,6 +5,7 @@ import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { FlaggedRating } from '@workspace/contracts';
 import { Ban, Eye, EyeOff, UserCheck, X } from 'lucide-react';
+import { personName } from '@/components/ratings/labels';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { flagReasonLabel } from '@/lib/api-messages';
@@ -62,7 +63,7 @@ export function FlaggedRatingCard({ item }: { item: FlaggedRating }) {
   const { t } = useLingui();
   const { rating, flags } = item;
   const hidden = rating.status === 'hidden';
-  const rater = rating.rater_name;
+  const rater = personName(rating.rater_name);
   const open = item.open_flag_count;
   return (
     <ModeratedRatingCard

@@ -7,7 +7,7 @@ import { MessageSquareOff } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { AnonymousToOthersBadge } from '@/components/ratings/anonymous-to-others';
-import { CONTEXT_LABELS } from '@/components/ratings/labels';
+import { CONTEXT_LABELS, personName } from '@/components/ratings/labels';
 import { RatingCard } from '@/components/ratings/rating-card';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -70,7 +70,7 @@ export function ModeratedRatingCard({
       title={
         <Trans>
           <Link to={paths.user.getHref(rating.rater)} className="hover:underline">
-            {rating.rater_name}
+            {personName(rating.rater_name)}
           </Link>
           <span className="font-normal text-muted-foreground"> rated </span>
           <Link to={paths.user.getHref(rating.ratee)} className="hover:underline">
@@ -93,7 +93,7 @@ export function ModeratedRatingCard({
               <Trans>Rater</Trans>
             </p>
             <p className="flex flex-wrap gap-x-3 gap-y-0.5 text-muted-foreground">
-              <span>{rating.rater_name}</span>
+              <span>{personName(rating.rater_name)}</span>
               <span>{rating.rater_user_code}</span>
               {rating.rater_email && <span className="min-w-0 wrap-anywhere">{rating.rater_email}</span>}
               <span>
