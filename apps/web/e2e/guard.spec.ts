@@ -49,6 +49,13 @@ test('a moderator sees the moderation link and page', async ({ page, signInAs })
   const nav = page.getByRole('navigation', { name: 'Main', exact: true });
   await expect(nav.getByRole('link', { name: 'Moderation' })).toBeVisible();
   await expect(page.getByRole('banner').getByText('Moderator', { exact: true })).toBeVisible();
+  // A moderator has no city: their code stands alone, with no dangling separator.
+  await expect(page.getByText(/^MOD-[A-Z0-9]+$/)).toBeVisible();
+  await page.goto('/profile');
+  await expect(page.getByText('Full name')).toBeVisible();
+  // Nothing about being rated, and no empty City row.
+  await expect(page.getByText('Rating details')).toHaveCount(0);
+  await expect(page.getByText('City', { exact: true })).toHaveCount(0);
   await nav.getByRole('link', { name: 'Moderation' }).click();
   await expect(page).toHaveURL(/\/moderation$/);
   await expect(page.getByRole('heading', { name: MSG.accessDenied })).toHaveCount(0);

@@ -34,7 +34,7 @@ function ProfileDetails({ user }: { user: OwnUser }) {
   return (
     <dl className="divide-y">
       <Row label={t`Full name`}>{user.full_name}</Row>
-      <Row label={t`City`}>{user.city}</Row>
+      {user.city && <Row label={t`City`}>{user.city}</Row>}
       <Row label="LinkedIn">
         {user.linkedin_url ? (
           <a
@@ -51,14 +51,17 @@ function ProfileDetails({ user }: { user: OwnUser }) {
           </span>
         )}
       </Row>
-      <Row label={t`Rating details`}>
-        {i18n._(user.show_rating_details ? PRIVACY_LABELS.public : PRIVACY_LABELS.private)}
-        <span className="block text-muted-foreground text-sm">
-          {user.show_rating_details
-            ? t`Others can read your reviews and category scores.`
-            : t`Others see only your average rating.`}
-        </span>
-      </Row>
+      {/* Moderators are not rated: whether others read their reviews does not apply. */}
+      {user.user_role !== 'moderator' && (
+        <Row label={t`Rating details`}>
+          {i18n._(user.show_rating_details ? PRIVACY_LABELS.public : PRIVACY_LABELS.private)}
+          <span className="block text-muted-foreground text-sm">
+            {user.show_rating_details
+              ? t`Others can read your reviews and category scores.`
+              : t`Others see only your average rating.`}
+          </span>
+        </Row>
+      )}
       {user.user_role === 'employee' && (
         <>
           <Row label={t`Skills`}>

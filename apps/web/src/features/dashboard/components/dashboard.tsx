@@ -147,7 +147,7 @@ function ProfileCard({ user }: { user: OwnUser }) {
         <div className="grid min-w-0 gap-0.5">
           <p className="truncate font-medium">{user.full_name}</p>
           <p className="text-muted-foreground text-sm">
-            {user.user_code} · {user.city}
+            {user.city ? `${user.user_code} · ${user.city}` : user.user_code}
           </p>
         </div>
       </CardContent>
