@@ -211,11 +211,12 @@ export function AccountPage({ user, children }: { user: OwnUser; children?: Reac
         <Card className="min-w-0 self-start">
           <CardHeader className="flex flex-row flex-wrap items-center gap-4">
             <UserAvatar name={user.full_name} src={user.avatar} className="size-16 text-xl" />
-            <div className="grid min-w-0 flex-1 gap-1">
+            {/* At least 12rem for the name: on a phone the Edit button wraps below instead of squeezing it. */}
+            <div className="grid min-w-0 flex-1 basis-48 gap-1">
               <CardTitle className="text-xl">{user.full_name}</CardTitle>
               <div className="flex flex-wrap items-center gap-2 text-muted-foreground text-sm">
                 <RoleBadge role={user.user_role} />
-                {user.user_code}
+                <span className="whitespace-nowrap">{user.user_code}</span>
               </div>
             </div>
             {!editing && (
