@@ -2,27 +2,18 @@
 // every block of every table and index, on the real PostgreSQL server (pg_prewarm is an extension of
 // its own; TEST_DATABASE_URL, or the local one).
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, openDatabase, queryRows } from '../apps/server/src/db/client.ts';
-import { freshPostgres } from '../apps/server/test/helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { queryRows } from '../apps/server/src/db/client.ts';
+import { freshPostgresDatabase } from '../apps/server/test/helpers.ts';
 import { prewarmDatabase } from './database.ts';
 
 const serverUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-let database: Database;
-let drop: () => Promise<void>;
-beforeAll(async () => {
-  const fresh = await freshPostgres(serverUrl);
-  drop = fresh.drop;
-  database = await openDatabase({ databaseUrl: fresh.url, poolSize: 1 });
-});
-afterAll(async () => {
-  await database?.close();
-  await drop?.();
-});
+const fresh = freshPostgresDatabase(serverUrl, 1);
 
 describe('prewarmDatabase', () => {
   it('reads every block of the tables and indexes, a new one included', async () => {
+    const { database } = fresh;
     const bytesOfAll = async () => {
       const [row] = await queryRows<{ bytes: string }>(
         database.db,

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import { type App, buildApp } from '../src/app.ts';
 import type { AppDeps } from '../src/app-deps.ts';
 import { closeDeps, createDeps } from '../src/bootstrap.ts';
@@ -38,6 +39,25 @@ export async function freshPostgres(serverUrl: string) {
     await client.end();
   };
   return { url: url.toString(), drop };
+}
+
+/**
+ * For the tests of one file or describe block: a new database on the PostgreSQL server of `serverUrl`,
+ * opened with `poolSize` connections before them and dropped after them (`fresh.database`).
+ */
+export function freshPostgresDatabase(serverUrl: string, poolSize: number) {
+  const fresh = {} as { database: Database };
+  let drop: (() => Promise<void>) | undefined;
+  beforeAll(async () => {
+    const created = await freshPostgres(serverUrl);
+    drop = created.drop;
+    fresh.database = await openDatabase({ databaseUrl: created.url, poolSize });
+  });
+  afterAll(async () => {
+    await fresh.database?.close();
+    await drop?.();
+  });
+  return fresh;
 }
 
 export async function createTestApp(

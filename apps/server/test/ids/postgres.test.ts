@@ -3,40 +3,30 @@
 // tells it), so the ids, the re-keying migration and the API are checked through that driver here.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, openDatabase, queryRows } from '../../src/db/client.ts';
+import { queryRows } from '../../src/db/client.ts';
 import { ratings } from '../../src/db/schema/index.ts';
-import { createTestApp, freshPostgres, type TestContext } from '../helpers.ts';
+import { createTestApp, freshPostgresDatabase, type TestContext } from '../helpers.ts';
 import { bigIdJourney, LARGEST_ID, migrationScenario } from './support.ts';
 
 const serverUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 describe('node-postgres', () => {
-  let database: Database;
-  let drop: () => Promise<void>;
-  beforeAll(async () => {
-    const fresh = await freshPostgres(serverUrl);
-    drop = fresh.drop;
-    database = await openDatabase({ databaseUrl: fresh.url, poolSize: 2 });
-  });
-  afterAll(async () => {
-    await database?.close();
-    await drop?.();
-  });
+  const fresh = freshPostgresDatabase(serverUrl, 2);
 
   it('reads int8 as an exact JavaScript number, in raw and typed queries', async () => {
     const [row] = await queryRows<{ largest: unknown; count: unknown }>(
-      database.db,
+      fresh.database.db,
       sql`select ${LARGEST_ID}::int8 as largest, count(*) as count from generate_series(1, 3)`,
     );
     expect(row).toEqual({ largest: LARGEST_ID, count: 3 });
-    const [typed] = await database.db
+    const [typed] = await fresh.database.db
       .select({ id: sql<number>`${LARGEST_ID}::int8`.mapWith(ratings.id) })
       .from(sql`(select 1) one`);
     expect(typed?.id).toBe(LARGEST_ID);
   });
 
   it('fails a query whose int8 a number cannot hold exactly, rather than round it', async () => {
-    const failure = await queryRows(database.db, sql`select 9007199254740993::int8 as id`).then(
+    const failure = await queryRows(fresh.database.db, sql`select 9007199254740993::int8 as id`).then(
       () => null,
       (error: Error) => error,
     );
@@ -45,7 +35,7 @@ describe('node-postgres', () => {
       "int8 9007199254740993 is past JavaScript's exact integers",
     );
     // The connection is still good.
-    expect(await queryRows(database.db, sql`select 1 as ok`)).toEqual([{ ok: 1 }]);
+    expect(await queryRows(fresh.database.db, sql`select 1 as ok`)).toEqual([{ ok: 1 }]);
   });
 });
 
