@@ -243,6 +243,15 @@ describe("a deleted account's kept ratings, to moderators", () => {
     // Ordinary raters in the same queue are active.
     const others = queue.body.results.filter((r) => r.rating.rater !== keeper);
     expect(others.every((r) => r.rating.rater_status === 'active')).toBe(true);
+
+    // The mark is the tombstone's password hash, which no account can have, not its email's domain,
+    // which anyone can sign up with: such an account is suspended like any other.
+    const lookalike = await register(ctx, 'employee', { email: `me-${Date.now()}@deleted.invalid` });
+    const suspended = await call(ctx.app, 'POST', `/api/moderation/users/${lookalike.id}/suspend/`, {
+      body: { reason: 'Checking' },
+      token: moderator.token,
+    });
+    expect(suspended.status).toBe(200);
   });
 });
 

@@ -1,7 +1,7 @@
 // Data access for flags and moderation: the flag queue, the audit log and the rows the moderation
 // actions share. Every function takes an Executor so that an action can run several in one
 // transaction; "not found" comes back as null, never as an HTTP error.
-import type { AuditEntry, FlaggedRating, FlagReason, RaterStatus, RatingStatus } from '@workspace/contracts';
+import type { AuditEntry, FlaggedRating, FlagReason, RatingStatus } from '@workspace/contracts';
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { type Executor, queryRows } from '../../db/client.ts';
@@ -9,7 +9,7 @@ import { flags, moderationActions, ratings, refreshFamilies, users } from '../..
 import { type PageQuery, pageWindow } from '../core/paging.ts';
 import { RATING_COLUMNS, rater, withNames } from '../ratings/repository.ts';
 import { moderatorRatingView } from '../ratings/serialize.ts';
-import { isTombstone } from '../users/tombstone.ts';
+import { isTombstoneSql } from '../users/tombstone.ts';
 
 export type FlagRow = typeof flags.$inferSelect;
 type ActionRow = typeof moderationActions.$inferInsert;
@@ -87,12 +87,6 @@ const flagSummary = sql`
          max(resolved_at) as last_resolved
   from flags group by rating_id`;
 
-/** Which of suspend and reinstate applies to a rater: neither to a deleted account's tombstone. */
-function raterStatus(rater: { email: string; isActive: boolean }): RaterStatus {
-  if (isTombstone(rater)) return 'deleted';
-  return rater.isActive ? 'active' : 'suspended';
-}
-
 /**
  * The moderation queue, one item per flagged rating. 'open': ratings with at least one open flag,
  * most open flags first, then the newest flag. 'resolved': flagged ratings with no open flag left,
@@ -131,6 +125,7 @@ export async function flagQueue(
           raterCode: rater.userCode,
           raterEmail: rater.email,
           raterActive: rater.isActive,
+          raterDeleted: isTombstoneSql(rater.passwordHash),
         })
         .from(ratings)
         .$dynamic(),
@@ -153,7 +148,8 @@ export async function flagQueue(
         rating: {
           ...moderatorRatingView(r.rating, r.raterCode),
           rater_email: r.raterEmail,
-          rater_status: raterStatus({ email: r.raterEmail, isActive: r.raterActive }),
+          // Which of suspend and reinstate applies: neither to a deleted account's tombstone.
+          rater_status: r.raterDeleted ? 'deleted' : r.raterActive ? 'active' : 'suspended',
         },
         flag_count: summary.flag_count,
         open_flag_count: summary.open_count,

@@ -28,7 +28,7 @@ import { actionOpenFlags, recordAction, revokeRefreshFamilies } from './reposito
 
 async function lockUser(tx: Executor, userId: number, mode: 'no key update' | 'share') {
   const [row] = await tx
-    .select({ role: users.userRole, isActive: users.isActive, email: users.email })
+    .select({ role: users.userRole, isActive: users.isActive, passwordHash: users.passwordHash })
     .from(users)
     .where(eq(users.id, userId))
     .for(mode);

@@ -17,7 +17,7 @@ import { inTransaction } from '../../db/transactions.ts';
 import { recordAction } from '../moderation/repository.ts';
 import { applyRatings } from '../ratings/aggregates.ts';
 import { createUser, touchUsers } from '../users/repository.ts';
-import { tombstoneEmail } from '../users/tombstone.ts';
+import { TOMBSTONE_PASSWORD_HASH, tombstoneEmail } from '../users/tombstone.ts';
 
 /**
  * A rater for the ratings a deleted account kept: a row of its own per deletion (so one
@@ -27,7 +27,7 @@ async function tombstone(tx: Executor, role: 'employee' | 'employer'): Promise<n
   const row = await createUser(tx, {
     email: tombstoneEmail(randomUUID()),
     // Not an argon2 hash: no password verifies against it.
-    passwordHash: '!',
+    passwordHash: TOMBSTONE_PASSWORD_HASH,
     fullName: TOMBSTONE_NAME,
     role,
     city: '',
