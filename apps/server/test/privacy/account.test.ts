@@ -209,7 +209,7 @@ describe('signed in, ratings given KEEP_ANONYMOUS', () => {
 });
 
 describe("a deleted account's kept ratings, to moderators", () => {
-  it('name a rater no one may suspend or reinstate: reinstating would list the tombstone', async () => {
+  it('name a rater no one may suspend or reinstate, whose hidden ones may be restored', async () => {
     const s = await busyEmployee();
     expect((await del({ password: PASSWORD, ratings_given: 'KEEP_ANONYMOUS' }, s.me.token)).status).toBe(204);
     const flagged = await call(ctx.app, 'POST', `/api/core/ratings/${s.given[0]}/flag/`, {
@@ -240,6 +240,15 @@ describe("a deleted account's kept ratings, to moderators", () => {
     }
     const [row] = await ctx.deps.db.select().from(users).where(eq(users.id, keeper));
     expect(row?.isActive).toBe(false);
+    // A kept rating that a moderator had hidden can be restored: the tombstone is not suspended.
+    const restored = await call(ctx.app, 'POST', `/api/moderation/ratings/${s.given[2]}/restore/`, {
+      body: { reason: 'Hidden by mistake' },
+      token: moderator.token,
+    });
+    expect(restored.status).toBe(200);
+    const [published] = await ctx.deps.db.select().from(ratings).where(eq(ratings.id, s.given[2]));
+    // Its ratee's aggregates take it back: afterEach compares every aggregate with a recomputation.
+    expect(published?.status).toBe('published');
     // Ordinary raters in the same queue are active.
     const others = queue.body.results.filter((r) => r.rating.rater !== keeper);
     expect(others.every((r) => r.rating.rater_status === 'active')).toBe(true);

@@ -71,7 +71,8 @@ export async function restoreRating(db: Db, moderatorId: number, ratingId: numbe
     const rater = await lockUser(tx, found.raterId, 'share');
     const rating = await lockRating(tx, ratingId);
     if (rating.status !== 'hidden') throw badRequest(MSG.notHidden);
-    if (!rater.isActive) throw badRequest(MSG.raterSuspended);
+    // A deleted account's kept ratings stay published as theirs did: only a suspension holds one back.
+    if (!rater.isActive && !isTombstone(rater)) throw badRequest(MSG.raterSuspended);
     await tx.update(ratings).set({ status: 'published' }).where(eq(ratings.id, ratingId));
     await applyRatings(tx, [ratingId], 1);
     await tx.delete(suspensionHiddenRatings).where(eq(suspensionHiddenRatings.ratingId, ratingId));
