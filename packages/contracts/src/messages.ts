@@ -128,7 +128,7 @@ export const MSG = {
   ratingsGivenChoice: 'Choose DELETE or KEEP_ANONYMOUS for the ratings you gave',
   passwordIncorrect: 'Password is incorrect',
   moderatorCannotDeleteSelf: 'Moderator accounts cannot be deleted this way; ask an operator',
-  grievanceCategory: 'Choose a category.',
+  grievanceCategory: 'Choose a category: CONTENT, PRIVACY, ACCOUNT or OTHER',
   grievanceDetailsMin: 'Please describe the problem in at least 10 characters',
   grievanceDetailsMax: 'Details must be at most 5000 characters',
   grievanceUrlInvalid:

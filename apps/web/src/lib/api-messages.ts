@@ -165,7 +165,7 @@ export const MSG_TRANSLATIONS = {
   ratingsGivenChoice: msg`Choose DELETE or KEEP_ANONYMOUS for the ratings you gave`,
   passwordIncorrect: msg`Password is incorrect`,
   moderatorCannotDeleteSelf: msg`Moderator accounts cannot be deleted this way; ask an operator`,
-  grievanceCategory: msg`Choose a category.`,
+  grievanceCategory: msg`Choose a category: CONTENT, PRIVACY, ACCOUNT or OTHER`,
   grievanceDetailsMin: msg`Please describe the problem in at least 10 characters`,
   grievanceDetailsMax: msg`Details must be at most 5000 characters`,
   grievanceUrlInvalid: msg`Please enter a web address starting with http:// or https:// (at most 500 characters)`,

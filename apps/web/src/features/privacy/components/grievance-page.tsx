@@ -157,7 +157,11 @@ function GrievanceForm() {
               <AlertDescription>{translateApiMessage(summary)}</AlertDescription>
             </Alert>
           )}
-          <Field label={t`What is it about?`} error={errors.category?.message}>
+          {/* The API's message names its codes, for API clients; a person picks from the labels above. */}
+          <Field
+            label={t`What is it about?`}
+            error={errors.category ? t`Choose what it is about.` : undefined}
+          >
             {(control) => (
               <Select {...control} {...form.register('category')}>
                 <option value="">{t`Choose a category`}</option>

@@ -113,7 +113,7 @@ describe('a visitor files a grievance', () => {
     const { user } = renderWithProviders(<GrievancePage />);
     await user.type(screen.getByLabelText('What happened?'), 'A review on my profile names my family.');
     await user.click(screen.getByRole('button', { name: 'Send grievance' }));
-    expect(await screen.findByText('Choose a category.')).toBeTruthy();
+    expect(await screen.findByText('Choose what it is about.')).toBeTruthy();
     expect(screen.queryByText(/CONTENT|PRIVACY|ACCOUNT|OTHER/)).toBeNull();
   });
 
