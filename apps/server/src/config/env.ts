@@ -98,6 +98,8 @@ const envSchema = z
     // says are due (db/maintenance.ts; PGlite has no autovacuum). At least 1 s.
     EMBEDDED_VACUUM_INTERVAL: duration.refine((v) => v >= 1, 'must be at least 1s').default(60),
     // Megabytes of serialised answers each process may keep (lib/view-cache.ts, ADR 0007); 0: none.
+    // Raters of a company whose ratings carry the verified badge before any view shows it (DESIGN §9.1).
+    VERIFIED_BADGE_MIN: positiveInt.default(5),
     VIEW_CACHE_MB: z.coerce.number().int().min(0).max(4096, 'must be at most 4096').default(32),
   })
   .superRefine((env, ctx) => {

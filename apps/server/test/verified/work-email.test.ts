@@ -222,49 +222,117 @@ describe('verifying a work email', () => {
 });
 
 describe('the badge', () => {
-  it('shows on every view of a verified employee’s rating, anonymous too, and goes when removed', async () => {
-    const { user: kaveri, domain } = await company('Kaveri Foods');
-    await declare(kaveri, domain);
-    const verified = await employee();
-    const unverified = await employee();
-    const reader = await employee();
-    await verify(verified, `anita@${domain}`);
-    const body = (anonymous: boolean) => ({
-      ratee: kaveri.user.id,
+  const rate = (who: SignedInUser, company: SignedInUser, anonymous: boolean) =>
+    send<Rating>(who, 'POST', '/api/core/ratings/', {
+      ratee: company.user.id,
       role_context: 'EMPLOYEE_TO_COMPANY',
       category_scores: [{ category: 'Career Growth', score: 4 }],
       is_anonymous: anonymous,
     });
-    const mine = await send<Rating>(verified, 'POST', '/api/core/ratings/', body(true));
-    expect(mine.body.verified_employee).toBe(true);
-    const theirs = await send<Rating>(unverified, 'POST', '/api/core/ratings/', body(false));
+  /** Each rating's badge as `who` sees it on the company's profile, its ratings list and, for the company, its received list. */
+  const badges = async (who: SignedInUser, company: SignedInUser) => {
+    const id = company.user.id;
+    const views = [
+      (await send<ProfileResponse>(who, 'GET', `/api/core/users/${id}/profile/`)).body.all_ratings,
+      (await send<{ results: Rating[] }>(who, 'GET', `/api/core/users/${id}/ratings/?page_size=50`)).body
+        .results,
+    ];
+    if (who === company)
+      views.push(
+        (await send<{ results: Rating[] }>(who, 'GET', '/api/core/my-ratings/received/')).body.results,
+      );
+    return views.map((list) => Object.fromEntries(list.map((r) => [r.id, r.verified_employee])));
+  };
+  const verifiedRaters = async (company: SignedInUser) =>
+    (
+      await queryRows<{ n: number }>(
+        ctx.deps.db,
+        sql`select verified_raters as n from users where id = ${company.user.id}`,
+      )
+    )[0]?.n;
+
+  it('is fixed when the rating is written: a later verification or deletion of the rater changes nothing', async () => {
+    // The finding (issue 42): the company saw an anonymous rating's badge turn on right after its
+    // own mail server delivered a code to one address, and off again when that person left.
+    const { user: kaveri, domain } = await company('Kaveri Foods');
+    await declare(kaveri, domain);
+    const alice = await employee();
+    const bob = await employee();
+    const aliceRating = await rate(alice, kaveri, true);
+    const bobRating = await rate(bob, kaveri, true);
+    const unchanged = { [aliceRating.body.id]: false, [bobRating.body.id]: false };
+    for (const view of await badges(kaveri, kaveri)) expect(view).toEqual(unchanged);
+
+    await verify(alice, `alice@${domain}`);
+    for (const view of await badges(kaveri, kaveri)) expect(view).toEqual(unchanged);
+    const deleted = await send(alice, 'DELETE', '/api/auth/account/', {
+      password: alice.password,
+      ratings_given: 'KEEP_ANONYMOUS',
+    });
+    expect(deleted.status, JSON.stringify(deleted.body)).toBe(204);
+    for (const view of await badges(kaveri, kaveri)) expect(view).toEqual(unchanged);
+    expect(await verifiedRaters(kaveri)).toBe(0);
+  });
+
+  it(`shows only from ${5} verified raters of the company on, on every view, and stays when they leave`, async () => {
+    const { user: kaveri, domain } = await company('Kaveri Foods');
+    await declare(kaveri, domain);
+    const reader = await employee();
+    const unverified = await employee();
+    const theirs = await rate(unverified, kaveri, false);
     expect(theirs.body.verified_employee).toBe(false);
 
-    const badges = async (who: SignedInUser) => {
-      const profile = await send<ProfileResponse>(who, 'GET', `/api/core/users/${kaveri.user.id}/profile/`);
-      const page = await send<{ results: Rating[] }>(
-        who,
-        'GET',
-        `/api/core/users/${kaveri.user.id}/ratings/`,
-      );
-      return [profile.body.all_ratings, page.body.results].map((list) =>
-        Object.fromEntries(list.map((r) => [r.id, r.verified_employee])),
-      );
-    };
-    for (const view of await badges(reader))
-      expect(view).toEqual({ [mine.body.id]: true, [theirs.body.id]: false });
-    // The anonymous rating says nothing more than the badge.
-    const profile = await send<ProfileResponse>(reader, 'GET', `/api/core/users/${kaveri.user.id}/profile/`);
-    const anonymous = profile.body.all_ratings.find((r) => r.id === mine.body.id);
-    expect(anonymous?.rater).toBeUndefined();
-    expect(JSON.stringify(anonymous)).not.toContain(domain);
-    const received = await send<{ results: Rating[] }>(kaveri, 'GET', '/api/core/my-ratings/received/');
-    expect(received.body.results.find((r) => r.id === mine.body.id)?.verified_employee).toBe(true);
-    const given = await send<{ results: Rating[] }>(verified, 'GET', '/api/core/my-ratings/given/');
+    const verifiedPeople: SignedInUser[] = [];
+    const ids: number[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      const person = await employee();
+      await verify(person, `person${i}@${domain}`);
+      verifiedPeople.push(person);
+      const rated = await rate(person, kaveri, i % 2 === 0);
+      expect(rated.status).toBe(201);
+      // The fifth one's own answer already shows it: it is the fifth.
+      expect(rated.body.verified_employee).toBe(i === 4);
+      ids.push(rated.body.id);
+      if (i === 3) {
+        // Four verified raters: no view says so.
+        for (const who of [reader, kaveri])
+          for (const view of await badges(who, kaveri))
+            expect(Object.values(view).every((shown) => !shown)).toBe(true);
+      }
+    }
+    const expected = { ...Object.fromEntries(ids.map((id) => [id, true])), [theirs.body.id]: false };
+    for (const who of [reader, kaveri])
+      for (const view of await badges(who, kaveri)) expect(view).toEqual(expected);
+    const given = await send<{ results: Rating[] }>(
+      verifiedPeople[0] as SignedInUser,
+      'GET',
+      '/api/core/my-ratings/given/',
+    );
     expect(given.body.results[0]?.verified_employee).toBe(true);
 
-    expect((await send(verified, 'DELETE', `/api/auth/work-email/${kaveri.user.id}/`)).status).toBe(204);
-    for (const view of await badges(reader))
-      expect(view).toEqual({ [mine.body.id]: false, [theirs.body.id]: false });
+    // One removes the verification, another deletes the account keeping the rating anonymous:
+    // the ratings keep the badge they were written with.
+    const [first, second] = verifiedPeople as [SignedInUser, SignedInUser];
+    expect((await send(first, 'DELETE', `/api/auth/work-email/${kaveri.user.id}/`)).status).toBe(204);
+    const left = await send(second, 'DELETE', '/api/auth/account/', {
+      password: second.password,
+      ratings_given: 'KEEP_ANONYMOUS',
+    });
+    expect(left.status, JSON.stringify(left.body)).toBe(204);
+    for (const who of [reader, kaveri])
+      for (const view of await badges(who, kaveri)) expect(view).toEqual(expected);
+    expect(await verifiedRaters(kaveri)).toBe(5);
+
+    // A rater who withdraws takes the company below the minimum: no view shows it any more.
+    const [, , third] = verifiedPeople as [SignedInUser, SignedInUser, SignedInUser];
+    expect((await send(third, 'DELETE', `/api/core/ratings/${ids[2]}/`)).status).toBe(204);
+    expect(await verifiedRaters(kaveri)).toBe(4);
+    for (const view of await badges(reader, kaveri))
+      expect(Object.values(view).every((shown) => !shown)).toBe(true);
+    // The anonymous ratings say nothing more than the badge.
+    const profile = await send<ProfileResponse>(reader, 'GET', `/api/core/users/${kaveri.user.id}/profile/`);
+    const anonymous = profile.body.all_ratings.find((r) => r.id === ids[0]);
+    expect(anonymous?.rater).toBeUndefined();
+    expect(JSON.stringify(anonymous)).not.toContain(domain);
   });
 });

@@ -75,6 +75,8 @@ export const users = pgTable('users', {
   viewVersion: bigint('view_version', { mode: 'number' }).notNull().default(0),
   /** Companies: the declared domain that verifies their employees (drizzle/0016, ADR 0018). */
   emailDomain: text('email_domain'),
+  /** Companies: raters whose ratings of them carry the verified badge (a trigger counts them, drizzle/0029). */
+  verifiedRaters: integer('verified_raters').notNull().default(0),
 });
 
 /**
@@ -103,6 +105,8 @@ export const ratings = pgTable('ratings', {
   editedAt: ts('edited_at'),
   /** Its rater's account was fresh when it was written (ratings/unusual-activity.ts, drizzle/0022). */
   fromFreshAccount: boolean('from_fresh_account').notNull().default(false),
+  /** Its rater was verified at the rated company when it was written; never recomputed (drizzle/0029, ADR 0018). */
+  verifiedEmployee: boolean('verified_employee').notNull().default(false),
 });
 
 /** What stays of a withdrawn rating: its context and dates, no person (drizzle/0009, ADR 0013). */

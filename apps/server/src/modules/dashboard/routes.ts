@@ -22,6 +22,7 @@ interface OwnDashboard {
 
 export async function dashboardRoutes(app: FastifyInstance) {
   const { db, viewCache } = app.deps;
+  const badgeMin = app.deps.env.VERIFIED_BADGE_MIN;
   app.withTypeProvider<ZodTypeProvider>().get(
     '/dashboard',
     {
@@ -41,7 +42,7 @@ export async function dashboardRoutes(app: FastifyInstance) {
       let own = viewCache.get<OwnDashboard>(key, viewVersion);
       if (!own) {
         const { received, tenths, recent } = await ownDashboard(db, userId, PAGE_SIZES.dashboardRecent);
-        const views = recent.map((record) => toRatingView(record, userId));
+        const views = recent.map((record) => toRatingView(record, userId, badgeMin));
         own = {
           received,
           tenths,

@@ -95,6 +95,7 @@ const flagSummary = sql`
 export async function flagQueue(
   db: Executor,
   query: PageQuery & { status: FlagQueueStatus },
+  badgeMin: number,
 ): Promise<Page<FlaggedRating>> {
   const { status } = query;
   const { limit, offset } = pageWindow(query);
@@ -146,7 +147,7 @@ export async function flagQueue(
       {
         // Moderators see the rater even behind an anonymous rating, and the exact time.
         rating: {
-          ...moderatorRatingView(r.rating, r.raterCode),
+          ...moderatorRatingView(r.rating, r.raterCode, badgeMin),
           rater_email: r.raterEmail,
           // Which of suspend and reinstate applies: neither to a deleted account's tombstone.
           rater_status: r.raterDeleted ? 'deleted' : r.raterActive ? 'active' : 'suspended',

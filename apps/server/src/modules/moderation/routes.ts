@@ -54,6 +54,7 @@ export async function moderationRoutes(instance: FastifyInstance) {
   app.addHook('onRequest', authenticate(instance));
   app.addHook('onRequest', requireRole(['moderator'], MSG.onlyModerators));
   const db = instance.deps.db;
+  const badgeMin = instance.deps.env.VERIFIED_BADGE_MIN;
 
   app.get(
     '/flags',
@@ -66,7 +67,7 @@ export async function moderationRoutes(instance: FastifyInstance) {
       },
     },
     async (request) => {
-      const { total, items } = await flagQueue(db, request.query);
+      const { total, items } = await flagQueue(db, request.query, badgeMin);
       return listAnswer(items, total, request.query);
     },
   );
@@ -152,7 +153,12 @@ export async function moderationRoutes(instance: FastifyInstance) {
       },
     },
     async (request) => {
-      const { total, items } = await disputeQueue(db, request.query.status, pageWindow(request.query));
+      const { total, items } = await disputeQueue(
+        db,
+        request.query.status,
+        pageWindow(request.query),
+        badgeMin,
+      );
       return listAnswer(items, total, request.query);
     },
   );
@@ -190,7 +196,12 @@ export async function moderationRoutes(instance: FastifyInstance) {
       },
     },
     async (request) => {
-      const { total, items } = await appealQueue(db, request.query.status, pageWindow(request.query));
+      const { total, items } = await appealQueue(
+        db,
+        request.query.status,
+        pageWindow(request.query),
+        badgeMin,
+      );
       return listAnswer(items, total, request.query);
     },
   );

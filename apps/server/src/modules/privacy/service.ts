@@ -149,7 +149,7 @@ export function createPrivacyService(deps: AppDeps) {
           sessionsOf(userId, sessionId),
           grievancesOf(db, userId),
           latestConsent(db, userId),
-          disputesOfRatee(db, userId, { limit: 1_000_000, offset: 0 }),
+          disputesOfRatee(db, userId, { limit: 1_000_000, offset: 0 }, env.VERIFIED_BADGE_MIN),
           db
             .select({ appeal: ratingAppeals })
             .from(ratingAppeals)
@@ -163,9 +163,9 @@ export function createPrivacyService(deps: AppDeps) {
         notice_version: PRIVACY_NOTICE_VERSION,
         account: { user_role: user.userRole, is_active: user.isActive },
         profile: toOwnUser(user, consent),
-        ratings_given: given.map((r) => toRatingView(r as RatingRecord, userId)),
+        ratings_given: given.map((r) => toRatingView(r as RatingRecord, userId, env.VERIFIED_BADGE_MIN)),
         // viewerId 0 is nobody: the answer is the one every other person gets.
-        ratings_received: received.map((r) => toRatingView(r, 0)),
+        ratings_received: received.map((r) => toRatingView(r, 0, env.VERIFIED_BADGE_MIN)),
         disputes_filed: disputes.items,
         appeals_filed: appeals.map(({ appeal }) => ({
           rating_id: appeal.ratingId,

@@ -49,9 +49,10 @@ function visibleRatings(
   user: Pick<UserRow, 'id' | 'showRatingDetails'>,
   newest: RatingRecord[],
   viewerId: number,
+  badgeMin: number,
 ) {
   if (!detailsVisible(user, viewerId)) return [];
-  return newest.map((record) => toRatingView(record, viewerId));
+  return newest.map((record) => toRatingView(record, viewerId, badgeMin));
 }
 
 /** Whether the viewer has rated `user` in the viewer's context, and may rate them now. */
@@ -63,6 +64,7 @@ function ratingState(session: Session, user: Pick<UserRow, 'id' | 'userRole' | '
 export async function profileRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db, viewCache } = app.deps;
+  const badgeMin = app.deps.env.VERIFIED_BADGE_MIN;
 
   /** The profiled user with their newest `ratings` published ratings. */
   const loadUser = async (id: number, ratings: number, viewer?: Session) => {
@@ -91,7 +93,7 @@ export async function profileRoutes(app: FastifyInstance) {
       const { userId } = sessionOf(request);
       const { user, newestRatings } = await loadUser(request.params.id, PAGE_SIZES.dashboardRecent);
       const summary = ratingSummary(user, userId);
-      const recent = visibleRatings(user, newestRatings, userId);
+      const recent = visibleRatings(user, newestRatings, userId, badgeMin);
       return {
         user_id: user.id,
         full_name: user.fullName,
@@ -142,7 +144,7 @@ export async function profileRoutes(app: FastifyInstance) {
         const answer = {
           user_profile: profile,
           rating_summary: ratingSummary(user, session.userId),
-          all_ratings: visibleRatings(user, newestRatings, session.userId),
+          all_ratings: visibleRatings(user, newestRatings, session.userId, badgeMin),
           unusual_activity: underReview,
         };
         view = shared
@@ -182,7 +184,7 @@ export async function profileRoutes(app: FastifyInstance) {
       if (!detailsVisible(user, userId)) return emptyList(request.query);
       const { records, total } = await receivedPublishedPage(db, user.id, pageWindow(request.query));
       return listAnswer(
-        records.map((record) => toRatingView(record, userId)),
+        records.map((record) => toRatingView(record, userId, badgeMin)),
         total,
         request.query,
       );

@@ -56,6 +56,7 @@ export async function disputesOfRatee(
   db: Executor,
   userId: number,
   page: Page,
+  badgeMin: number,
 ): Promise<{ items: RatedPartyDispute[]; total: number }> {
   const where = eq(ratings.rateeId, userId);
   const [rows, total] = await Promise.all([
@@ -64,7 +65,10 @@ export async function disputesOfRatee(
   ]);
   return {
     total,
-    items: rows.map((row) => ({ ...disputeFields(row.dispute), rating: toRatingView(row.rating, userId) })),
+    items: rows.map((row) => ({
+      ...disputeFields(row.dispute),
+      rating: toRatingView(row.rating, userId, badgeMin),
+    })),
   };
 }
 
@@ -73,6 +77,7 @@ export async function disputeQueue(
   db: Executor,
   status: 'open' | 'decided',
   page: Page,
+  badgeMin: number,
   now = new Date(),
 ): Promise<{ items: ModerationDispute[]; total: number }> {
   const where = eq(ratingDisputes.status, status);
@@ -88,7 +93,7 @@ export async function disputeQueue(
     total,
     items: rows.map((row) => ({
       ...disputeFields(row.dispute),
-      rating: moderatorRatingView(row.rating, row.raterCode),
+      rating: moderatorRatingView(row.rating, row.raterCode, badgeMin),
       overdue: row.dispute.status === 'open' && row.dispute.dueAt < now,
     })),
   };
@@ -99,6 +104,7 @@ export async function appealQueue(
   db: Executor,
   status: 'open' | 'decided',
   page: Page,
+  badgeMin: number,
 ): Promise<{ items: ModerationAppeal[]; total: number }> {
   const where = status === 'open' ? eq(ratingAppeals.status, 'open') : ne(ratingAppeals.status, 'open');
   const order =
@@ -123,7 +129,7 @@ export async function appealQueue(
     total,
     items: rows.map(({ appeal, rating, raterCode }) => ({
       id: appeal.id,
-      rating: moderatorRatingView(rating, raterCode),
+      rating: moderatorRatingView(rating, raterCode, badgeMin),
       hidden_reason: rating.moderation?.reason ?? null,
       message: appeal.message,
       status: appeal.status,

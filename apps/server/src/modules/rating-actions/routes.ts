@@ -163,7 +163,12 @@ export async function ratingActionRoutes(instance: FastifyInstance) {
     },
     async (request) => {
       const { userId } = sessionOf(request);
-      const { items, total } = await disputesOfRatee(db, userId, pageWindow(request.query));
+      const { items, total } = await disputesOfRatee(
+        db,
+        userId,
+        pageWindow(request.query),
+        instance.deps.env.VERIFIED_BADGE_MIN,
+      );
       return listAnswer(items, total, request.query);
     },
   );

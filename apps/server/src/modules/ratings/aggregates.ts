@@ -120,23 +120,27 @@ const CATEGORY_TRUTH = sql`
 
 /**
  * Every user's aggregates recomputed from their published ratings received (columns s, c, h, avg,
- * rank, totals).
+ * rank, totals), and the raters whose ratings of them, in any status, carry the verified badge.
  */
 const USER_TRUTH = sql`
   select u.id, coalesce(p.s, 0) as s, coalesce(p.c, 0) as c, coalesce(p.h, ${EMPTY_HISTOGRAM}) as h,
          ${averageTenths(sql`coalesce(p.s, 0)`, sql`coalesce(p.c, 0)`)} as avg,
          ${rankScore(sql`coalesce(p.s, 0)`, sql`coalesce(p.c, 0)`)} as rank,
-         coalesce(ct.totals, '{}'::jsonb) as totals
+         coalesce(ct.totals, '{}'::jsonb) as totals, coalesce(v.n, 0) as verified
   from users u left join (
     select ratee_id, sum(overall_tenths)::int as s, count(*)::int as c, ${histogramOf(sql`overall_tenths`)} as h
     from ratings where status = 'published' group by ratee_id
   ) p on p.ratee_id = u.id
-  left join (${CATEGORY_TRUTH}) ct on ct.user_id = u.id`;
+  left join (${CATEGORY_TRUTH}) ct on ct.user_id = u.id
+  left join (
+    select ratee_id, count(*)::int as n from ratings where verified_employee group by ratee_id
+  ) v on v.ratee_id = u.id`;
 
 /** Rows of USER_TRUTH (as t) that differ from the stored row (as u). */
 const USER_DIFFERS = sql`(u.rating_sum_tenths <> t.s or u.total_ratings_received <> t.c
   or u.rating_tenths <> t.avg or u.score_histogram is distinct from t.h
-  or u.rank_score is distinct from t.rank or u.category_totals <> t.totals)`;
+  or u.rank_score is distinct from t.rank or u.category_totals <> t.totals
+  or u.verified_raters <> t.verified)`;
 
 /**
  * Rebuilds every stored aggregate from the ratings themselves, writing only the rows that differ, and
@@ -151,7 +155,7 @@ export async function recomputeAllAggregates(tx: Executor): Promise<number[]> {
     sql`
     update users u set
       rating_sum_tenths = t.s, total_ratings_received = t.c, rating_tenths = t.avg,
-      score_histogram = t.h, rank_score = t.rank, category_totals = t.totals
+      score_histogram = t.h, rank_score = t.rank, category_totals = t.totals, verified_raters = t.verified
     from (${USER_TRUTH}) t
     where u.id = t.id and ${USER_DIFFERS}
     returning u.id`,

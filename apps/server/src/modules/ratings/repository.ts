@@ -1,7 +1,7 @@
 // Rating queries. Each list is one index-backed query (see drizzle/0003) that brings the category
 // scores of its page along, never a query per rating.
 import type { EligibilityParty, RoleContext, UserRole } from '@workspace/contracts';
-import { type AnyColumn, and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import { type Executor, queryRows } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -34,10 +34,11 @@ const PUBLIC_ORDER = [
 const PUBLISHED = sql`${ratings.status} = 'published'`;
 
 /**
- * Whether a rating's author holds a verification at the rated company (ADR 0018): a primary-key
- * lookup, for ratings of companies only. Nothing of the verification itself leaves with it.
+ * Whether a rating's author holds a verification at the rated company as it is written (ADR 0018):
+ * a primary-key lookup, for ratings of companies only. The rating keeps the answer; nothing of the
+ * verification itself leaves with it, and it is never asked again.
  */
-const verifiedEmployee = (raterId: SQL | AnyColumn, rateeId: SQL | AnyColumn, context: SQL | AnyColumn) =>
+const verifiedNow = (raterId: SQL, rateeId: SQL, context: SQL) =>
   sql<boolean>`(${context} = 'EMPLOYEE_TO_COMPANY' and exists (
     select 1 from employment_verifications v where v.employee_id = ${raterId} and v.company_id = ${rateeId}))`;
 
@@ -67,7 +68,8 @@ const RATING_WITH_NAMES = {
   createdAt: ratings.createdAt,
   raterName: rater.fullName,
   rateeName: ratee.fullName,
-  verifiedEmployee: verifiedEmployee(ratings.raterId, ratings.rateeId, ratings.roleContext),
+  verifiedEmployee: ratings.verifiedEmployee,
+  verifiedRaters: ratee.verifiedRaters,
 };
 
 /**
@@ -327,6 +329,7 @@ interface WrittenRating {
   createdAt: Date;
   rateeName: string;
   verifiedEmployee: boolean;
+  verifiedRaters: number;
   /** The ratee's last day of ratings, with this one, makes a burst (unusual-activity.ts decides). */
   isBurst: boolean;
 }
@@ -356,6 +359,7 @@ interface WrittenRow {
   usual_n: number | null;
   usual_fresh: number | null;
   verified: boolean;
+  verified_raters: number;
 }
 
 /**
@@ -381,18 +385,20 @@ const insertRatingStatement = preparedRaw<WrittenRow>(() => {
         rank_score = ${rankScore(sum, count)},
         category_totals = ${withCategoryScores(sql`category_totals`, addedScores)}
       where id = ${NEW.ratee}::int and is_active and user_role = ${NEW.rateeRole}::text
-      returning id, full_name
+      returning id, full_name, verified_raters
     ),
     inserted as (
       insert into ratings (rater_id, ratee_id, role_context, is_anonymous, feedback_message, overall_tenths,
-                           scores, from_fresh_account)
+                           scores, from_fresh_account, verified_employee)
       select ${NEW.rater}::int, b.id, ${NEW.context}::text, ${NEW.anonymous}::boolean, ${NEW.feedback}::text,
-             ${tenths}, ${scores}, ${raterIsFresh(NEW.rater)}
+             ${tenths}, ${scores}, ${raterIsFresh(NEW.rater)},
+             ${verifiedNow(sql`${NEW.rater}::int`, sql`b.id`, sql`${NEW.context}::text`)}
       from bumped b
-      returning id, created_at, from_fresh_account
+      returning id, created_at, from_fresh_account, verified_employee
     )
-    select i.id, i.created_at, b.full_name as ratee_name,
-      ${verifiedEmployee(sql`${NEW.rater}::int`, sql`${NEW.ratee}::int`, sql`${NEW.context}::text`)} as verified,
+    select i.id, i.created_at, b.full_name as ratee_name, i.verified_employee as verified,
+      -- The trigger that counts this rating (drizzle/0029) runs after the statement: count it here.
+      b.verified_raters + i.verified_employee::int as verified_raters,
       w.n as window_n, w.fresh as window_fresh, ${usual.n} as usual_n, ${usual.fresh} as usual_fresh
     from inserted i, bumped b, lateral (
       select c.n + 1 as n, c.fresh + i.from_fresh_account::int as fresh from (${windowCounts(NEW.ratee)}) c
@@ -417,6 +423,7 @@ async function insertRatingOnce(db: Executor, input: NewRating): Promise<Written
     createdAt: new Date(row.created_at),
     rateeName: row.ratee_name,
     verifiedEmployee: row.verified,
+    verifiedRaters: row.verified_raters,
     isBurst: isBurst({
       n: row.window_n,
       fresh: row.window_fresh,

@@ -35,6 +35,7 @@ interface ReceivedPage {
 export async function ratingRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db, viewCache } = app.deps;
+  const badgeMin = app.deps.env.VERIFIED_BADGE_MIN;
 
   r.post(
     '/ratings',
@@ -57,7 +58,7 @@ export async function ratingRoutes(app: FastifyInstance) {
           request.log.error({ err: error }, 'unusual-activity check failed'),
         );
       }
-      return reply.code(201).send(toRatingView(record, session.userId));
+      return reply.code(201).send(toRatingView(record, session.userId, badgeMin));
     },
   );
 
@@ -105,7 +106,7 @@ export async function ratingRoutes(app: FastifyInstance) {
       const { userId } = sessionOf(request);
       const { records, total } = await givenByPage(db, userId, pageWindow(request.query));
       return listAnswer(
-        records.map((record) => toRatingView(record, userId)),
+        records.map((record) => toRatingView(record, userId, badgeMin)),
         total,
         request.query,
       );
@@ -130,7 +131,7 @@ export async function ratingRoutes(app: FastifyInstance) {
       let received = viewCache.get<ReceivedPage>(key, viewVersion);
       if (!received) {
         const { records, total } = await receivedPublishedPage(db, userId, pageWindow(request.query));
-        const results = records.map((record) => encodeJson(rating, toRatingView(record, userId)));
+        const results = records.map((record) => encodeJson(rating, toRatingView(record, userId, badgeMin)));
         received = { results, total };
         viewCache.set(key, viewVersion, received, sizeOfParts(results));
       }

@@ -59,8 +59,10 @@ export interface RatingRecord
   > {
   raterName: string;
   rateeName: string;
-  /** Its author holds a verification of employment at the rated company (ADR 0018). */
+  /** Its author held a verification of employment at the rated company when writing it (ADR 0018). */
   verifiedEmployee: boolean;
+  /** The ratee's raters whose ratings carry the badge (users.verified_raters). */
+  verifiedRaters: number;
   /** As the rating stores them: by category name (drizzle/0025). */
   scores: RatingScores;
   reply: ReplyEntry | null;
@@ -101,8 +103,16 @@ function orderedScores(context: RoleContext, scores: RatingScores): ScoreEntry[]
   return listed;
 }
 
-/** The rating as `viewerId` may see it. */
-export function toRatingView(record: RatingRecord, viewerId: number): Rating {
+/**
+ * The badge as every view shows it (DESIGN §9.1): only while the company has at least `badgeMin`
+ * raters whose ratings carry it, so it never narrows an anonymous author down to fewer people than
+ * that who received a code mail from the company's own mail server.
+ */
+const badgeShown = (record: RatingRecord, badgeMin: number) =>
+  record.verifiedEmployee && record.verifiedRaters >= badgeMin;
+
+/** The rating as `viewerId` may see it; `badgeMin` is VERIFIED_BADGE_MIN. */
+export function toRatingView(record: RatingRecord, viewerId: number, badgeMin: number): Rating {
   const shared = {
     id: record.id,
     ratee: record.rateeId,
@@ -116,7 +126,7 @@ export function toRatingView(record: RatingRecord, viewerId: number): Rating {
     edited_at:
       record.editedAt &&
       (record.isAnonymous && record.raterId !== viewerId ? dayOnly(record.editedAt) : iso(record.editedAt)),
-    verified_employee: record.verifiedEmployee,
+    verified_employee: badgeShown(record, badgeMin),
     reply: replyView(record.reply),
   };
   if (record.raterId === viewerId) {
@@ -148,9 +158,9 @@ export function toRatingView(record: RatingRecord, viewerId: number): Rating {
  * The rating as moderators see it in their queues: the rater revealed even behind an anonymous
  * rating, exact times, the status, the reply and the dispute.
  */
-export function moderatorRatingView(record: RatingRecord, raterCode: string) {
+export function moderatorRatingView(record: RatingRecord, raterCode: string, badgeMin: number) {
   return {
-    ...toRatingView(record, record.raterId),
+    ...toRatingView(record, record.raterId, badgeMin),
     rater: record.raterId,
     rater_user_code: raterCode,
     status: record.status,

@@ -99,6 +99,7 @@ export async function createRating(
     raterName: session.fullName,
     rateeName: written.rateeName,
     verifiedEmployee: written.verifiedEmployee,
+    verifiedRaters: written.verifiedRaters,
     editedAt: null,
     reply: null,
     dispute: null,

@@ -20,7 +20,6 @@ import { inTransaction } from '../../db/transactions.ts';
 import { badRequest, HttpError, notFound } from '../../lib/errors.ts';
 import type { MailLog } from '../../lib/mailer.ts';
 import type { Session } from '../../plugins/session.ts';
-import { touchUsers } from '../users/repository.ts';
 import { verificationsOf } from './repository.ts';
 
 const HOUR_SECONDS = 3600;
@@ -121,8 +120,8 @@ export function createVerifiedService(deps: AppDeps) {
             set: { domain: pending.domain, verifiedAt: sql`now()` },
           })
           .returning();
-        // The company's pages show the badge on this employee's ratings from now on.
-        await touchUsers(tx, [pending.companyId]);
+        // Nothing the company's pages show changes: only ratings written from now on carry the
+        // badge (DESIGN §9.1), so the moment of a verification cannot be read off old ratings.
         const [company] = await tx
           .select({ name: users.fullName })
           .from(users)
@@ -144,20 +143,18 @@ export function createVerifiedService(deps: AppDeps) {
 
     list: (session: Session) => verificationsOf(db, session.userId),
 
+    /** Ratings already written keep their badge (DESIGN §9.1): it was true when they were written. */
     async remove(session: Session, companyId: number): Promise<void> {
-      await inTransaction(db, async (tx) => {
-        const removed = await tx
-          .delete(employmentVerifications)
-          .where(
-            and(
-              eq(employmentVerifications.employeeId, session.userId),
-              eq(employmentVerifications.companyId, companyId),
-            ),
-          )
-          .returning({ companyId: employmentVerifications.companyId });
-        if (removed.length === 0) throw notFound(MSG.verificationNotFound);
-        await touchUsers(tx, [companyId]);
-      });
+      const removed = await db
+        .delete(employmentVerifications)
+        .where(
+          and(
+            eq(employmentVerifications.employeeId, session.userId),
+            eq(employmentVerifications.companyId, companyId),
+          ),
+        )
+        .returning({ companyId: employmentVerifications.companyId });
+      if (removed.length === 0) throw notFound(MSG.verificationNotFound);
     },
   };
 }
