@@ -332,11 +332,70 @@ describe('without a token', () => {
   });
 });
 
+describe("sign-in's guard, without a token (issue 42, finding 2)", () => {
+  it('spaces out guesses at one account from many addresses, as sign-in does', {
+    timeout: 60_000,
+  }, async () => {
+    const limited = await createTestApp({ LOGIN_ACCOUNT_LIMIT: '5' });
+    try {
+      const user = await register(limited, 'employee');
+      const statuses: number[] = [];
+      for (let i = 1; i <= 8; i++) {
+        const res = await call(limited.app, 'DELETE', '/api/auth/account/', {
+          body: { email: user.email, password: `Wrong-Password-${i}`, ratings_given: 'DELETE' },
+          remoteAddress: `203.0.113.${i}`,
+        });
+        statuses.push(res.status);
+      }
+      // Five failures from five addresses, then the account's attempts wait, as sign-in's do.
+      expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
+      expect(statuses.slice(5)).toContain(429);
+      const login = await call(limited.app, 'POST', '/api/auth/login/', {
+        body: { email: user.email, password: PASSWORD },
+        remoteAddress: '203.0.113.99',
+      });
+      expect(login.status).toBe(429);
+      expect((await rowsAbout(user.id)).users).toHaveLength(1);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('counts the addresses of one IPv6 /64 as one', { timeout: 60_000 }, async () => {
+    const limited = await createTestApp({ LOGIN_RATE_LIMIT: '3' });
+    try {
+      const statuses: number[] = [];
+      for (let i = 1; i <= 5; i++) {
+        const res = await call(limited.app, 'DELETE', '/api/auth/account/', {
+          body: { email: 'someone@example.in', password: 'Wrong-Password-9', ratings_given: 'DELETE' },
+          remoteAddress: `2001:db8:1:2::${i.toString(16)}`,
+        });
+        statuses.push(res.status);
+      }
+      expect(statuses).toEqual([401, 401, 401, 429, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it("answers a moderator's right password exactly as a wrong one: no password oracle", async () => {
+    const right = await del({ email: moderator.email, password: PASSWORD, ratings_given: 'DELETE' });
+    const wrong = await del({
+      email: moderator.email,
+      password: 'Not-The-Password-1',
+      ratings_given: 'DELETE',
+    });
+    const nobody = await del({ email: 'nobody@example.in', password: PASSWORD, ratings_given: 'DELETE' });
+    expect([right.status, wrong.status, nobody.status]).toEqual([401, 401, 401]);
+    expect(right.body).toEqual(wrong.body);
+    expect(right.body).toEqual(nobody.body);
+    expect((await rowsAbout(moderator.id)).users).toHaveLength(1);
+  });
+});
+
 describe('refusals', () => {
-  it('moderators cannot delete themselves, with or without a token (403)', async () => {
+  it('a signed-in moderator is told they cannot delete themselves (403)', async () => {
     expect((await del({ password: PASSWORD, ratings_given: 'DELETE' }, moderator.token)).status).toBe(403);
-    const tokenless = await del({ email: moderator.email, password: PASSWORD, ratings_given: 'DELETE' });
-    expect(tokenless.status).toBe(403);
     expect((await rowsAbout(moderator.id)).users).toHaveLength(1);
   });
 

@@ -126,11 +126,65 @@ function emailDomainProblem(user: { userRole: string; email: string }, domain: s
   return null;
 }
 
+/**
+ * Sign-in's guard (DESIGN §6, §9.1), for every request that proves an account with its email and
+ * password: sign-in, and deleting an account without a token. Failures are counted per account and
+ * address (IPv6 by /64) and per account from any address, with the same limits and growing delay,
+ * and every refusal is the same. `admits` says which accounts the request is for: one it does not
+ * admit is refused exactly as a wrong password is, counted as one, so the answer never tells whether
+ * the password matched (a suspended account at sign-in; a moderator, who cannot be deleted, there).
+ */
+export function createSignInGuard({ db, counters, env }: Pick<AppDeps, 'db' | 'counters' | 'env'>) {
+  return {
+    async check(
+      email: string,
+      password: string,
+      ip: string,
+      admits: (user: UserRow) => boolean,
+      refusal: () => HttpError = () => unauthorized(MSG.badCredentials),
+    ): Promise<UserRow> {
+      const keys = loginKeys(email, clientAddress(ip));
+      // Counted before the check, atomically, so parallel guesses cannot slip past the limit.
+      if ((await counters.hit(keys.pair, LOGIN_WINDOW_SECONDS)) > env.LOGIN_RATE_LIMIT) throw tooManyLogins();
+      // Guesses from many addresses: past LOGIN_ACCOUNT_LIMIT failures the account's attempts wait
+      // a growing time, one at a time (claim is atomic), except from an address it signed in from.
+      const failures = await counters.get(keys.failures);
+      if (failures >= env.LOGIN_ACCOUNT_LIMIT && (await counters.get(keys.known)) === 0) {
+        const wait = await counters.claim(keys.wait, accountDelaySeconds(failures, env.LOGIN_ACCOUNT_LIMIT));
+        if (wait > 0) throw loginDelayed(wait);
+      }
+      const user = await findUserByEmail(db, email);
+      let passwordOk = false;
+      if (user) passwordOk = await verifyPassword(user.passwordHash, password);
+      else await burnVerifyTime(password);
+      if (!user || !passwordOk || !admits(user)) {
+        const failed = await counters.hit(keys.failures, ACCOUNT_FAILURES_WINDOW_SECONDS);
+        const delay = accountDelaySeconds(failed, env.LOGIN_ACCOUNT_LIMIT);
+        if (delay > 0) {
+          // The wait starts now, replacing the claim this attempt may hold.
+          await counters.reset(keys.wait);
+          await counters.claim(keys.wait, delay);
+        }
+        throw refusal();
+      }
+      // The owner proved who they are: their failed attempts from every address are forgotten.
+      await Promise.all([
+        counters.reset(keys.pair),
+        counters.reset(keys.failures),
+        counters.reset(keys.wait),
+      ]);
+      await counters.hit(keys.known, KNOWN_ADDRESS_SECONDS);
+      return user;
+    },
+  };
+}
+
 /** A six-digit code from the CSPRNG, leading zeros kept. */
 const newResetCode = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
 
 export function createAuthService(deps: AppDeps) {
   const { db, tokens, counters, env } = deps;
+  const signInGuard = createSignInGuard(deps);
   // Reset codes are keyed digests, so a copy of the table alone cannot be brute-forced offline.
   const resetKey = jwtSecret(env);
   const resetDigest = (userId: number, code: string) =>
@@ -224,32 +278,7 @@ export function createAuthService(deps: AppDeps) {
     },
 
     async login(input: LoginRequest, ip: string, userAgent: string | null = null): Promise<LoginResponse> {
-      const keys = loginKeys(input.email, clientAddress(ip));
-      // Counted before the check, atomically, so parallel guesses cannot slip past the limit.
-      if ((await counters.hit(keys.pair, LOGIN_WINDOW_SECONDS)) > env.LOGIN_RATE_LIMIT) throw tooManyLogins();
-      // Guesses from many addresses: past LOGIN_ACCOUNT_LIMIT failures the account's attempts wait
-      // a growing time, one at a time (claim is atomic), except from an address it signed in from.
-      const failures = await counters.get(keys.failures);
-      if (failures >= env.LOGIN_ACCOUNT_LIMIT && (await counters.get(keys.known)) === 0) {
-        const wait = await counters.claim(keys.wait, accountDelaySeconds(failures, env.LOGIN_ACCOUNT_LIMIT));
-        if (wait > 0) throw loginDelayed(wait);
-      }
-      const user = await findUserByEmail(db, input.email);
-      let passwordOk = false;
-      if (user) passwordOk = await verifyPassword(user.passwordHash, input.password);
-      else await burnVerifyTime(input.password);
-      if (!user || !passwordOk || !user.isActive) {
-        const failed = await counters.hit(keys.failures, ACCOUNT_FAILURES_WINDOW_SECONDS);
-        const delay = accountDelaySeconds(failed, env.LOGIN_ACCOUNT_LIMIT);
-        if (delay > 0) {
-          // The wait starts now, replacing the claim this attempt may hold.
-          await counters.reset(keys.wait);
-          await counters.claim(keys.wait, delay);
-        }
-        throw unauthorized(MSG.badCredentials);
-      }
-      await Promise.all([counters.reset(keys.pair), endLoginDelay(input.email)]);
-      await counters.hit(keys.known, KNOWN_ADDRESS_SECONDS);
+      const user = await signInGuard.check(input.email, input.password, ip, (u) => u.isActive);
       return startSession(user, userAgent);
     },
 

@@ -13,17 +13,16 @@ import {
 import { asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
-import { flags, type GrievanceRow, ratingAppeals, ratings } from '../../db/schema/index.ts';
+import { flags, type GrievanceRow, ratingAppeals, ratings, type UserRow } from '../../db/schema/index.ts';
 import { inTransaction } from '../../db/transactions.ts';
 import { forbidden, HttpError, notFound, unauthorized } from '../../lib/errors.ts';
 import type { MailLog } from '../../lib/mailer.ts';
-import { burnVerifyTime, verifyPassword } from '../../lib/passwords.ts';
-import { LOGIN_WINDOW_SECONDS, tooManyLogins } from '../auth/service.ts';
+import { createSignInGuard } from '../auth/service.ts';
 import { recordAction } from '../moderation/repository.ts';
 import { disputesOfRatee } from '../rating-actions/repository.ts';
 import { everyReceivedQuery, RATING_COLUMNS, withNames } from '../ratings/repository.ts';
 import { type RatingRecord, toRatingView } from '../ratings/serialize.ts';
-import { findUserByEmail, findUserById } from '../users/repository.ts';
+import { findUserById } from '../users/repository.ts';
 import { toOwnUser } from '../users/serialize.ts';
 import { verificationsOf } from '../verified/repository.ts';
 import { describeDevice, deviceParts } from './device.ts';
@@ -78,6 +77,7 @@ function toModerationGrievance(row: GrievanceRow, now: Date) {
 
 export function createPrivacyService(deps: AppDeps) {
   const { db, counters, env, mailer } = deps;
+  const signInGuard = createSignInGuard(deps);
 
   async function sessionsOf(userId: number, currentId: string | null): Promise<SessionInfo[]> {
     return (await liveSessions(db, userId)).map((s) => ({
@@ -105,28 +105,28 @@ export function createPrivacyService(deps: AppDeps) {
 
     /**
      * Signed in (`userId`): the password confirms. Without a token: email and password identify the
-     * account exactly as sign-in does (same counter, same generic 401), suspended accounts included.
+     * account through sign-in's own guard (same counters, limits and delay, same 401), suspended
+     * accounts included. A moderator cannot be deleted; without a token that is the same 401 as a
+     * wrong password, so this is no way to test a moderator's password (DESIGN §9.1).
      */
     async deleteAccount(userId: number | null, input: DeleteAccountRequest, ip: string): Promise<void> {
-      const signedIn = userId !== null;
-      const email = signedIn ? (await findUserById(db, userId))?.email : input.email;
-      if (signedIn && !email) throw unauthorized();
-      if (!email) throw validationError({ email: [MSG.emailInvalid] });
-      // Password guesses here count with sign-in's (same key), signed in or not.
-      const key = `login:${email}:${ip}`;
-      if ((await counters.hit(key, LOGIN_WINDOW_SECONDS)) > env.LOGIN_RATE_LIMIT) throw tooManyLogins();
-      const user = await findUserByEmail(db, email);
-      if (signedIn && user?.userRole === 'moderator') throw forbidden(MSG.moderatorCannotDeleteSelf);
-      let passwordOk = false;
-      if (user) passwordOk = await verifyPassword(user.passwordHash, input.password);
-      else await burnVerifyTime(input.password);
-      if (!user || !passwordOk) {
-        // Signed in, the person is known: say which field is wrong. Without a token, sign-in's 401.
-        if (signedIn) throw validationError({ password: [MSG.passwordIncorrect] });
-        throw unauthorized(MSG.badCredentials);
+      let user: UserRow;
+      if (userId !== null) {
+        const own = await findUserById(db, userId);
+        if (!own) throw unauthorized();
+        if (own.userRole === 'moderator') throw forbidden(MSG.moderatorCannotDeleteSelf);
+        // The person is known: say which field is wrong.
+        user = await signInGuard.check(
+          own.email,
+          input.password,
+          ip,
+          (u) => u.id === own.id,
+          () => validationError({ password: [MSG.passwordIncorrect] }),
+        );
+      } else {
+        if (!input.email) throw validationError({ email: [MSG.emailInvalid] });
+        user = await signInGuard.check(input.email, input.password, ip, (u) => u.userRole !== 'moderator');
       }
-      await counters.reset(key);
-      if (user.userRole === 'moderator') throw forbidden(MSG.moderatorCannotDeleteSelf);
       await eraseAccount(db, user.id, input.ratings_given);
     },
 
