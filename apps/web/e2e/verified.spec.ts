@@ -1,9 +1,12 @@
-// Verified employment in the browser (DESIGN §8.2, issue 13): a company declares its domain on its
-// account page; an employee verifies on a phone with the code from the server's outbox, rates the
-// company anonymously, and the company's page shows "Verified employee" on that review only.
+// Verified employment in the browser (DESIGN §8.2, §9.1, issues 13 and 42): a company confirms its
+// sign-in email and declares its domain on its account page; an employee verifies on a phone with the
+// code from the server's outbox and rates the company anonymously; once the company has
+// VERIFIED_BADGE_MIN verified raters (four more verify through the API), its page shows "Verified
+// employee" on their reviews only.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createUser, expect, test } from './fixtures';
+import type { APIRequestContext } from '@playwright/test';
+import { apiLogin, createUser, expect, type TestUser, test } from './fixtures';
 import { openAs, rateViaApi } from './journeys-support';
 
 function mailedCode(address: string): string {
@@ -16,6 +19,19 @@ function mailedCode(address: string): string {
   const code = /Your code is (\d{6})\./.exec(mail ?? '')?.[1];
   if (!code) throw new Error(`no code mailed to ${address}`);
   return code;
+}
+
+/** Verifies `person` at `address` through the API, with the code from the outbox. */
+async function verifyViaApi(request: APIRequestContext, person: TestUser, address: string) {
+  const { access } = await apiLogin(request, person.email, person.password);
+  const headers = { authorization: `Bearer ${access}` };
+  const asked = await request.post('/api/auth/work-email/', { data: { email: address }, headers });
+  expect(asked.status(), await asked.text()).toBe(202);
+  const confirmed = await request.post('/api/auth/work-email/confirm/', {
+    data: { code: mailedCode(address) },
+    headers,
+  });
+  expect(confirmed.status(), await confirmed.text()).toBe(200);
 }
 
 test('a company declares its domain; an employee verifies and their anonymous review is badged', async ({
@@ -35,6 +51,11 @@ test('a company declares its domain; an employee verifies and their anonymous re
 
   await openAs(page, company, '/profile');
   const card = page.locator('[data-slot="card"]').filter({ hasText: 'Verified employees' });
+  // First the company proves its sign-in address.
+  await card.getByRole('button', { name: 'Send code' }).click();
+  await card.getByLabel('Code from the email').fill(mailedCode(company.email));
+  await card.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByText('Your sign-in email is confirmed').first()).toBeVisible();
   await expect(card.getByLabel('Email domain')).toHaveValue(domain);
   await card.getByRole('button', { name: 'Save domain' }).click();
   await expect(
@@ -59,6 +80,12 @@ test('a company declares its domain; an employee verifies and their anonymous re
   await expect(verify.getByRole('list', { name: 'Your verifications' })).toContainText('Neem Analytics');
 
   await rateViaApi(request, employee, company.user.id, { anonymous: true, feedback: 'Good data team.' });
+  // The badge shows once the company has five verified raters (VERIFIED_BADGE_MIN).
+  for (let i = 1; i <= 4; i += 1) {
+    const colleague = await createUser(request, { role: 'employee', full_name: `Colleague ${i}` });
+    await verifyViaApi(request, colleague, `colleague${i}@${domain}`);
+    await rateViaApi(request, colleague, company.user.id, { anonymous: true });
+  }
   await rateViaApi(request, other, company.user.id, { feedback: 'Decent pay.' });
   await page.setViewportSize({ width: 1440, height: 900 });
   await openAs(page, other, `/user/${company.user.id}`);

@@ -101,10 +101,10 @@ describe('POST /api/core/ratings/', () => {
     expect(res.body.created_at.startsWith('2001')).toBe(false);
   });
 
-  it('keeps quotes and control characters in feedback as text', async () => {
+  it('keeps quotes, tabs and every script in feedback as text', async () => {
     const rater = await makeUser(ctx, 'employee');
     const company = await makeUser(ctx, 'employer');
-    const feedback = `Robert'); DROP TABLE ratings;-- "quoted" \\ tab\there bell\u0007 ünïcødé ✓`;
+    const feedback = `Robert'); DROP TABLE ratings;-- "quoted" \\ tab\there ünïcødé ✓ हिंदी`;
     const res = await post<Rating>(
       rater,
       '/api/core/ratings/',

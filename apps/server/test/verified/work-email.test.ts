@@ -45,10 +45,21 @@ afterAll(async () => {
 });
 
 const tag = () => randomBytes(3).toString('hex');
-/** A company whose sign-in email is at a domain of its own. */
-async function company(name = 'Kaveri Foods') {
+/** Proves `who`'s sign-in address with the code mailed to it. */
+async function proveEmail(who: SignedInUser) {
+  const asked = await send(who, 'POST', '/api/auth/email/verify/');
+  expect(asked.status, JSON.stringify(asked.body)).toBe(202);
+  const confirmed = await send(who, 'POST', '/api/auth/email/verify/confirm/', {
+    code: await codeSentTo(who.email),
+  });
+  expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+}
+
+/** A company whose sign-in email is at a domain of its own, proven (`proven: false`: not yet). */
+async function company(name = 'Kaveri Foods', { proven = true } = {}) {
   const domain = `kaveri-${tag()}.in`;
   const user = await signUp(ctx.app, { user_role: 'employer', full_name: name, email: `hr@${domain}` });
+  if (proven) await proveEmail(user);
   return { user, domain };
 }
 const employee = () => signUp(ctx.app, { user_role: 'employee' });
@@ -107,8 +118,78 @@ describe("a company's email domain", () => {
     expect(set.body.email_domain).toBe(domain);
     // A second account at the same domain cannot declare it too.
     const colleague = await signUp(ctx.app, { user_role: 'employer', email: `ceo@${domain}` });
+    await proveEmail(colleague);
     expect((await declare(colleague, domain)).body.errors?.email_domain).toEqual([MSG.emailDomainTaken]);
     expect((await declare(user, null)).body.email_domain).toBeNull();
+  });
+
+  it('needs the sign-in address proven first, by a code mailed to it (issue 42, finding 3)', async () => {
+    // Anyone could register as hr@<a company's domain> and take the domain without owning a mailbox there.
+    const { user, domain } = await company('Squatter', { proven: false });
+    const early = await declare(user, domain);
+    expect(early.status).toBe(400);
+    expect(early.body.errors?.email_domain).toEqual([MSG.emailDomainUnverified]);
+    const before = await send<OwnUser>(user, 'GET', '/api/auth/profile/');
+    expect(before.body).toMatchObject({ email_verified: false, email_domain: null });
+
+    const asked = await send<{ expires_at: string }>(user, 'POST', '/api/auth/email/verify/');
+    expect(asked.status).toBe(202);
+    const code = await codeSentTo(user.email);
+    const mail = smtp.received.at(-1) as ParsedMail;
+    expect((mail.to as { text: string }).text).toBe(user.email);
+    expect(mail.subject).toBe('Your WorkTrust code to confirm your email');
+    const wrong = code === '000000' ? '111111' : '000000';
+    expect((await send(user, 'POST', '/api/auth/email/verify/confirm/', { code: wrong })).status).toBe(400);
+    expect((await send(user, 'POST', '/api/auth/email/verify/confirm/', { code })).status).toBe(200);
+    const after = await send<OwnUser>(user, 'GET', '/api/auth/profile/');
+    expect(after.body.email_verified).toBe(true);
+    const again = await send(user, 'POST', '/api/auth/email/verify/');
+    expect(again.status).toBe(400);
+    expect(again.body.detail).toBe(MSG.emailAlreadyVerified);
+    expect((await declare(user, domain)).status).toBe(200);
+    // Signed out, neither route answers anything but 401.
+    expect((await send(null, 'POST', '/api/auth/email/verify/')).status).toBe(401);
+    expect((await send(null, 'POST', '/api/auth/email/verify/confirm/', { code })).status).toBe(401);
+  });
+
+  it('keeps control characters out of names, and names out of mail subjects', async () => {
+    const registered = await call<{ errors?: Record<string, string[]> }>(
+      ctx.app,
+      'POST',
+      '/api/auth/register/',
+      {
+        body: {
+          email: `evil-${tag()}@example.in`,
+          password: 'Long-enough-Passphrase-42',
+          password_confirm: 'Long-enough-Passphrase-42',
+          full_name: 'Evil Corp\r\nBcc: everyone@example.in',
+          user_role: 'employer',
+          city: 'Pune',
+        },
+      },
+    );
+    expect(registered.status).toBe(400);
+    expect(registered.body.errors?.full_name).toEqual([MSG.singleLine]);
+    const { user } = await company('Kaveri Foods');
+    const renamed = await send(user, 'PATCH', '/api/auth/profile/', { full_name: 'Kaveri\u0085Foods' });
+    expect(renamed.body.errors?.full_name).toEqual([MSG.singleLine]);
+    const city = await send(user, 'PATCH', '/api/auth/profile/', { city: 'Pune\tWest' });
+    expect(city.body.errors?.city).toEqual([MSG.singleLine]);
+    // Multi-line text keeps its lines (CR LF read as one break) and tabs, and nothing else.
+    const rater = await employee();
+    const review = (feedback_message: string) =>
+      send<Rating>(rater, 'POST', '/api/core/ratings/', {
+        ratee: user.user.id,
+        role_context: 'EMPLOYEE_TO_COMPANY',
+        category_scores: [{ category: 'Career Growth', score: 4 }],
+        feedback_message,
+      });
+    const bell = await review('Good pay\u0007, long hours');
+    expect(bell.status).toBe(400);
+    expect(bell.body.errors?.feedback_message).toEqual([MSG.controlCharacters]);
+    const lines = await review('Good pay.\r\n\tLong hours.');
+    expect(lines.status).toBe(201);
+    expect(lines.body.feedback_message).toBe('Good pay.\n\tLong hours.');
   });
 
   it('refuses free mail domains and people who are not companies', async () => {
@@ -136,7 +217,7 @@ describe('verifying a work email', () => {
     const verification = await verify(priya, address, logged);
     expect(verification).toMatchObject({ company_id: kaveri.user.id, company_name: 'Kaveri Foods', domain });
     const mail = smtp.received.at(-1) as ParsedMail;
-    expect(mail.subject).toBe('Your WorkTrust code to verify your work at Kaveri Foods');
+    expect(mail.subject).toBe('Your WorkTrust code to verify your work email');
 
     const list = await send<{ results: unknown[] }>(priya, 'GET', '/api/auth/work-email/');
     expect(list.body.results).toEqual([verification]);

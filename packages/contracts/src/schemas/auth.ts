@@ -139,6 +139,10 @@ export const ownUser = publicUser.extend({
   consent_required: z.boolean(),
   /** Companies: the email domain they declared, which verifies their employees; null otherwise. */
   email_domain: z.string().nullable(),
+  /** The account proved its sign-in address with a mailed code (POST /api/auth/email/verify/). */
+  email_verified: z.boolean(),
+  /** The privacy notice in force (GET /api/core/privacy-notice/), for clients that record consent. */
+  consent_current_version: z.string(),
 });
 export type OwnUser = z.infer<typeof ownUser>;
 

@@ -6,9 +6,29 @@ import { MSG } from '../messages.ts';
 
 const missing = (input: unknown) => input === undefined || input === null;
 
-/** A trimmed string; a missing value gets `requiredMessage`, a non-string 'Must be text.'. */
-export const text = (requiredMessage: string = MSG.required) =>
+/**
+ * Control characters (C0 and C1, DESIGN §9.1): in a name they could break a mail header or a page's
+ * layout, and nobody types them. Multi-line text keeps line breaks and tabs.
+ */
+const CONTROL = /\p{Cc}/u;
+/** A control character other than a line feed or a tab. */
+const CONTROL_BUT_LINES = /[^\P{Cc}\n\t]/u;
+
+const trimmed = (requiredMessage: string) =>
   z.string({ error: (issue) => (missing(issue.input) ? requiredMessage : MSG.notText) }).trim();
+
+/** What a person searches or filters by: trimmed, never stored, so any characters may separate its words. */
+export const queryText = () => trimmed(MSG.required);
+
+/** A trimmed line; a missing value gets `requiredMessage`, a non-string 'Must be text.'. */
+export const text = (requiredMessage: string = MSG.required) =>
+  trimmed(requiredMessage).refine((v) => !CONTROL.test(v), MSG.singleLine);
+
+/** Trimmed text of several lines (feedback, replies, disputes, grievances): CR LF read as a line break. */
+export const multilineText = (requiredMessage: string = MSG.required) =>
+  trimmed(requiredMessage)
+    .overwrite((v) => v.replace(/\r\n?/g, '\n'))
+    .refine((v) => !CONTROL_BUT_LINES.test(v), MSG.controlCharacters);
 
 export const bool = () =>
   z.boolean({ error: (issue) => (missing(issue.input) ? MSG.required : MSG.notBoolean) });

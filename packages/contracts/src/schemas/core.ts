@@ -14,7 +14,17 @@ import {
   USER_ROLES,
 } from '../constants.ts';
 import { MSG } from '../messages.ts';
-import { bodyId, bool, isoDateTime, listEnvelope, pageQuery, queryParam, text } from './common.ts';
+import {
+  bodyId,
+  bool,
+  isoDateTime,
+  listEnvelope,
+  multilineText,
+  pageQuery,
+  queryParam,
+  queryText,
+  text,
+} from './common.ts';
 
 export const roleContext = z.enum(ROLE_CONTEXTS, { error: MSG.roleContextRequired });
 
@@ -22,8 +32,8 @@ export const categoriesQuery = z.object({ role_context: queryParam(roleContext) 
 export const categoriesResponse = z.object({ categories: z.array(z.string()) });
 
 export const directoryQuery = pageQuery(PAGE_SIZES.list).extend({
-  search: queryParam(text().max(LIMITS.searchMax, MSG.tooLong).optional()),
-  city: queryParam(text().max(LIMITS.cityMax, MSG.cityMax).optional()),
+  search: queryParam(queryText().max(LIMITS.searchMax, MSG.tooLong).optional()),
+  city: queryParam(queryText().max(LIMITS.cityMax, MSG.cityMax).optional()),
   min_rating: queryParam(
     z.coerce
       .number({ error: 'Must be a number from 1 to 5.' })
@@ -31,7 +41,7 @@ export const directoryQuery = pageQuery(PAGE_SIZES.list).extend({
       .max(5, 'Must be a number from 1 to 5.')
       .optional(),
   ),
-  skills: queryParam(text().max(SKILLS_FILTER_MAX, MSG.tooLong).optional()),
+  skills: queryParam(queryText().max(SKILLS_FILTER_MAX, MSG.tooLong).optional()),
   sort: queryParam(z.enum(LIST_SORTS, { error: `Must be one of: ${LIST_SORTS.join(', ')}.` }).default('top')),
 });
 export type DirectoryQuery = z.input<typeof directoryQuery>;
@@ -74,7 +84,7 @@ export const createRatingRequest = z
     role_context: roleContext,
     is_anonymous: bool().default(false),
     feedback_message: z
-      .union([z.null(), text()], { error: MSG.notText })
+      .union([z.null(), multilineText()], { error: MSG.notText })
       .transform((v) => (v ? v : null))
       .refine((v) => v === null || v.length <= LIMITS.feedbackMax, MSG.feedbackMax)
       .optional(),

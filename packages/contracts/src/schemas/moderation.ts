@@ -11,13 +11,13 @@ import {
   RATING_STATUSES,
 } from '../constants.ts';
 import { MSG } from '../messages.ts';
-import { isoDateTime, listEnvelope, pageQuery, queryParam, text } from './common.ts';
+import { isoDateTime, listEnvelope, multilineText, pageQuery, queryParam } from './common.ts';
 import { rating } from './core.ts';
 
 export const flagRequest = z.object({
   reason: z.enum(PERSON_FLAG_REASONS, { error: `Choose a reason: ${PERSON_FLAG_REASONS.join(', ')}.` }),
   details: z
-    .union([z.null(), text()], { error: MSG.notText })
+    .union([z.null(), multilineText()], { error: MSG.notText })
     .transform((v) => (v ? v : null))
     .refine((v) => v === null || v.length <= LIMITS.flagDetailsMax, MSG.flagDetailsMax)
     .optional(),
@@ -49,7 +49,9 @@ export const flagCreatedResponse = flag.pick({
 });
 
 export const moderationReason = z.object({
-  reason: text(MSG.reasonRequired).min(1, MSG.reasonRequired).max(LIMITS.moderationReasonMax, MSG.tooLong),
+  reason: multilineText(MSG.reasonRequired)
+    .min(1, MSG.reasonRequired)
+    .max(LIMITS.moderationReasonMax, MSG.tooLong),
 });
 export type ModerationReason = z.input<typeof moderationReason>;
 
@@ -57,7 +59,7 @@ export type ModerationReason = z.input<typeof moderationReason>;
 export const dismissRequest = z
   .object({
     reason: z
-      .union([z.null(), text()], { error: MSG.notText })
+      .union([z.null(), multilineText()], { error: MSG.notText })
       .transform((v) => (v ? v : null))
       .refine((v) => v === null || v.length <= LIMITS.moderationReasonMax, MSG.tooLong)
       .optional(),

@@ -12,7 +12,7 @@ import {
 import { MSG } from '../messages.ts';
 import { ownUser } from './auth.ts';
 import { ratedPartyDispute } from './both-sides.ts';
-import { email, isoDateTime, queryParam, text } from './common.ts';
+import { email, isoDateTime, multilineText, queryParam, text } from './common.ts';
 import { rating } from './core.ts';
 import { employmentVerification } from './verified.ts';
 
@@ -73,7 +73,7 @@ const subjectUrl = z
 export const grievanceRequest = z.object({
   category: grievanceCategory,
   subject_url: subjectUrl.optional(),
-  details: text(MSG.grievanceDetailsMin)
+  details: multilineText(MSG.grievanceDetailsMin)
     .min(LIMITS.grievanceDetailsMin, MSG.grievanceDetailsMin)
     .max(LIMITS.grievanceDetailsMax, MSG.grievanceDetailsMax),
   /** Visitors must give one; signed-in people default to their account's. */
@@ -111,7 +111,7 @@ export type ModerationGrievance = z.infer<typeof moderationGrievance>;
 export const moderationGrievanceList = z.object({ results: z.array(moderationGrievance) });
 export const grievanceQuery = z.object({ status: queryParam(grievanceStatus.default('open')) });
 export const closeGrievanceRequest = z.object({
-  reason: text(MSG.reasonRequired)
+  reason: multilineText(MSG.reasonRequired)
     .min(1, MSG.reasonRequired)
     .max(LIMITS.grievanceReasonMax, MSG.grievanceReasonMax),
 });

@@ -173,3 +173,34 @@ describe('rating', () => {
     });
   });
 });
+
+describe('control characters (DESIGN §9.1)', () => {
+  const feedback = (feedback_message: string) =>
+    createRatingRequest.safeParse({
+      ratee: 1,
+      role_context: 'EMPLOYEE_TO_COMPANY',
+      category_scores: [{ category: 'Career Growth', score: 4 }],
+      feedback_message,
+    });
+  it.each([
+    ['a line feed', 'Asha\nRao'],
+    ['a carriage return', 'Asha\rRao'],
+    ['a tab', 'Asha\tRao'],
+    ['a NUL', 'Asha\u0000Rao'],
+    ['DEL', 'Asha\u007fRao'],
+    ['a C1 next-line', 'Asha\u0085Rao'],
+  ])('a name with %s is refused', (_what, fullName) => {
+    expect(
+      messages(registerRequest.safeParse({ ...validRegistration, full_name: fullName })).full_name,
+    ).toEqual([MSG.singleLine]);
+  });
+  it('multi-line text keeps line feeds and tabs, reads CR LF as a line feed, and refuses the rest', () => {
+    const kept = feedback('Good team.\r\n\tLong hours.\rFair pay.');
+    expect(kept.success && kept.data.feedback_message).toBe('Good team.\n\tLong hours.\nFair pay.');
+    for (const bad of ['Bell\u0007', 'Escape\u001b[31m', 'C1\u0085', 'NUL\u0000'])
+      expect(messages(feedback(bad)).feedback_message).toEqual([MSG.controlCharacters]);
+  });
+  it('letters of every script pass', () => {
+    expect(registerRequest.safeParse({ ...validRegistration, full_name: 'आशा राव' }).success).toBe(true);
+  });
+});

@@ -20,6 +20,10 @@ export const workEmailConfirmRequest = z.object({
 });
 export type WorkEmailConfirmRequest = z.input<typeof workEmailConfirmRequest>;
 
+/** A code was mailed to the account's own sign-in address (POST /api/auth/email/verify/). */
+export const emailCodeSent = z.object({ expires_at: isoDateTime });
+export type EmailCodeSent = z.infer<typeof emailCodeSent>;
+
 export const employmentVerification = z.object({
   company_id: z.number().int(),
   company_name: z.string(),

@@ -75,6 +75,8 @@ export const users = pgTable('users', {
   viewVersion: bigint('view_version', { mode: 'number' }).notNull().default(0),
   /** Companies: the declared domain that verifies their employees (drizzle/0016, ADR 0018). */
   emailDomain: text('email_domain'),
+  /** When the account proved its sign-in address (drizzle/0030); a new address clears it. */
+  emailVerifiedAt: ts('email_verified_at'),
   /** Companies: raters whose ratings of them carry the verified badge (a trigger counts them, drizzle/0029). */
   verifiedRaters: integer('verified_raters').notNull().default(0),
 });
@@ -200,6 +202,17 @@ export const workEmailCodes = pgTable('work_email_codes', {
     .references(() => users.id, { onDelete: 'cascade' }),
   domain: text('domain').notNull(),
   addressHmac: text('address_hmac').notNull(),
+  codeHash: text('code_hash').notNull(),
+  tries: integer('tries').notNull().default(0),
+  expiresAt: ts('expires_at').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+/** A code mailed to an account's own sign-in address, until used or replaced (drizzle/0030). */
+export const emailCodes = pgTable('email_codes', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
   codeHash: text('code_hash').notNull(),
   tries: integer('tries').notNull().default(0),
   expiresAt: ts('expires_at').notNull(),

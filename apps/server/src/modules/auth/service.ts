@@ -57,7 +57,7 @@ import {
 const USER_AGENT_MAX = 512;
 
 /** Failed sign-ins are counted per account and IP over this window (DESIGN §2). */
-export const LOGIN_WINDOW_SECONDS = 15 * 60;
+const LOGIN_WINDOW_SECONDS = 15 * 60;
 /** ...and per account, from any address, over this one (LOGIN_ACCOUNT_LIMIT). */
 const ACCOUNT_FAILURES_WINDOW_SECONDS = 24 * 3600;
 /** The longest wait between attempts for one account: a guesser with many addresses gets about 100 a day. */
@@ -102,7 +102,7 @@ type ProfileInput = z.output<typeof profileUpdateRequest>;
 const validationError = (errors: Record<string, string[]>) =>
   new HttpError(400, MSG.validationFailed, errors);
 
-export const tooManyLogins = () =>
+const tooManyLogins = () =>
   new HttpError(429, MSG.tooManyLogins, undefined, { 'retry-after': String(LOGIN_WINDOW_SECONDS) });
 const loginDelayed = (seconds: number) =>
   new HttpError(429, MSG.loginDelayed, undefined, { 'retry-after': String(seconds) });
@@ -116,13 +116,18 @@ const personalDetails = (email: string, fullName?: string) => [
 
 /**
  * Why a company may not declare `domain` (ADR 0018), or null: only companies, only the domain of
- * their own sign-in email, never a free mail service.
+ * their own sign-in email once they proved that address, never a free mail service.
  */
-function emailDomainProblem(user: { userRole: string; email: string }, domain: string): string | null {
+function emailDomainProblem(
+  user: Pick<UserRow, 'userRole' | 'email' | 'emailVerifiedAt'>,
+  domain: string,
+): string | null {
   if (user.userRole !== 'employer') return MSG.emailDomainOnlyCompanies;
   if ((FREE_MAIL_DOMAINS as readonly string[]).includes(domain)) return MSG.emailDomainFreeMail;
   if (user.email.slice(user.email.lastIndexOf('@') + 1).toLowerCase() !== domain)
     return MSG.emailDomainNotOwn;
+  // An address nobody proved proves no domain (DESIGN §9.1).
+  if (!user.emailVerifiedAt) return MSG.emailDomainUnverified;
   return null;
 }
 

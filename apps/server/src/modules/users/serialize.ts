@@ -52,5 +52,7 @@ export function toOwnUser(row: UserRow, consentVersion: string | null): OwnUser 
     consent_version: consentVersion,
     consent_required: consentVersion !== PRIVACY_NOTICE_VERSION,
     email_domain: row.emailDomain,
+    email_verified: row.emailVerifiedAt !== null,
+    consent_current_version: PRIVACY_NOTICE_VERSION,
   };
 }

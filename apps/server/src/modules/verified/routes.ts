@@ -1,10 +1,13 @@
-// /api/auth/work-email (DESIGN §8.2, ADR 0018): verified employment. HTTP only; the rules are in
-// service.ts. The caller is checked before the body on every route.
+// /api/auth/email/verify (DESIGN §9.1): an account proves its sign-in address; /api/auth/work-email
+// (DESIGN §8.2, ADR 0018): verified employment. HTTP only; the rules are in service.ts. The caller is
+// checked before the body on every route.
 import {
+  emailCodeSent,
   employmentVerification,
   employmentVerifications,
   idParams,
   MSG,
+  messageBody,
   noContent,
   workEmailCodeSent,
   workEmailConfirmRequest,
@@ -26,6 +29,42 @@ export async function verifiedRoutes(fastify: FastifyInstance) {
   const employees = { onRequest: [authenticate(app), requireRole(['employee'], MSG.workEmailOnlyEmployees)] };
   // Per address as well as per account (service.ts): sending mail is what an attacker would abuse.
   const limit = { rateLimit: { max: app.deps.env.AUTH_RATE_LIMIT, timeWindow: '15 minutes' } };
+
+  app.post(
+    '/email/verify',
+    {
+      ...signedIn,
+      config: limit,
+      schema: {
+        tags,
+        security: bearerAuth,
+        summary:
+          'Mail a six-digit code to your own sign-in address, to prove it (companies before declaring a domain)',
+        response: { 202: emailCodeSent, ...errorAnswers(400, 401, 429) },
+      },
+    },
+    async (request, reply) =>
+      reply.code(202).send(await verified.requestOwnCode(sessionOf(request), request.log)),
+  );
+
+  app.post(
+    '/email/verify/confirm',
+    {
+      ...signedIn,
+      config: limit,
+      schema: {
+        tags,
+        security: bearerAuth,
+        summary: 'Confirm the code mailed to your sign-in address: the profile then says email_verified',
+        body: workEmailConfirmRequest,
+        response: { 200: messageBody, ...errorAnswers(400, 401, 429) },
+      },
+    },
+    async (request) => {
+      await verified.confirmOwnCode(sessionOf(request), request.body.code);
+      return { message: MSG.emailConfirmed };
+    },
+  );
 
   app.post(
     '/work-email',

@@ -1,9 +1,13 @@
-// Verified employment (DESIGN §8.2, ADR 0018): an employee receives a six-digit code at a work
-// address whose domain a company declared, and confirms it. Kept: the company, the domain, the date.
-// Never kept: the address. A pending code keeps an HMAC of it (to limit codes per address) and a
-// keyed digest of the code, and is deleted once used or replaced.
+// Proven addresses (DESIGN §8.2, §9.1, ADR 0018), by a six-digit code mailed to them:
+// - an account's own sign-in address, which a company must prove before it declares its domain;
+// - an employee's work address at a company's declared domain (verified employment). Kept: the
+//   company, the domain, the date. Never kept: the address; a pending code keeps an HMAC of it (to
+//   limit codes per address).
+// A pending code is a keyed digest, expires, allows a few wrong tries and is deleted once used or
+// replaced. Mail subjects name nobody: a company's name is text its account chose.
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import {
+  type EmailCodeSent,
   type EmploymentVerification,
   MSG,
   WORK_EMAIL_CODE_MAX_TRIES,
@@ -15,9 +19,10 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-deps.ts';
 import { jwtSecret } from '../../config/jwt-secret.ts';
-import { employmentVerifications, users, workEmailCodes } from '../../db/schema/index.ts';
+import type { Db, Executor } from '../../db/client.ts';
+import { emailCodes, employmentVerifications, users, workEmailCodes } from '../../db/schema/index.ts';
 import { inTransaction } from '../../db/transactions.ts';
-import { badRequest, HttpError, notFound } from '../../lib/errors.ts';
+import { badRequest, HttpError, notFound, unauthorized } from '../../lib/errors.ts';
 import type { MailLog } from '../../lib/mailer.ts';
 import type { Session } from '../../plugins/session.ts';
 import { verificationsOf } from './repository.ts';
@@ -25,6 +30,61 @@ import { verificationsOf } from './repository.ts';
 const HOUR_SECONDS = 3600;
 const tooManyCodes = () =>
   new HttpError(429, MSG.tooManyWorkEmailCodes, undefined, { 'retry-after': String(HOUR_SECONDS) });
+
+/** A six-digit code from the CSPRNG, leading zeros kept. */
+const newCode = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
+const codeExpiry = () => new Date(Date.now() + WORK_EMAIL_CODE_TTL_MINUTES * 60_000);
+
+function codeMatches(storedHash: string, givenHash: string): boolean {
+  const given = Buffer.from(givenHash);
+  const stored = Buffer.from(storedHash);
+  return given.length === stored.length && timingSafeEqual(given, stored);
+}
+
+interface PendingCode {
+  codeHash: string;
+  tries: number;
+  expiresAt: Date;
+}
+
+/**
+ * Checks the caller's pending code under its row lock: a match deletes it and runs `onMatch` in the
+ * same transaction; a wrong try is counted and committed before the 400, and an expired or used-up
+ * code is refused the same way.
+ */
+async function confirmPending<Row extends PendingCode, T>(
+  db: Db,
+  code: {
+    table: typeof workEmailCodes | typeof emailCodes;
+    owner: typeof workEmailCodes.employeeId | typeof emailCodes.userId;
+    userId: number;
+    matches: (pending: Row) => boolean;
+    onMatch: (tx: Executor, pending: Row) => Promise<T>;
+  },
+): Promise<T> {
+  const outcome = await inTransaction(db, async (tx) => {
+    const [pending] = (await tx
+      .select()
+      .from(code.table)
+      .where(eq(code.owner, code.userId))
+      .for('update')) as Row[];
+    if (!pending || pending.expiresAt.getTime() <= Date.now() || pending.tries >= WORK_EMAIL_CODE_MAX_TRIES) {
+      throw badRequest(MSG.workEmailCodeInvalid);
+    }
+    if (!code.matches(pending)) {
+      await tx
+        .update(code.table)
+        .set({ tries: sql`${code.table.tries} + 1` })
+        .where(eq(code.owner, code.userId));
+      // The wrong try must count even though the answer is an error: it is committed first.
+      return { failed: true as const };
+    }
+    await tx.delete(code.table).where(eq(code.owner, code.userId));
+    return { failed: false as const, value: await code.onMatch(tx, pending) };
+  });
+  if (outcome.failed) throw badRequest(MSG.workEmailCodeInvalid);
+  return outcome.value;
+}
 
 export function createVerifiedService(deps: AppDeps) {
   const { db, counters, mailer } = deps;
@@ -53,8 +113,8 @@ export function createVerifiedService(deps: AppDeps) {
       ) {
         throw tooManyCodes();
       }
-      const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-      const expiresAt = new Date(Date.now() + WORK_EMAIL_CODE_TTL_MINUTES * 60_000);
+      const code = newCode();
+      const expiresAt = codeExpiry();
       const row = {
         employeeId: session.userId,
         companyId: company.id,
@@ -72,7 +132,7 @@ export function createVerifiedService(deps: AppDeps) {
       await mailer.send(
         {
           to: address,
-          subject: `Your WorkTrust code to verify your work at ${company.name}`,
+          subject: 'Your WorkTrust code to verify your work email',
           text: [
             `Your code is ${code}. It expires in ${WORK_EMAIL_CODE_TTL_MINUTES} minutes.`,
             '',
@@ -88,56 +148,84 @@ export function createVerifiedService(deps: AppDeps) {
 
     /** Confirms the pending code: records the company, the domain and the date; forgets the rest. */
     async confirmCode(session: Session, code: string): Promise<EmploymentVerification> {
-      return inTransaction(db, async (tx) => {
-        const [pending] = await tx
-          .select()
-          .from(workEmailCodes)
-          .where(eq(workEmailCodes.employeeId, session.userId))
-          .for('update');
-        if (
-          !pending ||
-          pending.expiresAt.getTime() <= Date.now() ||
-          pending.tries >= WORK_EMAIL_CODE_MAX_TRIES
-        ) {
-          throw badRequest(MSG.workEmailCodeInvalid);
-        }
-        const given = Buffer.from(digest(`code:${session.userId}`, code));
-        const stored = Buffer.from(pending.codeHash);
-        if (given.length !== stored.length || !timingSafeEqual(given, stored)) {
-          await tx
-            .update(workEmailCodes)
-            .set({ tries: sql`${workEmailCodes.tries} + 1` })
-            .where(eq(workEmailCodes.employeeId, session.userId));
-          // The wrong try must count even though the answer is an error: it is committed first.
-          return { failed: true as const };
-        }
-        await tx.delete(workEmailCodes).where(eq(workEmailCodes.employeeId, session.userId));
-        const [saved] = await tx
-          .insert(employmentVerifications)
-          .values({ employeeId: session.userId, companyId: pending.companyId, domain: pending.domain })
-          .onConflictDoUpdate({
-            target: [employmentVerifications.employeeId, employmentVerifications.companyId],
-            set: { domain: pending.domain, verifiedAt: sql`now()` },
-          })
-          .returning();
-        // Nothing the company's pages show changes: only ratings written from now on carry the
-        // badge (DESIGN §9.1), so the moment of a verification cannot be read off old ratings.
-        const [company] = await tx
-          .select({ name: users.fullName })
-          .from(users)
-          .where(eq(users.id, pending.companyId));
-        return {
-          failed: false as const,
-          verification: {
+      return confirmPending<typeof workEmailCodes.$inferSelect, EmploymentVerification>(db, {
+        table: workEmailCodes,
+        owner: workEmailCodes.employeeId,
+        userId: session.userId,
+        matches: (pending) => codeMatches(pending.codeHash, digest(`code:${session.userId}`, code)),
+        async onMatch(tx, pending) {
+          const [saved] = await tx
+            .insert(employmentVerifications)
+            .values({ employeeId: session.userId, companyId: pending.companyId, domain: pending.domain })
+            .onConflictDoUpdate({
+              target: [employmentVerifications.employeeId, employmentVerifications.companyId],
+              set: { domain: pending.domain, verifiedAt: sql`now()` },
+            })
+            .returning();
+          // Nothing the company's pages show changes: only ratings written from now on carry the
+          // badge (DESIGN §9.1), so the moment of a verification cannot be read off old ratings.
+          const [company] = await tx
+            .select({ name: users.fullName })
+            .from(users)
+            .where(eq(users.id, pending.companyId));
+          return {
             company_id: pending.companyId,
             company_name: company?.name ?? '',
             domain: pending.domain,
             verified_at: (saved?.verifiedAt ?? new Date()).toISOString(),
-          },
-        };
-      }).then((outcome) => {
-        if (outcome.failed) throw badRequest(MSG.workEmailCodeInvalid);
-        return outcome.verification;
+          };
+        },
+      });
+    },
+
+    /** Mails a code to the caller's own sign-in address; 400 once it is proven. */
+    async requestOwnCode(session: Session, log?: MailLog): Promise<EmailCodeSent> {
+      const [user] = await db
+        .select({ email: users.email, verifiedAt: users.emailVerifiedAt })
+        .from(users)
+        .where(eq(users.id, session.userId));
+      if (!user) throw unauthorized();
+      if (user.verifiedAt) throw badRequest(MSG.emailAlreadyVerified);
+      if ((await counters.hit(`email-codes:${session.userId}`, HOUR_SECONDS)) > WORK_EMAIL_CODES_PER_HOUR) {
+        throw tooManyCodes();
+      }
+      const code = newCode();
+      const row = {
+        userId: session.userId,
+        codeHash: digest(`own:${session.userId}`, code),
+        tries: 0,
+        expiresAt: codeExpiry(),
+      };
+      await db
+        .insert(emailCodes)
+        .values(row)
+        .onConflictDoUpdate({ target: emailCodes.userId, set: { ...row, createdAt: sql`now()` } });
+      await mailer.send(
+        {
+          to: user.email,
+          subject: 'Your WorkTrust code to confirm your email',
+          text: [
+            `Your code is ${code}. It expires in ${WORK_EMAIL_CODE_TTL_MINUTES} minutes.`,
+            '',
+            'Enter it on your WorkTrust account page to confirm that this address is yours.',
+            'If you did not ask for this code, you can ignore this message.',
+          ].join('\n'),
+        },
+        log,
+      );
+      return { expires_at: row.expiresAt.toISOString() };
+    },
+
+    /** Confirms the code mailed to the caller's sign-in address. */
+    async confirmOwnCode(session: Session, code: string): Promise<void> {
+      await confirmPending(db, {
+        table: emailCodes,
+        owner: emailCodes.userId,
+        userId: session.userId,
+        matches: (pending) => codeMatches(pending.codeHash, digest(`own:${session.userId}`, code)),
+        async onMatch(tx) {
+          await tx.update(users).set({ emailVerifiedAt: sql`now()` }).where(eq(users.id, session.userId));
+        },
       });
     },
 

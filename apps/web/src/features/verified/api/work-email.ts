@@ -2,7 +2,7 @@
 // /api/auth/work-email/, and the company's declared domain (PATCH /api/auth/profile/). Each change
 // moves badges on the company's pages, so every cached page is refreshed.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { EmploymentVerification, OwnUser, WorkEmailCodeSent } from '@workspace/contracts';
+import type { EmailCodeSent, EmploymentVerification, OwnUser, WorkEmailCodeSent } from '@workspace/contracts';
 import { api } from '@/lib/api-client';
 import { refreshAfterWrite, useRefreshingMutation } from '@/lib/refresh-after-write';
 import { useSession } from '@/lib/session';
@@ -35,5 +35,21 @@ export function useDeclareDomain() {
       setUser(user);
       refreshAfterWrite(queryClient);
     },
+  });
+}
+
+/** Mails a code to the signed-in account's own address (DESIGN §9.1). */
+export const useRequestOwnCode = () =>
+  useMutation({ mutationFn: () => api.post<EmailCodeSent>('/auth/email/verify/', {}) });
+
+/** Confirms it; the session's user then says email_verified. */
+export function useConfirmOwnCode() {
+  const { setUser } = useSession();
+  return useMutation({
+    mutationFn: async (code: string) => {
+      await api.post<{ message: string }>('/auth/email/verify/confirm/', { code });
+      return api.get<OwnUser>('/auth/profile/');
+    },
+    onSuccess: setUser,
   });
 }

@@ -1,8 +1,9 @@
-// A company's email domain on its account page (DESIGN §8.2): declared, it lets employees verify
-// with an address there. Only the domain of the company's own sign-in email is accepted, and never a
-// free mail service (the server decides and says why).
+// A company's email domain on its account page (DESIGN §8.2, §9.1): declared, it lets employees
+// verify with an address there. Only the domain of the company's own sign-in email, once the company
+// has proven that address with a mailed code, and never a free mail service (the server decides and
+// says why).
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { OwnUser } from '@workspace/contracts';
+import { type OwnUser, WORK_EMAIL_CODE_TTL_MINUTES } from '@workspace/contracts';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -11,7 +12,88 @@ import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { getProblem } from '@/lib/api-client';
-import { useDeclareDomain } from '../api/work-email';
+import { useConfirmOwnCode, useDeclareDomain, useRequestOwnCode } from '../api/work-email';
+
+/** The first step: the company proves its sign-in address with a code mailed to it. */
+function ConfirmEmail({ email }: { email: string }) {
+  const { t } = useLingui();
+  const request = useRequestOwnCode();
+  const confirm = useConfirmOwnCode();
+  const [code, setCode] = useState('');
+  const minutes = WORK_EMAIL_CODE_TTL_MINUTES;
+
+  if (!request.isSuccess) {
+    return (
+      <div className="grid gap-3">
+        <p className="text-sm">
+          <Trans>
+            First confirm that <strong>{email}</strong> is yours: we send a six-digit code to it.
+          </Trans>
+        </p>
+        {request.isError && (
+          <p role="alert" className="text-sm text-destructive">
+            {getProblem(request.error)}
+          </p>
+        )}
+        <div>
+          <Button type="button" disabled={request.isPending} onClick={() => request.mutate()}>
+            {request.isPending ? (
+              <Spinner label={t`Sending...`} className="text-current" />
+            ) : (
+              <Trans>Send code</Trans>
+            )}
+          </Button>
+        </div>
+      </div>
+    );
+  }
+  return (
+    <form
+      noValidate
+      className="grid gap-3"
+      onSubmit={(event) => {
+        event.preventDefault();
+        confirm.mutate(code.trim(), {
+          onSuccess: () => toast({ title: t`Your sign-in email is confirmed`, variant: 'success' }),
+        });
+      }}
+    >
+      <p className="text-sm" role="status">
+        <Trans>
+          We sent a code to {email}. It works for {minutes} minutes.
+        </Trans>
+      </p>
+      <Field
+        label={<Trans>Code from the email</Trans>}
+        error={confirm.isError ? getProblem(confirm.error) : undefined}
+      >
+        {(control) => (
+          <Input
+            {...control}
+            value={code}
+            onChange={(event) => setCode(event.target.value)}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            className="max-w-40 tracking-widest"
+          />
+        )}
+      </Field>
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" disabled={confirm.isPending || code.trim().length !== 6}>
+          {confirm.isPending ? (
+            <Spinner label={t`Checking...`} className="text-current" />
+          ) : (
+            <Trans>Confirm</Trans>
+          )}
+        </Button>
+        <Button type="button" variant="outline" disabled={request.isPending} onClick={() => request.mutate()}>
+          <Trans>Send a new code</Trans>
+        </Button>
+      </div>
+    </form>
+  );
+}
 
 /** For companies (the route shows it to them only). */
 export function EmailDomainCard({ user }: { user: OwnUser }) {
@@ -48,53 +130,62 @@ export function EmailDomainCard({ user }: { user: OwnUser }) {
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <form
-          noValidate
-          className="grid gap-3"
-          onSubmit={(event) => {
-            event.preventDefault();
-            save(domain.trim());
-          }}
-        >
-          {current && (
-            <p className="text-sm" role="status">
-              <Trans>
-                Declared: <strong>{current}</strong>
-              </Trans>
-            </p>
-          )}
-          <Field
-            label={<Trans>Email domain</Trans>}
-            error={declare.isError ? getProblem(declare.error) : undefined}
-            hint={<Trans>It must be the domain of your own sign-in email ({own}).</Trans>}
+        {user.email_verified ? (
+          <form
+            noValidate
+            className="grid gap-3"
+            onSubmit={(event) => {
+              event.preventDefault();
+              save(domain.trim());
+            }}
           >
-            {(control) => (
-              <Input
-                {...control}
-                value={domain}
-                onChange={(event) => {
-                  setDomain(event.target.value);
-                  declare.reset();
-                }}
-                className="max-w-80"
-              />
-            )}
-          </Field>
-          <div className="flex flex-wrap gap-2">
-            <Button type="submit" disabled={declare.isPending || domain.trim() === ''}>
-              {declare.isPending ? (
-                <Spinner label={t`Saving...`} className="text-current" />
-              ) : (
-                <Trans>Save domain</Trans>
-              )}
-            </Button>
             {current && (
-              <Button type="button" variant="outline" disabled={declare.isPending} onClick={() => save(null)}>
-                <Trans>Remove domain</Trans>
-              </Button>
+              <p className="text-sm" role="status">
+                <Trans>
+                  Declared: <strong>{current}</strong>
+                </Trans>
+              </p>
             )}
-          </div>
-        </form>
+            <Field
+              label={<Trans>Email domain</Trans>}
+              error={declare.isError ? getProblem(declare.error) : undefined}
+              hint={<Trans>It must be the domain of your own sign-in email ({own}).</Trans>}
+            >
+              {(control) => (
+                <Input
+                  {...control}
+                  value={domain}
+                  onChange={(event) => {
+                    setDomain(event.target.value);
+                    declare.reset();
+                  }}
+                  className="max-w-80"
+                />
+              )}
+            </Field>
+            <div className="flex flex-wrap gap-2">
+              <Button type="submit" disabled={declare.isPending || domain.trim() === ''}>
+                {declare.isPending ? (
+                  <Spinner label={t`Saving...`} className="text-current" />
+                ) : (
+                  <Trans>Save domain</Trans>
+                )}
+              </Button>
+              {current && (
+                <Button
+                  type="button"
+                  variant="outline"
+                  disabled={declare.isPending}
+                  onClick={() => save(null)}
+                >
+                  <Trans>Remove domain</Trans>
+                </Button>
+              )}
+            </div>
+          </form>
+        ) : (
+          <ConfirmEmail email={user.email} />
+        )}
       </CardContent>
     </Card>
   );

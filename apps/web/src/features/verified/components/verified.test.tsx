@@ -1,5 +1,5 @@
-// Verified employment on the account page against the real API (DESIGN §8.2): a company declares its
-// domain (and is told why another is refused); an employee verifies with the code the server mailed
+// Verified employment on the account page against the real API (DESIGN §8.2, §9.1): a company proves
+// its sign-in address with the mailed code, then declares its domain (and is told why another is refused); an employee verifies with the code the server mailed
 // (read from its development outbox), sees a wrong code refused, and removes the verification.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -39,6 +39,21 @@ describe('verified employment', () => {
       email: `hr@${domain}`,
     });
     live.signInPage(company);
+    // First the company proves its sign-in address (DESIGN §9.1): no domain field until then.
+    const unproven = await live.call<OwnUser>('GET', '/api/auth/profile/', { token: company.access });
+    expect(unproven.body.email_verified).toBe(false);
+    const proving = renderWithProviders(<EmailDomainCard user={unproven.body} />);
+    expect(proving.queryByLabelText('Email domain')).toBeNull();
+    await proving.user.click(await proving.findByRole('button', { name: 'Send code' }));
+    const ownCode = await proving.findByLabelText('Code from the email');
+    await proving.user.type(ownCode, mailedCode(company.email));
+    await proving.user.click(proving.getByRole('button', { name: 'Confirm' }));
+    await waitFor(async () => {
+      const after = await live.call<OwnUser>('GET', '/api/auth/profile/', { token: company.access });
+      expect(after.body.email_verified).toBe(true);
+    });
+    proving.unmount();
+
     const profile = await live.call<OwnUser>('GET', '/api/auth/profile/', { token: company.access });
     const first = renderWithProviders(<EmailDomainCard user={profile.body} />);
     const field = await first.findByLabelText('Email domain');

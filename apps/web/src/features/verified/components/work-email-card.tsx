@@ -31,7 +31,8 @@ function RemoveVerification({ companyId, companyName }: { companyId: number; com
       title={<Trans>Remove your verification at {companyName}?</Trans>}
       description={
         <Trans>
-          Your reviews of {companyName} no longer show "Verified employee". You can verify again later.
+          Reviews you write of {companyName} from now on will not show "Verified employee"; those you have
+          written keep it. You can verify again later.
         </Trans>
       }
       confirmLabel={<Trans>Remove</Trans>}
