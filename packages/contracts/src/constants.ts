@@ -95,14 +95,21 @@ export const DISPUTE_REASON_LABELS: Record<DisputeReason, string> = {
 
 export const DISPUTE_OUTCOMES = ['UPHELD', 'REJECTED'] as const;
 export type DisputeOutcome = (typeof DISPUTE_OUTCOMES)[number];
-export const DISPUTE_STATUSES = ['open', 'decided'] as const;
-export const APPEAL_STATUSES = ['open', 'restored', 'rejected'] as const;
+/** 'withdrawn': its rating was withdrawn by its author before a decision; the record stays (ADR 0013). */
+export const DISPUTE_STATUSES = ['open', 'decided', 'withdrawn'] as const;
+export const APPEAL_STATUSES = ['open', 'restored', 'rejected', 'withdrawn'] as const;
 export type AppealStatus = (typeof APPEAL_STATUSES)[number];
 
 /** Days after posting during which the author may edit a rating. */
 export const EDIT_WINDOW_DAYS = 30;
 /** Days the moderators have to decide a dispute. */
 export const DISPUTE_DECISION_DAYS = 15;
+/**
+ * Days a rater waits to rate the same person again after withdrawing a rating that was hidden, under
+ * an open dispute or after an upheld one (DESIGN §9.1): withdrawing and rating again must not undo
+ * moderation.
+ */
+export const RATE_AGAIN_AFTER_WITHDRAWAL_DAYS = 90;
 
 /** The reasons a person may give when flagging a rating. */
 export const PERSON_FLAG_REASONS = [
@@ -144,8 +151,8 @@ export const FLAG_REASON_LABELS: Record<FlagReason, string> = {
   UNUSUAL_ACTIVITY: 'Unusual activity (automatic check)',
 };
 
-/** A flag's life: open until a moderator dismisses it or acts on its rating. */
-export const FLAG_STATUSES = ['open', 'dismissed', 'actioned'] as const;
+/** A flag's life: open until a moderator dismisses it or acts on its rating, or its author withdraws the rating. */
+export const FLAG_STATUSES = ['open', 'dismissed', 'actioned', 'withdrawn'] as const;
 export type FlagStatus = (typeof FLAG_STATUSES)[number];
 
 /** What the moderation log records, and what each entry points at. */

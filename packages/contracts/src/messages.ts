@@ -196,7 +196,21 @@ export const ELIGIBILITY = {
   inactive: 'This user is not active',
   moderator: 'Moderators cannot submit ratings',
 } as const;
-export type EligibilityReason = (typeof ELIGIBILITY)[keyof typeof ELIGIBILITY];
+/**
+ * Why a rater may not rate someone again yet (DESIGN §9.1): they withdrew a rating of that person
+ * while it was under moderation. `date` is the day they may, as YYYY-MM-DD (UTC).
+ */
+export const withdrawnUnderModeration = (date: string) =>
+  `You withdrew a rating of this user under moderation; you can rate again on ${date}`;
+const WITHDRAWN_UNDER_MODERATION =
+  /^You withdrew a rating of this user under moderation; you can rate again on (\d{4}-\d{2}-\d{2})$/;
+/** The date in a withdrawnUnderModeration reason, or null for any other text (the web app translates it). */
+export const rateAgainDateOf = (reason: string): string | null =>
+  WITHDRAWN_UNDER_MODERATION.exec(reason)?.[1] ?? null;
+
+export type EligibilityReason =
+  | (typeof ELIGIBILITY)[keyof typeof ELIGIBILITY]
+  | ReturnType<typeof withdrawnUnderModeration>;
 
 /**
  * Why the server refuses a password that is not on the common lists (which get MSG.passwordCommon)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ELIGIBILITY } from './messages.ts';
+import { ELIGIBILITY, rateAgainDateOf, withdrawnUnderModeration } from './messages.ts';
 import {
   dayOnly,
   eligibilityReason,
@@ -71,6 +71,16 @@ describe('eligibility', () => {
     );
     expect(reason({ ...base, rater: employee, ratee: employee, context: 'EMPLOYEE_TO_COMPANY' })).toBe(
       ELIGIBILITY.self,
+    );
+    // A withdrawal under moderation: the wait, with its date; a pair already rated says so first.
+    const waiting = { rater: employee, ratee: employer, context: 'EMPLOYEE_TO_COMPANY' as const };
+    expect(reason({ ...base, ...waiting, rateAgainOn: '2027-02-27' })).toBe(
+      withdrawnUnderModeration('2027-02-27'),
+    );
+    expect(rateAgainDateOf(withdrawnUnderModeration('2027-02-27'))).toBe('2027-02-27');
+    expect(rateAgainDateOf(ELIGIBILITY.alreadyRated)).toBeNull();
+    expect(reason({ ...waiting, alreadyRated: true, rateAgainOn: '2027-02-27' })).toBe(
+      ELIGIBILITY.alreadyRated,
     );
     expect(reason({ ...base, rater: employee, ratee: employer, context: 'EMPLOYER_TO_EMPLOYEE' })).toBe(
       ELIGIBILITY.wrongContext,

@@ -6,7 +6,7 @@ import {
   type RoleContext,
   type UserRole,
 } from './constants.ts';
-import { ELIGIBILITY, type EligibilityReason } from './messages.ts';
+import { ELIGIBILITY, type EligibilityReason, withdrawnUnderModeration } from './messages.ts';
 
 /** Rounds half up to one decimal, working in tenths so 4.25 becomes 4.3 (not 4.2 from float error). */
 export function roundHalfUp1(value: number): number {
@@ -62,8 +62,10 @@ export function eligibilityReason(input: {
   ratee: EligibilityParty | null;
   context: RoleContext;
   alreadyRated: boolean;
+  /** The day the rater may rate the ratee again after a withdrawal under moderation, if still ahead (YYYY-MM-DD). */
+  rateAgainOn?: string | null;
 }): { eligible: boolean; reason: EligibilityReason } {
-  const { rater, ratee, context, alreadyRated } = input;
+  const { rater, ratee, context, alreadyRated, rateAgainOn } = input;
   const no = (reason: EligibilityReason) => ({ eligible: false, reason });
   if (rater.role === 'moderator') return no(ELIGIBILITY.moderator);
   if (!ratee) return no(ELIGIBILITY.notFound);
@@ -73,6 +75,7 @@ export function eligibilityReason(input: {
   if (rater.role === 'employer' && ratee.role !== 'employee') return no(ELIGIBILITY.employersRateEmployees);
   if (!ratee.isActive) return no(ELIGIBILITY.inactive);
   if (alreadyRated) return no(ELIGIBILITY.alreadyRated);
+  if (rateAgainOn) return no(withdrawnUnderModeration(rateAgainOn));
   return { eligible: true, reason: ELIGIBILITY.ok };
 }
 

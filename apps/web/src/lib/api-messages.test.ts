@@ -4,6 +4,7 @@ import {
   FLAG_REASON_LABELS,
   MSG,
   RATING_CATEGORIES,
+  withdrawnUnderModeration,
 } from '@workspace/contracts';
 import { describe, expect, it } from 'vitest';
 import {
@@ -47,6 +48,11 @@ describe('API and contract messages', () => {
     expect(categoryName('A category added later')).toBe('A category added later');
     expect(ratingLabelText(4.6)).toBe('उत्कृष्ट');
     expect(translateApiMessage('A message the server added later')).toBe('A message the server added later');
+    // A reason with a date in it (DESIGN §9.1): translated, with the date in the reader's language.
+    const cooldown = translateApiMessage(withdrawnUnderModeration('2027-02-26'));
+    expect(cooldown).toMatch(/[\u0900-\u097F]/);
+    expect(cooldown).toContain('2027');
+    expect(cooldown).not.toContain('2027-02-26');
   });
 
   it('name every category of every context and every rating label, with their English as the key', () => {

@@ -17,9 +17,11 @@ import {
   type RATING_CATEGORIES,
   type RatingLabel,
   type RoleContext,
+  rateAgainDateOf,
   ratingLabel,
 } from '@workspace/contracts';
 import { useEffect } from 'react';
+import { formatDate } from './format';
 import { activeLanguage, apiMessagesLoaded, i18n, loadApiMessages } from './i18n';
 
 export const MSG_TRANSLATIONS = {
@@ -258,6 +260,15 @@ const byText = new Map<string, MessageDescriptor>([
  * (a message added to the server later) is shown as it came, in English.
  */
 export function translateApiMessage(text: string): string {
+  const rateAgainOn = rateAgainDateOf(text);
+  if (rateAgainOn !== null) {
+    const date = formatDate(rateAgainOn, { utcDay: true });
+    return inActiveLanguage(
+      msg`You withdrew a rating of this user under moderation; you can rate again on ${date}`,
+      text,
+      { date },
+    );
+  }
   return inActiveLanguage(byText.get(text), text);
 }
 
@@ -301,10 +312,15 @@ export const RATING_LABEL_TRANSLATIONS = {
  * A message of this catalog in the active language, given with its English text: English until the
  * catalog has arrived (components that show these call useApiMessages, which re-renders them then).
  */
-function inActiveLanguage(descriptor: MessageDescriptor | undefined, english: string): string {
+function inActiveLanguage(
+  descriptor: MessageDescriptor | undefined,
+  english: string,
+  values?: Record<string, string>,
+): string {
   if (!descriptor || !i18n.locale) return english;
   const language = activeLanguage();
-  if (apiMessagesLoaded(language)) return i18n._(descriptor);
+  // By id with the values: the descriptor's own values are the macro's placeholders, which these fill.
+  if (apiMessagesLoaded(language)) return i18n._(descriptor.id, { ...descriptor.values, ...values });
   void loadApiMessages(language);
   return english;
 }

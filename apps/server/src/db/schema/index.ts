@@ -130,12 +130,10 @@ export const ratingReplies = pgTable('rating_replies', {
   hiddenReason: text('hidden_reason'),
 });
 
+/** A rating's dispute, kept when its rating is withdrawn (no foreign key, drizzle/0031). */
 export const ratingDisputes = pgTable('rating_disputes', {
   id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-  ratingId: ratingIdColumn('rating_id')
-    .notNull()
-    .unique()
-    .references(() => ratings.id, { onDelete: 'cascade' }),
+  ratingId: ratingIdColumn('rating_id').notNull().unique(),
   reason: text('reason', { enum: DISPUTE_REASONS }).notNull(),
   details: text('details').notNull(),
   status: text('status', { enum: DISPUTE_STATUSES }).notNull().default('open'),
@@ -147,12 +145,10 @@ export const ratingDisputes = pgTable('rating_disputes', {
   decidedBy: integer('decided_by').references(() => users.id),
 });
 
+/** An author's appeal, kept when its rating is withdrawn (no foreign key, drizzle/0031). */
 export const ratingAppeals = pgTable('rating_appeals', {
   id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-  ratingId: ratingIdColumn('rating_id')
-    .notNull()
-    .unique()
-    .references(() => ratings.id, { onDelete: 'cascade' }),
+  ratingId: ratingIdColumn('rating_id').notNull().unique(),
   message: text('message').notNull(),
   status: text('status', { enum: APPEAL_STATUSES }).notNull().default('open'),
   decisionReason: text('decision_reason'),
@@ -160,6 +156,22 @@ export const ratingAppeals = pgTable('rating_appeals', {
   decidedAt: ts('decided_at'),
   decidedBy: integer('decided_by').references(() => users.id),
 });
+
+/** Who waits until when to rate someone again after withdrawing a rating under moderation (drizzle/0031). */
+export const ratingCooldowns = pgTable(
+  'rating_cooldowns',
+  {
+    raterId: integer('rater_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    rateeId: integer('ratee_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    roleContext: text('role_context', { enum: ROLE_CONTEXTS }).notNull(),
+    until: ts('until').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.raterId, t.rateeId, t.roleContext] })],
+);
 
 export const refreshFamilies = pgTable('refresh_families', {
   id: text('id').primaryKey(),
@@ -235,11 +247,10 @@ export const employmentVerifications = pgTable(
   (t) => [primaryKey({ columns: [t.employeeId, t.companyId] })],
 );
 
+/** A flag on a rating, kept when its rating is withdrawn (no foreign key, drizzle/0031). */
 export const flags = pgTable('flags', {
   id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-  ratingId: ratingIdColumn('rating_id')
-    .notNull()
-    .references(() => ratings.id, { onDelete: 'cascade' }),
+  ratingId: ratingIdColumn('rating_id').notNull(),
   /** Null for the automatic check's flags (reason UNUSUAL_ACTIVITY, drizzle/0015). */
   reporterId: integer('reporter_id').references(() => users.id),
   /** The rating's ratee, set from the rating by a trigger on insert (drizzle/0017). */

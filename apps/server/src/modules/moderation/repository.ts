@@ -79,13 +79,14 @@ export async function revokeRefreshFamilies(tx: Executor, userId: number): Promi
 }
 
 // Per rating: how many flags, how many still open, the newest open one and the latest resolution.
+// A withdrawn rating's flags stay for the record (ADR 0013), out of the queue.
 const flagSummary = sql`
   select rating_id,
          count(*)::int as flag_count,
          count(*) filter (where status = 'open')::int as open_count,
          max(created_at) filter (where status = 'open') as newest_open,
          max(resolved_at) as last_resolved
-  from flags group by rating_id`;
+  from flags where exists (select 1 from ratings r where r.id = flags.rating_id) group by rating_id`;
 
 /**
  * The moderation queue, one item per flagged rating. 'open': ratings with at least one open flag,

@@ -8,6 +8,8 @@ import type { Db, Executor } from '../../db/client.ts';
 import {
   flags,
   passwordResets,
+  ratingAppeals,
+  ratingDisputes,
   ratings,
   refreshFamilies,
   suspensionHiddenRatings,
@@ -15,6 +17,7 @@ import {
 } from '../../db/schema/index.ts';
 import { inTransaction } from '../../db/transactions.ts';
 import { recordAction } from '../moderation/repository.ts';
+import { closeAsWithdrawn } from '../rating-actions/repository.ts';
 import { applyRatings } from '../ratings/aggregates.ts';
 import { createUser, touchUsers } from '../users/repository.ts';
 import { TOMBSTONE_PASSWORD_HASH, tombstoneEmail } from '../users/tombstone.ts';
@@ -56,11 +59,17 @@ export async function eraseAccount(db: Db, userId: number, ratingsGiven: Ratings
 
     // Their suspension's bookkeeping goes; the ratings it hid stay hidden if they are kept.
     await tx.delete(suspensionHiddenRatings).where(eq(suspensionHiddenRatings.userId, userId));
-    // Flags they filed; flags on the ratings they received go with those ratings (cascade).
+    // Flags they filed.
     await tx.delete(flags).where(eq(flags.reporterId, userId));
 
     if (ratingsGiven === 'DELETE') {
-      // Withdrawn from the ratees' aggregates (which moves their view versions) before they go.
+      // Withdrawn as their author would withdraw them: their flags, disputes and appeals stay for the
+      // record, what was open closed (DESIGN §9.1); out of the ratees' aggregates (which moves their
+      // view versions) before they go.
+      await closeAsWithdrawn(
+        tx,
+        given.map((r) => r.id),
+      );
       await applyRatings(
         tx,
         given.filter((r) => r.status === 'published').map((r) => r.id),
@@ -82,8 +91,13 @@ export async function eraseAccount(db: Db, userId: number, ratingsGiven: Ratings
     }
     await touchUsers(tx, [...new Set(given.map((r) => r.rateeId))]);
 
-    // Ratings received: gone with their scores and flags. The raters' own lists change.
+    // Ratings received: gone with their scores, flags, disputes (which the person wrote) and appeals.
+    // The raters' own lists change.
     if (received.length > 0) {
+      const ids = received.map((r) => r.id);
+      await tx.delete(flags).where(inArray(flags.ratingId, ids));
+      await tx.delete(ratingDisputes).where(inArray(ratingDisputes.ratingId, ids));
+      await tx.delete(ratingAppeals).where(inArray(ratingAppeals.ratingId, ids));
       await tx.delete(ratings).where(eq(ratings.rateeId, userId));
       await touchUsers(tx, [...new Set(received.map((r) => r.raterId))]);
     }

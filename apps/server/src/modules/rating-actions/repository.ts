@@ -1,9 +1,9 @@
 // Reads of disputes and appeals: the rated party's own disputes, and the moderators' queues. Each
 // brings its ratings with the columns every rating view is made from (ratings/repository.ts).
 import type { ModerationAppeal, ModerationDispute, RatedPartyDispute } from '@workspace/contracts';
-import { asc, count, desc, eq, ne, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { ratingAppeals, ratingDisputes, ratings } from '../../db/schema/index.ts';
+import { flags, ratingAppeals, ratingDisputes, ratings } from '../../db/schema/index.ts';
 import type { Page } from '../core/paging.ts';
 import { RATING_COLUMNS, rater, withNames } from '../ratings/repository.ts';
 import { moderatorRatingView, toRatingView } from '../ratings/serialize.ts';
@@ -138,4 +138,43 @@ export async function appealQueue(
       decided_at: iso(appeal.decidedAt),
     })),
   };
+}
+
+/**
+ * Before ratings are withdrawn (by their author, or with the author's account): what was still open
+ * about them (flags, a dispute, an appeal) is closed as 'withdrawn'. The rows stay, with the rating's
+ * id, for the record and the transparency report (DESIGN §9.1); a withdrawn dispute's end is dated,
+ * so one past its due date still counts as overdue.
+ */
+export async function closeAsWithdrawn(tx: Executor, ratingIds: readonly number[]): Promise<void> {
+  if (ratingIds.length === 0) return;
+  await tx
+    .update(flags)
+    .set({ status: 'withdrawn', resolvedAt: sql`now()` })
+    .where(and(inArray(flags.ratingId, [...ratingIds]), eq(flags.status, 'open')));
+  await tx
+    .update(ratingDisputes)
+    .set({ status: 'withdrawn', decidedAt: sql`now()` })
+    .where(and(inArray(ratingDisputes.ratingId, [...ratingIds]), eq(ratingDisputes.status, 'open')));
+  await tx
+    .update(ratingAppeals)
+    .set({ status: 'withdrawn', decidedAt: sql`now()` })
+    .where(and(inArray(ratingAppeals.ratingId, [...ratingIds]), eq(ratingAppeals.status, 'open')));
+}
+
+/**
+ * Whether a rating is under moderation as its author withdraws it (DESIGN §9.1): hidden, under an
+ * open dispute (a disputed rating of an employee, or a rating of a company whose dispute is open), or
+ * after an upheld dispute.
+ */
+export async function underModeration(
+  tx: Executor,
+  rating: { id: number; status: string },
+): Promise<boolean> {
+  if (rating.status !== 'published') return true;
+  const [dispute] = await tx
+    .select({ status: ratingDisputes.status, outcome: ratingDisputes.outcome })
+    .from(ratingDisputes)
+    .where(eq(ratingDisputes.ratingId, rating.id));
+  return dispute !== undefined && (dispute.status === 'open' || dispute.outcome === 'UPHELD');
 }

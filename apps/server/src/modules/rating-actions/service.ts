@@ -9,6 +9,7 @@ import {
   EDIT_WINDOW_DAYS,
   MSG,
   overallScoreTenths,
+  RATE_AGAIN_AFTER_WITHDRAWAL_DAYS,
   type RoleContext,
   type ratingEditRequest,
 } from '@workspace/contracts';
@@ -18,6 +19,7 @@ import type { Db, Executor } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import {
   ratingAppeals,
+  ratingCooldowns,
   ratingDisputes,
   ratingReplies,
   ratings,
@@ -28,6 +30,7 @@ import { badRequest, forbidden, HttpError, notFound } from '../../lib/errors.ts'
 import { applyRatings } from '../ratings/aggregates.ts';
 import { storedScores } from '../ratings/repository.ts';
 import { touchUsers } from '../users/repository.ts';
+import { closeAsWithdrawn, underModeration } from './repository.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -148,16 +151,29 @@ export async function editRating(
 }
 
 /**
- * The author withdraws the rating: it leaves every list and average at once and is deleted with
- * everything attached to it; a tombstone with its context and dates stays for the transparency
- * report. The pair may rate again.
+ * The author withdraws the rating: it leaves every list and average at once, with its scores and
+ * reply; a tombstone with its context and dates stays for the transparency report, and so do its
+ * flags, dispute, appeal and audit rows (what was open is closed as withdrawn, DESIGN §9.1). A rating
+ * withdrawn under moderation keeps the pair from rating again for RATE_AGAIN_AFTER_WITHDRAWAL_DAYS,
+ * so that withdrawing and rating again cannot undo a hiding or a dispute.
  */
 export async function withdrawRating(db: Db, userId: number, ratingId: number) {
   await inTransaction(db, async (tx) => {
     const rating = await lockRating(tx, ratingId);
     if (rating.raterId !== userId) throw forbidden(MSG.onlyRaterMayChange);
+    if (await underModeration(tx, rating)) {
+      const until = sql`now() + make_interval(days => ${RATE_AGAIN_AFTER_WITHDRAWAL_DAYS})`;
+      await tx
+        .insert(ratingCooldowns)
+        .values({ raterId: rating.raterId, rateeId: rating.rateeId, roleContext: rating.roleContext, until })
+        .onConflictDoUpdate({
+          target: [ratingCooldowns.raterId, ratingCooldowns.rateeId, ratingCooldowns.roleContext],
+          set: { until },
+        });
+    }
     if (rating.status === 'published') await applyRatings(tx, [ratingId], -1);
     else await touchUsers(tx, [rating.rateeId]);
+    await closeAsWithdrawn(tx, [ratingId]);
     await tx
       .insert(withdrawnRatings)
       .values({ roleContext: rating.roleContext, createdAt: rating.createdAt });

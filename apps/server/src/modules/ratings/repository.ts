@@ -266,17 +266,38 @@ export async function findRatee(
   raterId: number,
   rateeId: number,
   context: RoleContext,
-): Promise<{ ratee: EligibilityParty | null; alreadyRated: boolean }> {
-  const [row] = await queryRows<{ id: number; role: UserRole; is_active: boolean; already_rated: boolean }>(
+): Promise<{ ratee: EligibilityParty | null; alreadyRated: boolean; rateAgainOn: string | null }> {
+  const [row] = await queryRows<{
+    id: number;
+    role: UserRole;
+    is_active: boolean;
+    already_rated: boolean;
+    rate_again_on: string | null;
+  }>(
     db,
     sql`select u.id, u.user_role as role, u.is_active,
           exists(select 1 from ratings r
-                 where r.rater_id = ${raterId} and r.ratee_id = u.id and r.role_context = ${context}) as already_rated
+                 where r.rater_id = ${raterId} and r.ratee_id = u.id and r.role_context = ${context}) as already_rated,
+          (select to_char((c.until at time zone 'UTC')::date + 1, 'YYYY-MM-DD')
+           from (${coolingDown(sql`${raterId}::int`, sql`u.id`, sql`${context}::text`)}) c) as rate_again_on
         from users u where u.id = ${rateeId}`,
   );
-  if (!row) return { ratee: null, alreadyRated: false };
-  return { ratee: { id: row.id, role: row.role, isActive: row.is_active }, alreadyRated: row.already_rated };
+  if (!row) return { ratee: null, alreadyRated: false, rateAgainOn: null };
+  return {
+    ratee: { id: row.id, role: row.role, isActive: row.is_active },
+    alreadyRated: row.already_rated,
+    rateAgainOn: row.rate_again_on,
+  };
 }
+
+/**
+ * The rater's cooldown on rating the ratee again, while it lasts (rating_cooldowns, DESIGN §9.1): a
+ * primary-key lookup. The day they may is the day after it ends, so a person told a date is never
+ * refused on it.
+ */
+const coolingDown = (raterId: SQL, rateeId: SQL, context: SQL) =>
+  sql`select c.until from rating_cooldowns c
+      where c.rater_id = ${raterId} and c.ratee_id = ${rateeId} and c.role_context = ${context} and c.until > now()`;
 
 export interface NewRating {
   raterId: number;
@@ -385,6 +406,7 @@ const insertRatingStatement = preparedRaw<WrittenRow>(() => {
         rank_score = ${rankScore(sum, count)},
         category_totals = ${withCategoryScores(sql`category_totals`, addedScores)}
       where id = ${NEW.ratee}::int and is_active and user_role = ${NEW.rateeRole}::text
+        and not exists (${coolingDown(sql`${NEW.rater}::int`, sql`${NEW.ratee}::int`, sql`${NEW.context}::text`)})
       returning id, full_name, verified_raters
     ),
     inserted as (

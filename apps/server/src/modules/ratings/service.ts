@@ -34,8 +34,8 @@ export async function checkEligibility(
   rateeId: number,
   context: RoleContext,
 ): Promise<EligibilityResponse> {
-  const { ratee, alreadyRated } = await findRatee(db, session.userId, rateeId, context);
-  return eligibilityReason({ rater: raterOf(session), ratee, context, alreadyRated });
+  const { ratee, alreadyRated, rateAgainOn } = await findRatee(db, session.userId, rateeId, context);
+  return eligibilityReason({ rater: raterOf(session), ratee, context, alreadyRated, rateAgainOn });
 }
 
 /** Whether the caller may rate `ratee` now, in the one context the caller's role rates in. */
@@ -87,7 +87,8 @@ export async function createRating(
     throw error;
   }
   if (!written) {
-    // No such ratee, or not active in the role the caller rates: the rules' reason for it as stored.
+    // No such ratee, not active in the role the caller rates, or a withdrawal's cooldown: the rules'
+    // reason for it as stored.
     const now = await checkEligibility(db, session, input.ratee, input.role_context);
     throw badRequest(now.eligible ? ELIGIBILITY.inactive : now.reason);
   }

@@ -13,11 +13,21 @@ import { formatDateTime } from '@/lib/format';
 import { ActionDialog } from './action-dialog';
 import { ModeratedRatingCard } from './moderated-rating-card';
 
-const FLAG_STATUS_VARIANT = { open: 'warning', dismissed: 'secondary', actioned: 'success' } as const;
+const FLAG_STATUS_VARIANT = {
+  open: 'warning',
+  dismissed: 'secondary',
+  actioned: 'success',
+  withdrawn: 'secondary',
+} as const;
 
 function FlagItem({ flag }: { flag: FlaggedRating['flags'][number] }) {
   const { t } = useLingui();
-  const status = { open: t`Open`, dismissed: t`Dismissed`, actioned: t`Actioned` }[flag.status];
+  const status = {
+    open: t`Open`,
+    dismissed: t`Dismissed`,
+    actioned: t`Actioned`,
+    withdrawn: t`Rating withdrawn`,
+  }[flag.status];
   // The automatic check for unusual activity flags with no reporter.
   const reporter = flag.reporter_id === null ? t`Automatic check` : flag.reporter_name;
   const when = formatDateTime(flag.created_at);
