@@ -43,8 +43,9 @@ Commands:
                                              kept beside it as pgdata.before-restore-<time>.
   purge                                      Remove what the privacy notice keeps only for a time:
                                              ended or expired sessions, used or expired reset codes,
-                                             and the contact email of grievances closed over a year
-                                             ago. Prints the counts. Safe to run daily.
+                                             expired email codes, ended waits to rate again, and the
+                                             contact email of grievances closed over a year ago.
+                                             Prints the counts. Safe to run daily.
 
 The database is PostgreSQL when DATABASE_URL is set, else the embedded PGlite in DATA_DIR
 (default ./data). Seeded accounts all use the password ${SEED_PASSWORD}.`;
@@ -219,7 +220,8 @@ async function runPurge(args: string[]) {
     const purged = await purgeExpired(database.db);
     console.log(
       `Purged ${purged.sessions} ended or expired session(s), ${purged.resetCodes} used or expired ` +
-        `reset code(s) and the contact email of ${purged.grievanceEmails} grievance(s) closed over a year ago (${where}).`,
+        `reset code(s), ${purged.emailCodes} expired email code(s), ${purged.cooldowns} ended wait(s) to ` +
+        `rate again and the contact email of ${purged.grievanceEmails} grievance(s) closed over a year ago (${where}).`,
     );
   });
 }

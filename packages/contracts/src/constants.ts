@@ -329,3 +329,11 @@ export const GRIEVANCE_ACKNOWLEDGE_HOURS = 24;
 export const GRIEVANCE_DUE_DAYS = 15;
 /** Closed grievances keep the complainant's contact email this long, then `cli purge` removes it. */
 export const GRIEVANCE_EMAIL_RETENTION_DAYS = 365;
+/**
+ * Acknowledgements mailed to one address an hour, whoever files (DESIGN §9.1): a visitor's address is
+ * not proven, so grievances must not be a way to mail a stranger again and again. The grievance is
+ * filed all the same.
+ */
+export const GRIEVANCE_ACKS_PER_ADDRESS_PER_HOUR = 3;
+/** Data exports (GET /api/auth/my-data/) an account may download an hour (DESIGN §9.1). */
+export const MY_DATA_PER_HOUR = 5;

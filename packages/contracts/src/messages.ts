@@ -148,6 +148,7 @@ export const MSG = {
   emailDomainUnverified: 'Confirm your sign-in email first: we send a code to it',
   emailAlreadyVerified: 'Your sign-in email is already confirmed',
   emailConfirmed: 'Your sign-in email is confirmed',
+  tooManyExports: 'You have downloaded your data several times this hour. Please try again in an hour.',
   singleLine: 'Must be one line, without control characters.',
   controlCharacters: 'Must not contain control characters.',
   workEmailOnlyEmployees: 'Only employees verify a work email',

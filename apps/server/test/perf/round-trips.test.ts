@@ -195,3 +195,15 @@ describe('a rating', () => {
     expect(writes(compiled).length).toBeLessThanOrEqual(1);
   });
 });
+
+describe('the transparency report (issue 42)', () => {
+  it('is counted once for a crowd of requests that find it stale together (single flight)', async () => {
+    sent.length = 0;
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => get<{ months: unknown[] }>(ctx, viewer, '/api/core/transparency/')),
+    );
+    expect(answers.every((a) => a.status === 200 && a.body.months.length === 12)).toBe(true);
+    // One report reads the withdrawn ratings' tombstones twice (posted, withdrawn): once in all.
+    expect(sent.filter((text) => text.includes('withdrawn_ratings'))).toHaveLength(2);
+  });
+});

@@ -3,6 +3,7 @@
 // with a reason that the complainant sees and is mailed; limits per address and per account.
 import {
   type AuditEntry,
+  GRIEVANCE_ACKS_PER_ADDRESS_PER_HOUR,
   GRIEVANCE_DUE_DAYS,
   type Grievance,
   type GrievanceCreated,
@@ -13,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grievances } from '../../src/db/schema/index.ts';
 import { call, createTestApp, type ErrorAnswer, type TestContext } from '../helpers.ts';
 import { insertUser, type TestUser } from '../moderation/data.ts';
-import { account, outboxFor } from './support.ts';
+import { account, outboxFor, PASSWORD } from './support.ts';
 
 let ctx: TestContext;
 let moderator: TestUser;
@@ -150,6 +151,53 @@ describe('limits', () => {
     } finally {
       await limited.close();
     }
+  });
+});
+
+describe('mail to an address nobody proved (issue 42)', () => {
+  it(`acknowledges at most ${GRIEVANCE_ACKS_PER_ADDRESS_PER_HOUR} an hour to one address, from any number of senders; all are filed`, async () => {
+    const victim = `victim.${process.pid}.${Date.now()}@example.org`;
+    const filed: number[] = [];
+    for (let i = 1; i <= GRIEVANCE_ACKS_PER_ADDRESS_PER_HOUR + 3; i++) {
+      const res = await file(
+        { category: 'OTHER', details: DETAILS, email: victim },
+        undefined,
+        `198.51.100.${i}`,
+      );
+      filed.push(res.status);
+    }
+    expect(filed.every((status) => status === 201)).toBe(true);
+    expect(await outboxFor(ctx, victim)).toHaveLength(GRIEVANCE_ACKS_PER_ADDRESS_PER_HOUR);
+    const [row] = await ctx.deps.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(grievances)
+      .where(eq(grievances.email, victim));
+    expect(row?.n).toBe(GRIEVANCE_ACKS_PER_ADDRESS_PER_HOUR + 3);
+  });
+});
+
+describe('erasure', () => {
+  it('deleting the account clears the email from its grievances; the ticket, text and outcome stay', async () => {
+    const user = await account(ctx, 'employee');
+    const res = await file({ category: 'PRIVACY', details: DETAILS }, user.access);
+    expect(res.status).toBe(201);
+    expect((await close(res.body.id, { reason: 'Removed the review.' })).status).toBe(200);
+    const deleted = await call(ctx.app, 'DELETE', '/api/auth/account/', {
+      body: { password: PASSWORD, ratings_given: 'DELETE' },
+      token: user.access,
+    });
+    expect(deleted.status).toBe(204);
+    const [kept] = await ctx.deps.db.select().from(grievances).where(eq(grievances.id, res.body.id));
+    expect(kept).toMatchObject({
+      email: null,
+      userId: null,
+      details: DETAILS,
+      closeReason: 'Removed the review.',
+    });
+    const closed = await queue('closed');
+    const listed = closed.body.results.find((g) => g.id === res.body.id);
+    expect(listed?.email).toBeNull();
+    expect(JSON.stringify(closed.body)).not.toContain(user.email);
   });
 });
 

@@ -1,6 +1,6 @@
 // "My data" (DESIGN §8.3): for a person who has done everything, the download holds every row the
 // database has about them, and nothing about anyone else (no anonymous rater of theirs).
-import { type MyData, PRIVACY_NOTICE_VERSION } from '@workspace/contracts';
+import { MSG, MY_DATA_PER_HOUR, type MyData, PRIVACY_NOTICE_VERSION } from '@workspace/contracts';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { consents, flags, grievances, ratings, refreshFamilies } from '../../src/db/schema/index.ts';
@@ -138,4 +138,22 @@ it('holds everything about the caller and nothing about anyone else', async () =
 
 it('needs a token', async () => {
   expect((await call(ctx.app, 'GET', '/api/auth/my-data/')).status).toBe(401);
+});
+
+it(`is downloaded at most ${MY_DATA_PER_HOUR} times an hour per account, from any address (issue 42)`, async () => {
+  const person = await register(ctx, 'employee');
+  const { access } = await signIn(ctx, person.email);
+  const statuses: number[] = [];
+  let last: Awaited<ReturnType<typeof call<{ detail?: string }>>> | undefined;
+  for (let i = 1; i <= MY_DATA_PER_HOUR + 1; i++) {
+    last = await call(ctx.app, 'GET', '/api/auth/my-data/', { token: access, remoteAddress: `192.0.2.${i}` });
+    statuses.push(last.status);
+  }
+  expect(statuses).toEqual([...Array(MY_DATA_PER_HOUR).fill(200), 429]);
+  expect(last?.raw.headers['retry-after']).toBe('3600');
+  expect(last?.body.detail).toBe(MSG.tooManyExports);
+  // Another account is not held back by this one.
+  const other = await register(ctx, 'employee');
+  const theirs = await signIn(ctx, other.email);
+  expect((await call(ctx.app, 'GET', '/api/auth/my-data/', { token: theirs.access })).status).toBe(200);
 });

@@ -1,6 +1,7 @@
 // Retention (DESIGN §8.3): `npm run cli -- purge`, run as an operator runs it (a real process on a
-// scratch database), removes ended or expired sessions, used or expired reset codes and the contact
-// email of grievances closed over a year ago, and nothing that is still in use.
+// scratch database), removes ended or expired sessions, used or expired reset codes, expired email
+// codes, ended waits to rate again and the contact email of grievances closed over a year ago, and
+// nothing that is still in use.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client.ts';
@@ -33,6 +34,29 @@ it('removes only what is kept for a time, and prints the counts', { timeout: 180
         (values ('live', now() + interval '10 minutes', null::timestamptz),
                 ('used', now() + interval '10 minutes', now()),
                 ('expired', now() - interval '1 minute', null::timestamptz)) as r(code, expires_at, used_at)`);
+    // Codes mailed to prove an address, and waits to rate again (DESIGN §9.1): the live ones stay.
+    await db.execute(sql`
+      insert into users (user_code, email, password_hash, full_name, user_role)
+      values ('EMP-PURGE2', 'purge2@example.in', 'x', 'Second Person', 'employee'),
+             ('EMR-PURGE3', 'hr@purge3.in', 'x', 'Purge Company', 'employer')`);
+    await db.execute(sql`
+      insert into work_email_codes (employee_id, company_id, domain, address_hmac, code_hash, expires_at)
+      select e.id, c.id, 'purge3.in', e.user_code, 'h', e0.expires_at
+      from (values ('EMP-PURGE1', now() + interval '10 minutes'), ('EMP-PURGE2', now() - interval '1 minute'))
+             as e0(user_code, expires_at)
+      join users e using (user_code), users c where c.user_code = 'EMR-PURGE3'`);
+    await db.execute(sql`
+      insert into email_codes (user_id, code_hash, expires_at)
+      select id, user_code, case when user_code = 'EMP-PURGE1' then now() - interval '1 minute'
+                                 else now() + interval '10 minutes' end
+      from users where user_code in ('EMP-PURGE1', 'EMR-PURGE3')`);
+    await db.execute(sql`
+      insert into rating_cooldowns (rater_id, ratee_id, role_context, until)
+      select e.id, c.id, 'EMPLOYEE_TO_COMPANY', e.until from users c,
+        (select id, case when user_code = 'EMP-PURGE1' then now() + interval '90 days'
+                         else now() - interval '1 minute' end as until
+         from users where user_code in ('EMP-PURGE1', 'EMP-PURGE2')) e
+      where c.user_code = 'EMR-PURGE3'`);
     await db.execute(sql`
       insert into grievances (category, details, email, status, created_at, due_at, closed_at, close_reason)
       values ('OTHER', 'open one', 'open@example.in', 'open', now(), now() + interval '15 days', null, null),
@@ -48,7 +72,7 @@ it('removes only what is kept for a time, and prints the counts', { timeout: 180
   expect(result.stderr).toBe('');
   expect(result.code).toBe(0);
   expect(result.stdout).toMatch(
-    /^Purged 2 ended or expired session\(s\), 2 used or expired reset code\(s\) and the contact email of 1 grievance\(s\) closed over a year ago/,
+    /^Purged 2 ended or expired session\(s\), 2 used or expired reset code\(s\), 2 expired email code\(s\), 1 ended wait\(s\) to rate again and the contact email of 1 grievance\(s\) closed over a year ago/,
   );
 
   const after = await scratch.open();
@@ -60,6 +84,13 @@ it('removes only what is kept for a time, and prints the counts', { timeout: 180
       sql`select code_hash from password_resets`,
     );
     expect(resets.map((r) => r.code_hash)).toEqual(['live']);
+    const codes = await queryRows<{ code: string }>(
+      after.db,
+      sql`select u.user_code as code from work_email_codes w join users u on u.id = w.employee_id
+          union all select code_hash from email_codes union all
+          select u.user_code from rating_cooldowns r join users u on u.id = r.rater_id order by 1`,
+    );
+    expect(codes.map((c) => c.code)).toEqual(['EMP-PURGE1', 'EMP-PURGE1', 'EMR-PURGE3']);
     const kept = await queryRows<{ details: string; email: string | null }>(
       after.db,
       sql`select details, email from grievances order by id`,
@@ -74,5 +105,5 @@ it('removes only what is kept for a time, and prints the counts', { timeout: 180
   }
 
   const again = await runCli(['purge'], scratch.env);
-  expect(again.stdout).toMatch(/^Purged 0 .* 0 .* of 0 grievance/);
+  expect(again.stdout).toMatch(/^Purged 0 .* 0 .* 0 .* 0 .* of 0 grievance/);
 });

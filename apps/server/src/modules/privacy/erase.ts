@@ -7,6 +7,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
 import {
   flags,
+  grievances,
   passwordResets,
   ratingAppeals,
   ratingDisputes,
@@ -104,7 +105,10 @@ export async function eraseAccount(db: Db, userId: number, ratingsGiven: Ratings
 
     await tx.delete(refreshFamilies).where(eq(refreshFamilies.userId, userId));
     await tx.delete(passwordResets).where(eq(passwordResets.userId, userId));
-    // Consents cascade; grievances they filed stay for the record without them (set null).
+    // Grievances they filed stay for the record (the ticket, its text and outcome) without them: no
+    // email (DESIGN §9.1), and no account (set null below).
+    await tx.update(grievances).set({ email: null }).where(eq(grievances.userId, userId));
+    // Consents cascade.
     await tx.delete(users).where(eq(users.id, userId));
     await recordAction(tx, {
       moderatorId: null,

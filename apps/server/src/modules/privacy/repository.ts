@@ -9,10 +9,13 @@ import { and, asc, desc, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-
 import type { Executor } from '../../db/client.ts';
 import {
   consents,
+  emailCodes,
   type GrievanceRow,
   grievances,
   passwordResets,
+  ratingCooldowns,
   refreshFamilies,
+  workEmailCodes,
 } from '../../db/schema/index.ts';
 
 // --- consent ---
@@ -134,12 +137,17 @@ export async function closeGrievance(
 export interface PurgeCounts {
   sessions: number;
   resetCodes: number;
+  /** Expired codes mailed to prove an address: work emails and sign-in emails (DESIGN §9.1). */
+  emailCodes: number;
+  /** Waits to rate someone again that have ended (DESIGN §9.1). */
+  cooldowns: number;
   grievanceEmails: number;
 }
 
 /**
  * Removes what the privacy notice keeps only for a time: ended or expired sessions, used or expired
- * reset codes, and the contact email of grievances closed more than a year ago.
+ * reset codes, expired email codes, ended waits to rate again, and the contact email of grievances
+ * closed more than a year ago.
  */
 export async function purgeExpired(ex: Executor): Promise<PurgeCounts> {
   const sessions = await ex
@@ -150,6 +158,18 @@ export async function purgeExpired(ex: Executor): Promise<PurgeCounts> {
     .delete(passwordResets)
     .where(or(isNotNull(passwordResets.usedAt), lt(passwordResets.expiresAt, sql`now()`)))
     .returning({ id: passwordResets.id });
+  const workCodes = await ex
+    .delete(workEmailCodes)
+    .where(lt(workEmailCodes.expiresAt, sql`now()`))
+    .returning({ id: workEmailCodes.employeeId });
+  const ownCodes = await ex
+    .delete(emailCodes)
+    .where(lt(emailCodes.expiresAt, sql`now()`))
+    .returning({ id: emailCodes.userId });
+  const cooldowns = await ex
+    .delete(ratingCooldowns)
+    .where(lt(ratingCooldowns.until, sql`now()`))
+    .returning({ id: ratingCooldowns.raterId });
   const grievanceEmails = await ex
     .update(grievances)
     .set({ email: null })
@@ -164,6 +184,8 @@ export async function purgeExpired(ex: Executor): Promise<PurgeCounts> {
   return {
     sessions: sessions.length,
     resetCodes: resetCodes.length,
+    emailCodes: workCodes.length + ownCodes.length,
+    cooldowns: cooldowns.length,
     grievanceEmails: grievanceEmails.length,
   };
 }

@@ -62,7 +62,7 @@ export async function privacyAuthRoutes(instance: FastifyInstance) {
         tags,
         summary: 'Everything held about the caller, as a JSON download',
         security: bearer,
-        response: { 200: myDataResponse, ...errors(401) },
+        response: { 200: myDataResponse, ...errors(401, 429) },
       },
     },
     async (request, reply) => {

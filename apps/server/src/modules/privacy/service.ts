@@ -3,9 +3,11 @@
 import type { grievanceRequest } from '@workspace/contracts';
 import {
   type DeleteAccountRequest,
+  GRIEVANCE_ACKS_PER_ADDRESS_PER_HOUR,
   type Grievance,
   type GrievanceCreated,
   MSG,
+  MY_DATA_PER_HOUR,
   type MyData,
   PRIVACY_NOTICE_VERSION,
   type SessionInfo,
@@ -130,7 +132,11 @@ export function createPrivacyService(deps: AppDeps) {
       await eraseAccount(db, user.id, input.ratings_given);
     },
 
+    /** Everything held about the caller; MY_DATA_PER_HOUR per account (it reads every row about them). */
     async myData(userId: number, sessionId: string): Promise<MyData> {
+      if ((await counters.hit(`my-data:${userId}`, 3600)) > MY_DATA_PER_HOUR) {
+        throw new HttpError(429, MSG.tooManyExports, undefined, { 'retry-after': '3600' });
+      }
       const user = await findUserById(db, userId);
       if (!user) throw unauthorized();
       const given = await withNames(db.select(RATING_COLUMNS).from(ratings).$dynamic())
@@ -218,7 +224,10 @@ export function createPrivacyService(deps: AppDeps) {
         email,
       });
       const grievance = toGrievance(row);
-      await mailer.send(grievanceAcknowledgement(email, grievance, env), log);
+      const acks = await counters.hit(`grievance-ack:${email}`, 3600);
+      if (acks <= GRIEVANCE_ACKS_PER_ADDRESS_PER_HOUR) {
+        await mailer.send(grievanceAcknowledgement(email, grievance, env), log);
+      }
       return {
         id: grievance.id,
         number: grievance.number,

@@ -1,5 +1,6 @@
 // GET /api/core/transparency/ (DESIGN §8.2): public, no personal data. Counted afresh at most every
-// REPORT_TTL_MS per process: the figures are monthly, and a visitor flood costs one count a window.
+// REPORT_TTL_MS per process, once however many ask at that moment: the figures are monthly, and a
+// visitor flood costs one count a window.
 import { transparencyReport as reportSchema, type TransparencyReport } from '@workspace/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -9,6 +10,20 @@ const REPORT_TTL_MS = 5 * 60_000;
 
 export async function transparencyRoutes(app: FastifyInstance) {
   let cached: { report: TransparencyReport; at: number } | null = null;
+  // Single flight (DESIGN §9.1): requests that find the report stale while it is being counted wait
+  // for that count instead of starting one each.
+  let counting: Promise<TransparencyReport> | null = null;
+  const count = () => {
+    counting ??= transparencyReport(app.deps.db)
+      .then((report) => {
+        cached = { report, at: Date.now() };
+        return report;
+      })
+      .finally(() => {
+        counting = null;
+      });
+    return counting;
+  };
   app.withTypeProvider<ZodTypeProvider>().get(
     '/transparency',
     {
@@ -20,12 +35,9 @@ export async function transparencyRoutes(app: FastifyInstance) {
       },
     },
     async (_request, reply) => {
-      const now = Date.now();
-      if (!cached || now - cached.at > REPORT_TTL_MS) {
-        cached = { report: await transparencyReport(app.deps.db), at: now };
-      }
+      const report = cached && Date.now() - cached.at <= REPORT_TTL_MS ? cached.report : await count();
       reply.header('cache-control', `public, max-age=${REPORT_TTL_MS / 1000}`);
-      return cached.report;
+      return report;
     },
   );
 }
