@@ -5,7 +5,7 @@ import { resolve } from 'node:path';
 import pino from 'pino';
 import { buildApp } from './app.ts';
 import { closeDeps, createDeps } from './bootstrap.ts';
-import { type Env, EnvError, parseEnv } from './config/env.ts';
+import { type Env, EnvError, parseEnv, publicFacing } from './config/env.ts';
 import { WEB_DIST } from './config/paths.ts';
 import { startMaintenance } from './db/maintenance.ts';
 import { ensureModerator } from './modules/auth/moderator.ts';
@@ -36,6 +36,12 @@ async function main() {
     redact: { paths: REDACT, censor: '[redacted]' },
   });
   const deps = await createDeps(env, logger);
+  if (publicFacing(env) && (env.SEED_DEMO || env.EXPOSE_RESET_CODE)) {
+    logger.warn(
+      { conveniences: developmentConveniences(env) },
+      'development conveniences are on in production or behind a proxy: anyone who reaches the server can use them',
+    );
+  }
 
   if (env.MODERATOR_EMAIL && env.MODERATOR_PASSWORD) {
     await ensureModerator(deps.db, env.MODERATOR_EMAIL, env.MODERATOR_PASSWORD);

@@ -1,7 +1,7 @@
 // The validated environment (config/env.ts): the answer cache's size (ADR 0007), which proxies are
 // trusted, the per-account sign-in limit, the embedded database's vacuum interval, mail, and the defaults of the development conveniences.
 import { describe, expect, it } from 'vitest';
-import { EnvError, parseEnv } from '../src/config/env.ts';
+import { EnvError, parseEnv, publicFacing } from '../src/config/env.ts';
 
 describe('VIEW_CACHE_MB', () => {
   it('defaults to 32 and takes 0 to turn the cache off', () => {
@@ -115,8 +115,20 @@ describe('development conveniences', () => {
     });
   });
 
-  it('keep reset codes out of answers in production even on loopback', () => {
-    expect(parseEnv({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32) }).EXPOSE_RESET_CODE).toBe(false);
+  it('are off in production and behind a proxy even on loopback, unless set (issue 42)', () => {
+    // nginx on the same host reaches a loopback HOST for the whole world.
+    for (const extra of [
+      { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32) },
+      { TRUST_PROXY: '127.0.0.1' },
+      { TRUST_PROXY: 'true' },
+    ]) {
+      const env = parseEnv({ HOST: '127.0.0.1', ...extra });
+      expect(env.SEED_DEMO).toBe(false);
+      expect(env.EXPOSE_RESET_CODE).toBe(false);
+      expect(publicFacing(env)).toBe(true);
+    }
+    expect(parseEnv({ HOST: '127.0.0.1', TRUST_PROXY: 'false' }).SEED_DEMO).toBe(true);
+    expect(parseEnv({ TRUST_PROXY: '127.0.0.1', SEED_DEMO: 'on' }).SEED_DEMO).toBe(true);
   });
 });
 

@@ -114,14 +114,25 @@ const envSchema = z
       });
     }
   })
-  .transform((env) => ({
-    ...env,
+  .transform((env) => {
+    const proxy = trustProxy(env.TRUST_PROXY);
     // Development conveniences hand over accounts, so they default on only where no one else can
-    // reach the server (issue 15); an explicit setting wins.
-    SEED_DEMO: env.SEED_DEMO ?? isLoopback(env.HOST),
-    EXPOSE_RESET_CODE: env.EXPOSE_RESET_CODE ?? (env.NODE_ENV !== 'production' && isLoopback(env.HOST)),
-    TRUST_PROXY: trustProxy(env.TRUST_PROXY),
-  }));
+    // reach the server (issue 15): a loopback HOST, and neither production nor a proxy in front, since
+    // nginx on the same host reaches a loopback HOST for the whole world (issue 42). An explicit
+    // setting wins; server.ts warns when one is on where it would default off.
+    const privateServer =
+      isLoopback(env.HOST) && !publicFacing({ NODE_ENV: env.NODE_ENV, TRUST_PROXY: proxy });
+    return {
+      ...env,
+      SEED_DEMO: env.SEED_DEMO ?? privateServer,
+      EXPOSE_RESET_CODE: env.EXPOSE_RESET_CODE ?? privateServer,
+      TRUST_PROXY: proxy,
+    };
+  });
+
+/** Production, or behind a proxy: whoever reaches the proxy reaches the server, whatever HOST is. */
+export const publicFacing = (env: { NODE_ENV: string; TRUST_PROXY: boolean | string[] }) =>
+  env.NODE_ENV === 'production' || env.TRUST_PROXY !== false;
 
 const loopback = new BlockList();
 loopback.addSubnet('127.0.0.0', 8, 'ipv4');

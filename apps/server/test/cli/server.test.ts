@@ -46,9 +46,15 @@ describe('the server process', () => {
     expect(result.code).toBe(0);
   }, 180_000);
 
-  it('does not seed again on the next start', async () => {
+  it('does not seed again on the next start; behind a proxy, warns of a convenience turned on', async () => {
     const port = await freePort();
-    const child = start(SERVER, [], { ...scratch.env, PORT: String(port), SEED_DEMO: '1' });
+    // Behind a proxy the conveniences default off (issue 42); turned on, the start warns.
+    const child = start(SERVER, [], {
+      ...scratch.env,
+      PORT: String(port),
+      SEED_DEMO: '1',
+      TRUST_PROXY: '127.0.0.1',
+    });
     const exit = finished(child);
     let output: string;
     try {
@@ -58,6 +64,8 @@ describe('the server process', () => {
     }
     expect((await exit).code).toBe(0);
     expect(output).not.toContain('Demo logins');
+    expect(output).toContain('development conveniences are on in production or behind a proxy');
+    expect(output).toContain('Development conveniences: demo accounts (SEED_DEMO)\n');
   }, 180_000);
 
   it('on an address others can reach, seeds no demo accounts, exposes no reset code and says so', async () => {
