@@ -314,6 +314,9 @@ export const TOAST_HOTKEY = ['F8'];
 
 /** The version of the privacy notice and terms in force; consent to an older one is asked again. */
 export const PRIVACY_NOTICE_VERSION = '2026-11-23';
+/** When that version took effect, and where the web app shows it (GET /api/core/privacy-notice/). */
+export const PRIVACY_NOTICE_EFFECTIVE_AT = '2026-11-23T00:00:00.000Z';
+export const PRIVACY_NOTICE_PATH = '/privacy';
 
 /** What happens to the ratings a person gave when they delete their account. */
 export const RATINGS_GIVEN_CHOICES = ['DELETE', 'KEEP_ANONYMOUS'] as const;

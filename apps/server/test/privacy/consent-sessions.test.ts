@@ -36,6 +36,28 @@ describe('consent', () => {
     expect((await signIn(ctx, user.email)).user).toMatchObject({ consent_version: PRIVACY_NOTICE_VERSION });
   });
 
+  it('a client other than ours learns the notice in force without signing in, and records consent to it (issue 42)', async () => {
+    const notice = await call<{ version: string; effective_at: string; url: string }>(
+      ctx.app,
+      'GET',
+      '/api/core/privacy-notice/',
+    );
+    expect(notice.status).toBe(200);
+    expect(notice.body).toEqual({
+      version: PRIVACY_NOTICE_VERSION,
+      effective_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+      url: '/privacy',
+    });
+    const user = await account(ctx, 'employee');
+    const before = await profile(user.access);
+    expect(before.body.consent_current_version).toBe(notice.body.version);
+    await consent(user.access, { version: before.body.consent_current_version });
+    expect((await profile(user.access)).body).toMatchObject({
+      consent_version: notice.body.version,
+      consent_required: false,
+    });
+  });
+
   it('only the current version is accepted, with a clear 400', async () => {
     const user = await account(ctx, 'employer');
     for (const version of ['2020-01-01', '', 42]) {

@@ -116,6 +116,16 @@ export const closeGrievanceRequest = z.object({
     .max(LIMITS.grievanceReasonMax, MSG.grievanceReasonMax),
 });
 
+/** The privacy notice in force (DESIGN §9.1): what a client shows before recording consent to it. */
+export const privacyNotice = z.object({
+  version: z
+    .string()
+    .describe('Send this as consent_version (registration) or version (POST /api/auth/consent/)'),
+  effective_at: isoDateTime,
+  url: z.string().describe("The notice's page, relative to the site"),
+});
+export type PrivacyNotice = z.infer<typeof privacyNotice>;
+
 export const grievanceOfficer = z.object({
   name: z.string(),
   email: z.string(),

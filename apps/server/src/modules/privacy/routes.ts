@@ -19,6 +19,10 @@ import {
   messageBody,
   moderationGrievanceList,
   myDataResponse,
+  PRIVACY_NOTICE_EFFECTIVE_AT,
+  PRIVACY_NOTICE_PATH,
+  PRIVACY_NOTICE_VERSION,
+  privacyNotice,
   sessionParams,
   sessionsResponse,
 } from '@workspace/contracts';
@@ -134,6 +138,22 @@ export async function grievanceRoutes(instance: FastifyInstance) {
   const privacy = createPrivacyService(instance.deps);
   const { env } = instance.deps;
   const tags = ['grievances'];
+
+  app.get(
+    '/privacy-notice',
+    {
+      schema: {
+        tags: ['privacy'],
+        summary: 'The privacy notice in force (public): its version, for clients that record consent',
+        response: { 200: privacyNotice },
+      },
+    },
+    async () => ({
+      version: PRIVACY_NOTICE_VERSION,
+      effective_at: PRIVACY_NOTICE_EFFECTIVE_AT,
+      url: PRIVACY_NOTICE_PATH,
+    }),
+  );
 
   app.get(
     '/grievance-officer',
