@@ -39,6 +39,10 @@ const envSchema = z
     // Seconds after a refresh during which the token it replaced answers with the current tokens
     // instead of ending the session (two tabs refreshing at once; ADR 0004). 0 turns it off.
     REFRESH_REUSE_GRACE: duration.default(30),
+    // on: each refresh rotates the refresh token, and a rotated one presented later ends the session
+    // (reuse detection, ADR 0004). off: a refresh token stays valid until it expires and a refresh
+    // answers {access} only, for older clients that keep their first refresh token (DESIGN §9.1).
+    REFRESH_ROTATION: boolFlag.default(true),
     // Unset: on when HOST is a loopback address, off on any other (see devDefaults).
     SEED_DEMO: boolFlag.optional(),
     MODERATOR_EMAIL: z.email().optional(),

@@ -278,3 +278,74 @@ describe('POST /api/auth/logout/', () => {
     expect(res.body).toEqual(INVALID);
   });
 });
+
+describe('REFRESH_ROTATION=off, for clients that keep their first refresh token (issue 42)', () => {
+  let keeping: TestContext;
+  beforeAll(async () => {
+    keeping = await createTestApp({ REFRESH_ROTATION: 'off', ACCESS_TOKEN_TTL: '15m' });
+  });
+  afterAll(() => keeping.close());
+  const refreshThere = (token: string) =>
+    call<Partial<Pair> & ErrorAnswer>(keeping.app, 'POST', '/api/auth/refresh/', {
+      body: { refresh: token },
+    });
+
+  it('answers {access} only, again and again with the same token, for an hour of expiries and more', async () => {
+    const session = await signUp(keeping.app);
+    const { familyId } = await keeping.deps.tokens.verifyRefresh(session.refresh);
+    // Eight refreshes, each as if the last one were older than REFRESH_REUSE_GRACE: two hours of
+    // fifteen-minute access tokens, all with the first refresh token.
+    for (let i = 0; i < 8; i++) {
+      await keeping.deps.db
+        .update(refreshFamilies)
+        .set({
+          lastUsedAt: new Date(Date.now() - 16 * 60_000),
+          rotatedAt: new Date(Date.now() - 16 * 60_000),
+        })
+        .where(eq(refreshFamilies.id, familyId));
+      const answer = await refreshThere(session.refresh);
+      expect(answer.status).toBe(200);
+      expect(Object.keys(answer.body)).toEqual(['access']);
+      const me = await call(keeping.app, 'GET', '/api/auth/profile/', {
+        token: answer.body.access as string,
+      });
+      expect(me.status).toBe(200);
+    }
+    const [family] = await keeping.deps.db
+      .select()
+      .from(refreshFamilies)
+      .where(eq(refreshFamilies.id, familyId));
+    expect(family?.revokedAt).toBeNull();
+    expect(Date.now() - (family?.lastUsedAt.getTime() ?? 0)).toBeLessThan(60_000);
+  });
+
+  it('still ends with sign-out, suspension and expiry', async () => {
+    const session = await signUp(keeping.app);
+    expect(
+      (await call(keeping.app, 'POST', '/api/auth/logout/', { body: { refresh: session.refresh } })).status,
+    ).toBe(204);
+    expect((await refreshThere(session.refresh)).status).toBe(401);
+
+    const suspended = await signUp(keeping.app);
+    await keeping.deps.db.update(users).set({ isActive: false }).where(eq(users.id, suspended.user.id));
+    expect((await refreshThere(suspended.refresh)).status).toBe(401);
+
+    const expired = await signUp(keeping.app);
+    const { familyId } = await keeping.deps.tokens.verifyRefresh(expired.refresh);
+    await keeping.deps.db
+      .update(refreshFamilies)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(refreshFamilies.id, familyId));
+    expect((await refreshThere(expired.refresh)).status).toBe(401);
+  });
+
+  it('with rotation on (the default), the same client is signed out on its second refresh past the grace', async () => {
+    const session = await signUp(ctx.app);
+    expect((await refresh(session.refresh)).status).toBe(200);
+    await ctx.deps.db
+      .update(refreshFamilies)
+      .set({ rotatedAt: new Date(Date.now() - (ctx.deps.env.REFRESH_REUSE_GRACE + 1) * 1000) })
+      .where(eq(refreshFamilies.id, (await familyOf(session.refresh))?.id ?? ''));
+    expect((await refresh(session.refresh)).status).toBe(401);
+  });
+});

@@ -163,8 +163,9 @@ export function createApiClient(config: ApiClientConfig) {
         if (response.status >= 400 && response.status < 500) authLost();
         return false;
       }
-      const tokens = (await response.json()) as { access: string; refresh: string };
-      setTokens(tokens.access, tokens.refresh);
+      const tokens = (await response.json()) as { access: string; refresh?: string };
+      // A server that does not rotate refresh tokens (REFRESH_ROTATION=off) sends none: keep ours.
+      setTokens(tokens.access, tokens.refresh ?? refresh);
       return true;
     }).finally(() => {
       refreshing = null;

@@ -149,7 +149,8 @@ export type OwnUser = z.infer<typeof ownUser>;
 export const registerResponse = z.object({ message: z.string(), user: ownUser });
 export const loginResponse = z.object({ access: z.string(), refresh: z.string(), user: ownUser });
 export type LoginResponse = z.infer<typeof loginResponse>;
-export const refreshResponse = z.object({ access: z.string(), refresh: z.string() });
+/** `refresh` is absent when the server keeps refresh tokens until they expire (REFRESH_ROTATION=off). */
+export const refreshResponse = z.object({ access: z.string(), refresh: z.string().optional() });
 export const resetRequestResponse = z.object({
   message: z.string(),
   expires_in: z.string(),

@@ -53,6 +53,11 @@ export async function rotateFamily(
   return rows.length === 1;
 }
 
+/** Marks a family as used now (a refresh that does not rotate, REFRESH_ROTATION=off). */
+export async function touchFamily(ex: Executor, id: string): Promise<void> {
+  await ex.update(refreshFamilies).set({ lastUsedAt: sql`now()` }).where(eq(refreshFamilies.id, id));
+}
+
 /** Revokes one family of the user (a no-op when it is already revoked or not theirs). */
 export async function revokeFamily(ex: Executor, id: string, userId: number): Promise<void> {
   await ex

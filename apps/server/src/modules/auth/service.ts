@@ -51,6 +51,7 @@ import {
   revokeFamily,
   revokeUserFamilies,
   rotateFamily,
+  touchFamily,
 } from './repository.ts';
 
 /** The stored User-Agent is cut to this many characters (drizzle/0011). */
@@ -287,13 +288,21 @@ export function createAuthService(deps: AppDeps) {
       return startSession(user, userAgent);
     },
 
-    async refresh(token: string): Promise<{ access: string; refresh: string }> {
+    async refresh(token: string): Promise<{ access: string; refresh?: string }> {
       const claims = await readRefresh(token);
       const family = await findFamily(db, claims.familyId);
       if (!family || family.userId !== claims.userId || family.revokedAt || family.expiresAt <= new Date()) {
         throw unauthorized();
       }
       const presented = sha256(claims.jti);
+      if (!env.REFRESH_ROTATION) {
+        // The family keeps its first token until it expires: no rotation, so no reuse to detect.
+        if (family.currentJtiHash !== presented) throw unauthorized();
+        const user = await findUserById(db, claims.userId);
+        if (!user?.isActive) throw unauthorized();
+        await touchFamily(db, family.id);
+        return { access: await tokens.signAccess({ userId: user.id, sessionId: family.id }) };
+      }
       /** The family's current tokens, signed again: what the winner of a simultaneous refresh got. */
       const current = async (row: RefreshFamily) => {
         const user = await findUserById(db, row.userId);
