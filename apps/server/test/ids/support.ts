@@ -352,9 +352,11 @@ export async function migrationScenario(
   const { foreignKeys: keysAfter, ...restAfter } = after;
   expect(restAfter).toEqual(restBefore);
   // The same constraints by name and definition: ON DELETE CASCADE, no ON UPDATE. The scores' own
-  // table, and its key, are gone since 0025.
-  expect(keysAfter).toEqual(keysBefore.filter((key) => key.table !== 'rating_scores'));
-  expect(keysAfter).toHaveLength(5);
+  // table, and its key, are gone since 0025; flags, disputes and appeals outlive a withdrawn rating
+  // since 0031 (no key to it).
+  const outlive = ['rating_scores', 'flags', 'rating_disputes', 'rating_appeals'];
+  expect(keysAfter).toEqual(keysBefore.filter((key) => !outlive.includes(key.table as string)));
+  expect(keysAfter).toHaveLength(2);
 
   const newIds = await ratingIds(db);
   expect(newIds).toHaveLength(oldIds.length);
@@ -381,7 +383,9 @@ export async function migrationScenario(
         where c.confrelid = 'ratings'::regclass
         union all
         select table_name || '.' || column_name, data_type from information_schema.columns
-        where table_schema = 'public' and (table_name, column_name) in (('ratings', 'id'), ('moderation_actions', 'target_id'))
+        where table_schema = 'public' and (table_name, column_name) in (('ratings', 'id'), ('moderation_actions', 'target_id'),
+          -- With no key to the rating since 0031.
+          ('flags', 'rating_id'), ('rating_disputes', 'rating_id'), ('rating_appeals', 'rating_id'))
         order by 1`,
   );
   expect(columns).toHaveLength(7);
