@@ -6,6 +6,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { runBuild } from './build.mjs';
 import { buildServer } from './build-server.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -27,17 +28,18 @@ if (!process.env.WEB_DIST && !existsSync(join(root, 'apps/web/dist/index.html'))
     { cwd: root, stdio: 'inherit' },
   );
   if (check.status !== 0) process.exit(check.status ?? 1);
-  console.log('Building the web app (first start only)...');
-  const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
-  if (build.status !== 0) {
-    console.error('The web app did not build (see above); fix that, or run the API alone: npm run dev');
-    process.exit(build.status ?? 1);
+  console.log('First start: building the web app and the server (about a minute, once).');
+  const status = runBuild({ quiet: true });
+  if (status !== 0) {
+    console.error('The build failed (see above); fix that, or run the API alone: npm run dev');
+    process.exit(status);
   }
 }
 
 // A new embedded database starts from a template made by the build (apps/server/src/db/template.ts);
 // a checkout built before the template existed makes it now, once.
 if (!process.env.DATABASE_URL && !existsSync(join(root, 'apps/server/dist/pglite-template.tar.gz'))) {
+  console.log('Making the template a new embedded database starts from...');
   spawnSync(process.execPath, [...nodeArgs, 'apps/server/src/db/build-template.ts'], {
     cwd: root,
     stdio: 'inherit',
@@ -47,6 +49,7 @@ if (!process.env.DATABASE_URL && !existsSync(join(root, 'apps/server/dist/pglite
 // The cluster entry (one process on the embedded database, WEB_CONCURRENCY workers on PostgreSQL),
 // run by this node process's only child, so signals reach the server itself.
 const server = await buildServer();
+console.log('Starting the server...');
 // SUPERVISOR_PID: the server stops itself should this process die without passing a signal on.
 const child = spawn(process.execPath, [server], {
   cwd: root,
