@@ -32,6 +32,10 @@ export default defineConfig({
   test: {
     projects: [
       {
+        // The repository's own scripts (the i18n check's glossary rule).
+        test: { name: 'scripts', include: ['scripts/**/*.test.mjs'], environment: 'node' },
+      },
+      {
         test: {
           name: 'contracts',
           include: ['packages/contracts/src/**/*.test.ts'],

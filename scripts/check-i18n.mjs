@@ -4,7 +4,9 @@
 //      run `npm run i18n:extract`, then translate the new `msgstr ""` in src/locales/hi/*.po);
 //   2. a component shows English that is not wrapped for translation: JSX text outside <Trans>, or a
 //      plain string in aria-label, alt, title, placeholder, label, description, or useDocumentTitle('…')
-//      (ADR 0011). Every component is checked: the last screens were converted on 2026-11-24.
+//      (ADR 0011). Every component is checked: the last screens were converted on 2026-11-24;
+//   3. a Hindi message says one of the product's terms otherwise than the glossary
+//      (src/locales/glossary.json) says it.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,6 +14,7 @@ import { join, relative, resolve } from 'node:path';
 import { parse } from '@babel/parser';
 import traverseModule from '@babel/traverse';
 import { formatter } from '@lingui/format-po';
+import { glossaryProblems } from './glossary.mjs';
 
 const traverse = traverseModule.default ?? traverseModule;
 const web = resolve('apps/web');
@@ -136,6 +139,14 @@ const walk = (dir) => {
 walk(src);
 
 for (const file of sources) problems.push(...findings(file));
+
+// 3. One word for each of the product's terms (src/locales/glossary.json): "dispute" was आपत्ति in
+// the dialogs and विवाद on the privacy page.
+const glossary = JSON.parse(readFileSync(join(src, 'locales', 'glossary.json'), 'utf8'));
+for (const catalog of readdirSync(join(src, 'locales', 'hi')).filter((file) => file.endsWith('.po'))) {
+  const entries = Object.values(readCatalog(join(src, 'locales', 'hi', catalog)));
+  problems.push(...glossaryProblems(entries, glossary).map((problem) => `hi/${catalog}: ${problem}`));
+}
 
 if (problems.length > 0) {
   console.error(`i18n check: ${problems.length} problem(s)\n  ${problems.join('\n  ')}`);

@@ -108,7 +108,7 @@ describe('hashed assets', () => {
 
 describe('index.html and the client routes', () => {
   it('is never cached, at / and at any screen of the app', async () => {
-    for (const url of ['/', '/companies', '/users/12/profile', '/about?next=%2Fdashboard']) {
+    for (const url of ['/', '/companies', '/user/12', '/about?next=%2Fdashboard', '/dashboard/']) {
       const res = await get(url, 'br, gzip');
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type'], url).toMatch(/text\/html/);
@@ -164,6 +164,15 @@ describe('index.html and the client routes', () => {
     const res = await get('/favicon.svg');
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('answers a path that is no page of the app 404, with the app, which says "Page not found" (issue 47)', async () => {
+    for (const url of ['/no-such-page', '/users/12/profile', '/user/12/extra', '/dashboardx']) {
+      const res = await get(url, 'br, gzip');
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).toMatch(/text\/html/);
+      expect(res.body, url).toContain('<div id="root">');
+    }
   });
 
   it('leaves unknown API paths to the API error answer', async () => {

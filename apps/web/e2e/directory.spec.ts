@@ -47,10 +47,10 @@ test('an employee browses, filters, sorts and pages the companies', async ({ pag
   await page.getByRole('button', { name: 'Search' }).click();
   await expect(page.getByText('Showing 1 of 1')).toBeVisible();
   const card = page.getByRole('article').filter({ hasText: companies[0].user.full_name });
-  await expect(card.getByText('Not Rated')).toBeVisible();
+  await expect(card.getByText('Not rated by you')).toBeVisible();
   await expect(card.getByText('(1 review)')).toBeVisible();
 
-  // The viewer's own rating shows as 'Rated'; sorting by rating puts 5 stars above 3 stars.
+  // The viewer's own rating shows as 'Rated by you'; sorting by rating puts 5 stars above 3 stars.
   await page.getByLabel('Minimum rating').selectOption({ label: 'Any' });
   await page.getByRole('button', { name: 'Search' }).click();
   await expect(page.getByText('Showing 3 of 3')).toBeVisible();
@@ -58,7 +58,7 @@ test('an employee browses, filters, sorts and pages the companies', async ({ pag
     page
       .getByRole('article')
       .filter({ hasText: companies[1].user.full_name })
-      .getByText('Rated', { exact: true }),
+      .getByText('Rated by you', { exact: true }),
   ).toBeVisible();
   await page.getByLabel('Sort by').selectOption({ label: 'Highest rating' });
   await expect(page).toHaveURL(/sort=rating/);

@@ -310,6 +310,35 @@ export const TOAST_SWIPE_THRESHOLD_PX = 50;
 /** Keys that move focus to the toast area. */
 export const TOAST_HOTKEY = ['F8'];
 
+// --- the web app's pages ---
+
+/**
+ * Every page of the web app, as its router matches them: the router takes its paths from here, and
+ * the server answers any other path with the app's "Page not found" and status 404 (issue 47).
+ */
+export const WEB_PAGES = {
+  home: '/',
+  about: '/about',
+  contributors: '/contributors',
+  howRatingsWork: '/how-ratings-work',
+  testProfile: '/test-profile',
+  privacy: '/privacy',
+  terms: '/terms',
+  grievance: '/grievance',
+  transparency: '/transparency',
+  login: '/login',
+  register: '/register',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
+  dashboard: '/dashboard',
+  companies: '/companies',
+  employees: '/employees',
+  user: '/user/:userId',
+  profile: '/profile',
+  myRatings: '/my-ratings',
+  moderation: '/moderation',
+} as const;
+
 // --- privacy and grievances (DESIGN §8.3) ---
 
 /** The version of the privacy notice and terms in force; consent to an older one is asked again. */
@@ -328,6 +357,8 @@ export const GRIEVANCE_STATUSES = ['open', 'closed'] as const;
 export type GrievanceStatus = (typeof GRIEVANCE_STATUSES)[number];
 /** IT Rules 2021: a complaint is acknowledged within 24 hours... */
 export const GRIEVANCE_ACKNOWLEDGE_HOURS = 24;
+/** The Grievance Officer's name until a deployment sets GRIEVANCE_OFFICER_NAME: the title, which the web app translates. */
+export const GRIEVANCE_OFFICER_DEFAULT_NAME = 'Grievance Officer';
 /** ...and resolved within 15 days. */
 export const GRIEVANCE_DUE_DAYS = 15;
 /** Closed grievances keep the complainant's contact email this long, then `cli purge` removes it. */

@@ -148,6 +148,8 @@ export const MSG = {
   emailDomainUnverified: 'Confirm your sign-in email first: we send a code to it',
   emailAlreadyVerified: 'Your sign-in email is already confirmed',
   emailConfirmed: 'Your sign-in email is confirmed',
+  accountSuspended:
+    'This account is suspended. If you think that is wrong, you can appeal, or delete the account, through the grievance form.',
   tooManyExports: 'You have downloaded your data several times this hour. Please try again in an hour.',
   singleLine: 'Must be one line, without control characters.',
   controlCharacters: 'Must not contain control characters.',

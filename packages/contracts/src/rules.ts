@@ -86,6 +86,10 @@ export function browseRole(role: UserRole): 'employee' | 'employer' | null {
   return null;
 }
 
+/** A grievance's number as people see it: GRV-<year filed, UTC>-<id, six digits or more>. */
+export const grievanceNumber = (id: number, createdAt: Date | string) =>
+  `GRV-${new Date(createdAt).getUTCFullYear()}-${String(id).padStart(6, '0')}`;
+
 /** Anonymous ratings show their date only: the time is zeroed to the UTC day (DESIGN §5 privacy). */
 export function dayOnly(iso: string | Date): string {
   const d = new Date(iso);

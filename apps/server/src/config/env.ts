@@ -1,6 +1,7 @@
 // The server's environment, validated once at start (DESIGN §2). A bad value stops the process with
 // one line naming the variable.
 import { BlockList, isIP } from 'node:net';
+import { GRIEVANCE_OFFICER_DEFAULT_NAME } from '@workspace/contracts';
 import { z } from 'zod';
 
 const boolFlag = z
@@ -68,7 +69,7 @@ const envSchema = z
       .trim()
       .min(2, 'must be at least 2 characters')
       .max(100, 'must be at most 100 characters')
-      .default('Grievance Officer'),
+      .default(GRIEVANCE_OFFICER_DEFAULT_NAME),
     GRIEVANCE_OFFICER_EMAIL: z.email('must be an email address').default('grievances@worktrust.example'),
     EXPOSE_RESET_CODE: boolFlag.optional(),
     CORS_ORIGINS: z

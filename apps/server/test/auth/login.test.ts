@@ -38,16 +38,25 @@ describe('POST /api/auth/login/', () => {
     expect(profile.body).toEqual(user);
   });
 
-  it('answers a wrong password, an unknown email and a suspended account alike', async () => {
+  it('answers a wrong password and an unknown email alike, a suspended account with a wrong one too', async () => {
     const { user, email } = await registerUser(ctx.app);
     const wrong = await login({ email, password: 'not-the-password' }, '10.1.0.1');
     const unknown = await login({ email: uniqueEmail('nobody'), password: TEST_PASSWORD }, '10.1.0.1');
     await ctx.deps.db.update(users).set({ isActive: false }).where(eq(users.id, user.id));
-    const suspended = await login({ email, password: TEST_PASSWORD }, '10.1.0.2');
-    for (const res of [wrong, unknown, suspended]) {
+    const suspendedWrong = await login({ email, password: 'not-the-password' }, '10.1.0.2');
+    for (const res of [wrong, unknown, suspendedWrong]) {
       expect(res.status).toBe(401);
       expect(res.body).toEqual({ detail: MSG.badCredentials });
     }
+  });
+
+  it('tells a suspended person who proved their password that the account is suspended, and starts no session (issue 47)', async () => {
+    const { user, email } = await registerUser(ctx.app);
+    await ctx.deps.db.update(users).set({ isActive: false }).where(eq(users.id, user.id));
+    const suspended = await login({ email, password: TEST_PASSWORD }, '10.1.0.3');
+    expect(suspended.status).toBe(403);
+    expect(suspended.body).toEqual({ detail: MSG.accountSuspended });
+    expect(suspended.body).not.toHaveProperty('access');
   });
 
   it('answers the field rules with their exact messages', async () => {

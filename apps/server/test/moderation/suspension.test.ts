@@ -80,9 +80,10 @@ describe('suspending a user', () => {
       const profile = await call(ctx.app, 'GET', '/api/auth/profile/', { token });
       expect(profile.status).toBe(401);
     }
+    // Sign-in with the right password starts no session, and says why (issue 47).
     const again = await login(employee);
-    expect(again.status).toBe(401);
-    expect(again.body).toEqual({ detail: MSG.badCredentials });
+    expect(again.status).toBe(403);
+    expect(again.body).toEqual({ detail: MSG.accountSuspended });
     const refresh = await call(ctx.app, 'POST', '/api/auth/refresh/', {
       body: { refresh: signedIn.body.refresh },
     });

@@ -3,10 +3,10 @@
 import { type ComponentType, useState } from 'react';
 import {
   createBrowserRouter,
-  Navigate,
   Outlet,
   type RouteObject,
   RouterProvider,
+  ScrollRestoration,
   useMatches,
 } from 'react-router';
 import type { RouteHandle } from '@/app/route-handle';
@@ -50,6 +50,8 @@ function Root() {
   return (
     <AppLayout wide={wide}>
       <Outlet />
+      {/* A new page opens at its top; Back returns to where the person was (issue 47). */}
+      <ScrollRestoration />
     </AppLayout>
   );
 }
@@ -114,7 +116,7 @@ const routes: RouteObject[] = [
           },
         ],
       },
-      { path: '*', element: <Navigate to={paths.dashboard.getHref()} replace /> },
+      { path: '*', lazy: lazyRoute(() => import('./routes/not-found')) },
     ],
   },
 ];

@@ -33,14 +33,14 @@ function AccessDenied() {
 }
 
 export function RequireAuth({ requiredRole }: { requiredRole?: UserRole }) {
-  const { status, user, signedOut } = useSession();
+  const { status, user, signedOut, sessionEnded } = useSession();
   const location = useLocation();
   if (status === 'loading') return <PageSpinner />;
   // Signing out returns to the landing page (SPEC §2), not to sign-in.
   if (status === 'unauthenticated' && signedOut) return <Navigate to={paths.home.getHref()} replace />;
   if (status === 'unauthenticated') {
     const from = `${location.pathname}${location.search}${location.hash}`;
-    return <Navigate to={paths.login.getHref(from)} replace />;
+    return <Navigate to={paths.login.getHref(from)} replace state={sessionEnded ? { sessionEnded } : null} />;
   }
   if (requiredRole) {
     // Signed in but the profile could not be fetched: the role is unknown until it arrives.

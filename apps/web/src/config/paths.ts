@@ -1,4 +1,6 @@
-// Every URL of the app in one place: `path` for the router, `getHref` for links.
+// Every URL of the app in one place: `path` for the router (the contracts' WEB_PAGES, which the
+// server knows too), `getHref` for links.
+import { WEB_PAGES } from '@workspace/contracts';
 
 /** Only same-site paths are followed after sign-in, so a crafted link cannot send a user away. */
 export function safeRedirect(target: string | null | undefined, fallback = '/dashboard') {
@@ -7,32 +9,32 @@ export function safeRedirect(target: string | null | undefined, fallback = '/das
 }
 
 export const paths = {
-  home: { path: '/', getHref: () => '/' },
-  about: { path: '/about', getHref: () => '/about' },
-  contributors: { path: '/contributors', getHref: () => '/contributors' },
-  howRatingsWork: { path: '/how-ratings-work', getHref: () => '/how-ratings-work' },
-  testProfile: { path: '/test-profile', getHref: () => '/test-profile' },
-  privacy: { path: '/privacy', getHref: () => '/privacy' },
-  terms: { path: '/terms', getHref: () => '/terms' },
-  grievance: { path: '/grievance', getHref: () => '/grievance' },
-  transparency: { path: '/transparency', getHref: () => '/transparency' },
+  home: { path: WEB_PAGES.home, getHref: () => '/' },
+  about: { path: WEB_PAGES.about, getHref: () => '/about' },
+  contributors: { path: WEB_PAGES.contributors, getHref: () => '/contributors' },
+  howRatingsWork: { path: WEB_PAGES.howRatingsWork, getHref: () => '/how-ratings-work' },
+  testProfile: { path: WEB_PAGES.testProfile, getHref: () => '/test-profile' },
+  privacy: { path: WEB_PAGES.privacy, getHref: () => '/privacy' },
+  terms: { path: WEB_PAGES.terms, getHref: () => '/terms' },
+  grievance: { path: WEB_PAGES.grievance, getHref: () => '/grievance' },
+  transparency: { path: WEB_PAGES.transparency, getHref: () => '/transparency' },
   login: {
-    path: '/login',
+    path: WEB_PAGES.login,
     getHref: (redirectTo?: string | null) =>
       redirectTo ? `/login?redirectTo=${encodeURIComponent(redirectTo)}` : '/login',
   },
-  register: { path: '/register', getHref: () => '/register' },
-  forgotPassword: { path: '/forgot-password', getHref: () => '/forgot-password' },
+  register: { path: WEB_PAGES.register, getHref: () => '/register' },
+  forgotPassword: { path: WEB_PAGES.forgotPassword, getHref: () => '/forgot-password' },
   resetPassword: {
-    path: '/reset-password',
+    path: WEB_PAGES.resetPassword,
     getHref: (email?: string) =>
       email ? `/reset-password?email=${encodeURIComponent(email)}` : '/reset-password',
   },
-  dashboard: { path: '/dashboard', getHref: () => '/dashboard' },
-  companies: { path: '/companies', getHref: () => '/companies' },
-  employees: { path: '/employees', getHref: () => '/employees' },
-  user: { path: '/user/:userId', getHref: (userId: number | string) => `/user/${userId}` },
-  profile: { path: '/profile', getHref: () => '/profile' },
-  myRatings: { path: '/my-ratings', getHref: () => '/my-ratings' },
-  moderation: { path: '/moderation', getHref: () => '/moderation' },
+  dashboard: { path: WEB_PAGES.dashboard, getHref: () => '/dashboard' },
+  companies: { path: WEB_PAGES.companies, getHref: () => '/companies' },
+  employees: { path: WEB_PAGES.employees, getHref: () => '/employees' },
+  user: { path: WEB_PAGES.user, getHref: (userId: number | string) => `/user/${userId}` },
+  profile: { path: WEB_PAGES.profile, getHref: () => '/profile' },
+  myRatings: { path: WEB_PAGES.myRatings, getHref: () => '/my-ratings' },
+  moderation: { path: WEB_PAGES.moderation, getHref: () => '/moderation' },
 } as const;

@@ -186,6 +186,7 @@ export const MSG_TRANSLATIONS = {
   emailDomainUnverified: msg`Confirm your sign-in email first: we send a code to it`,
   emailAlreadyVerified: msg`Your sign-in email is already confirmed`,
   emailConfirmed: msg`Your sign-in email is confirmed`,
+  accountSuspended: msg`This account is suspended. If you think that is wrong, you can appeal, or delete the account, through the grievance form.`,
   tooManyExports: msg`You have downloaded your data several times this hour. Please try again in an hour.`,
   singleLine: msg`Must be one line, without control characters.`,
   controlCharacters: msg`Must not contain control characters.`,

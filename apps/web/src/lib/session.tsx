@@ -16,6 +16,11 @@ export interface Session {
   user: OwnUser | null;
   /** True after the user signed out in this tab (protected pages then lead home, not to sign-in). */
   signedOut: boolean;
+  /**
+   * True when the server ended the session (signed out from another device, suspended, expired):
+   * sign-in then says so instead of appearing without a word (issue 47).
+   */
+  sessionEnded: boolean;
   signIn(answer: LoginResponse): void;
   /** Clears the tokens at once and tells the server to revoke the refresh token. */
   signOut(): void;
@@ -43,6 +48,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const [hasToken, setHasToken] = useState(() => Boolean(api.getAccessToken()));
   const [signedOut, setSignedOut] = useState(false);
+  const [sessionEnded, setSessionEnded] = useState(false);
   const profile = useQuery({ ...ownProfileQuery, enabled: hasToken });
 
   const forget = useCallback(() => {
@@ -51,13 +57,21 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     queryClient.removeQueries();
   }, [queryClient]);
 
-  useEffect(() => api.onAuthLost(forget), [forget]);
+  useEffect(
+    () =>
+      api.onAuthLost(() => {
+        setSessionEnded(true);
+        forget();
+      }),
+    [forget],
+  );
 
   // A profile 401 that survived the refresh-and-replay: the stored tokens are no good (SPEC §4).
   const profileRefused = profile.error instanceof ApiError && profile.error.status === 401;
   useEffect(() => {
     if (!profileRefused) return;
     api.clearTokens();
+    setSessionEnded(true);
     forget();
   }, [profileRefused, forget]);
 
@@ -82,6 +96,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       queryClient.setQueryData(ownProfileQuery.queryKey, answer.user);
       setHasToken(true);
       setSignedOut(false);
+      setSessionEnded(false);
     },
     [queryClient],
   );
@@ -111,8 +126,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const user = hasToken ? (profile.data ?? null) : null;
   const value = useMemo<Session>(
-    () => ({ status, user, signedOut, signIn, signOut, setUser }),
-    [status, user, signedOut, signIn, signOut, setUser],
+    () => ({ status, user, signedOut, sessionEnded, signIn, signOut, setUser }),
+    [status, user, signedOut, sessionEnded, signIn, signOut, setUser],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

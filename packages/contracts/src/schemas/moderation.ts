@@ -97,6 +97,8 @@ export const auditEntry = z.object({
   action: z.enum(MODERATION_ACTIONS),
   target_type: z.enum(MODERATION_TARGETS),
   target_id: z.number().int(),
+  /** The target as people see it elsewhere (a grievance's number), or null. */
+  target_ref: z.string().nullable(),
   reason: z.string().nullable(),
   created_at: isoDateTime,
 });

@@ -59,7 +59,7 @@ export async function authRoutes(fastify: FastifyInstance) {
         tags: TAGS,
         summary: 'Sign in: access and refresh tokens and the own user',
         body: loginRequest,
-        response: { 200: loginResponse, 400: errorBody, 401: errorBody, 429: errorBody },
+        response: { 200: loginResponse, 400: errorBody, 401: errorBody, 403: errorBody, 429: errorBody },
       },
     },
     async (request) => auth.login(request.body, request.ip, request.headers['user-agent'] ?? null),

@@ -284,7 +284,10 @@ export function createAuthService(deps: AppDeps) {
     },
 
     async login(input: LoginRequest, ip: string, userAgent: string | null = null): Promise<LoginResponse> {
-      const user = await signInGuard.check(input.email, input.password, ip, (u) => u.isActive);
+      // Any account whose password matches passes the guard; a suspended one is then told so, since
+      // "incorrect password" sent its owner to a reset that could not help (issue 47).
+      const user = await signInGuard.check(input.email, input.password, ip, () => true);
+      if (!user.isActive) throw new HttpError(403, MSG.accountSuspended);
       return startSession(user, userAgent);
     },
 

@@ -1,11 +1,24 @@
 // Data access for flags and moderation: the flag queue, the audit log and the rows the moderation
 // actions share. Every function takes an Executor so that an action can run several in one
 // transaction; "not found" comes back as null, never as an HTTP error.
-import type { AuditEntry, FlaggedRating, FlagReason, RatingStatus } from '@workspace/contracts';
+import {
+  type AuditEntry,
+  type FlaggedRating,
+  type FlagReason,
+  grievanceNumber,
+  type RatingStatus,
+} from '@workspace/contracts';
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { type Executor, queryRows } from '../../db/client.ts';
-import { flags, moderationActions, ratings, refreshFamilies, users } from '../../db/schema/index.ts';
+import {
+  flags,
+  grievances,
+  moderationActions,
+  ratings,
+  refreshFamilies,
+  users,
+} from '../../db/schema/index.ts';
 import { type PageQuery, pageWindow } from '../core/paging.ts';
 import { RATING_COLUMNS, rater, withNames } from '../ratings/repository.ts';
 import { moderatorRatingView } from '../ratings/serialize.ts';
@@ -191,21 +204,31 @@ export async function auditLog(db: Executor, query: PageQuery): Promise<Page<Aud
   const { limit, offset } = pageWindow(query);
   const [counted] = await db.select({ total: count() }).from(moderationActions);
   const rows = await db
-    .select({ action: moderationActions, moderatorName: users.fullName })
+    .select({
+      action: moderationActions,
+      moderatorName: users.fullName,
+      grievanceFiled: grievances.createdAt,
+    })
     .from(moderationActions)
     .leftJoin(users, eq(users.id, moderationActions.moderatorId))
+    .leftJoin(
+      grievances,
+      and(eq(moderationActions.targetType, 'grievance'), eq(grievances.id, moderationActions.targetId)),
+    )
     .orderBy(desc(moderationActions.createdAt), desc(moderationActions.id))
     .limit(limit)
     .offset(offset);
   return {
     total: counted?.total ?? 0,
-    items: rows.map(({ action, moderatorName }) => ({
+    items: rows.map(({ action, moderatorName, grievanceFiled }) => ({
       id: action.id,
       moderator_id: action.moderatorId,
       moderator_name: moderatorName ?? ACCOUNT_HOLDER,
       action: action.action,
       target_type: action.targetType,
       target_id: action.targetId,
+      // What people call the target elsewhere: a grievance by its number.
+      target_ref: grievanceFiled ? grievanceNumber(action.targetId, grievanceFiled) : null,
       reason: action.reason,
       created_at: action.createdAt.toISOString(),
     })),

@@ -6,6 +6,7 @@ import {
   GRIEVANCE_ACKS_PER_ADDRESS_PER_HOUR,
   type Grievance,
   type GrievanceCreated,
+  grievanceNumber,
   MSG,
   MY_DATA_PER_HOUR,
   type MyData,
@@ -49,14 +50,10 @@ const GRIEVANCE_WINDOW_SECONDS = 15 * 60;
 const validationError = (errors: Record<string, string[]>) =>
   new HttpError(400, MSG.validationFailed, errors);
 
-/** GRV-<year filed, UTC>-<id, six digits or more>. */
-const grievanceNumber = (row: Pick<GrievanceRow, 'id' | 'createdAt'>) =>
-  `GRV-${row.createdAt.getUTCFullYear()}-${String(row.id).padStart(6, '0')}`;
-
 function toGrievance(row: GrievanceRow): Grievance {
   return {
     id: row.id,
-    number: grievanceNumber(row),
+    number: grievanceNumber(row.id, row.createdAt),
     status: row.status,
     due_at: row.dueAt.toISOString(),
     category: row.category,

@@ -48,7 +48,10 @@ export function DialogFooter({ className, ...props }: React.ComponentProps<'div'
 }
 
 export function DialogTitle({ className, ...props }: React.ComponentProps<typeof DialogPrimitive.Title>) {
-  return <DialogPrimitive.Title className={cn('font-semibold text-lg leading-none', className)} {...props} />;
+  // Clear of the close button in the corner: a long title ran into it at 390 px (issue 47).
+  return (
+    <DialogPrimitive.Title className={cn('pe-8 font-semibold text-lg leading-snug', className)} {...props} />
+  );
 }
 
 export function DialogDescription({

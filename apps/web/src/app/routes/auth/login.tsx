@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { CheckCircle2 } from 'lucide-react';
+import { CheckCircle2, Info } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { AuthLayout } from '@/components/layouts/auth-layout';
@@ -10,25 +10,29 @@ import { LoginForm } from '@/features/auth/components/login-form';
 import { translateApiMessage } from '@/lib/api-messages';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
-/** A one-time message handed over by the page that sent the user here (registration, password reset). */
+/**
+ * A one-time message handed over by the page that sent the user here (registration, password reset),
+ * and whether the server had ended the session (the route guard says so).
+ */
 function useFlashMessage() {
   const location = useLocation();
   const navigate = useNavigate();
-  const state = location.state as { message?: unknown } | null;
+  const state = location.state as { message?: unknown; sessionEnded?: unknown } | null;
   const [message] = useState(() => (typeof state?.message === 'string' ? state.message : null));
+  const [sessionEnded] = useState(() => state?.sessionEnded === true);
   useEffect(() => {
     // Shown once: clear it from history so a reload or Back does not show it again.
-    if (typeof state?.message === 'string') {
+    if (state) {
       navigate({ pathname: location.pathname, search: location.search }, { replace: true, state: null });
     }
   }, [state, navigate, location.pathname, location.search]);
-  return message;
+  return { message, sessionEnded };
 }
 
 export default function LoginRoute() {
   const { t } = useLingui();
   useDocumentTitle(t`Sign In`);
-  const message = useFlashMessage();
+  const { message, sessionEnded } = useFlashMessage();
   return (
     <AuthLayout
       title={t`Welcome back`}
@@ -45,6 +49,17 @@ export default function LoginRoute() {
         <Alert variant="success" className="mb-5">
           <CheckCircle2 aria-hidden />
           <AlertDescription>{translateApiMessage(message)}</AlertDescription>
+        </Alert>
+      )}
+      {sessionEnded && (
+        <Alert className="mb-5">
+          <Info aria-hidden />
+          <AlertDescription>
+            <Trans>
+              Your session has ended, for example because it was signed out on another device. Please sign in
+              again.
+            </Trans>
+          </AlertDescription>
         </Alert>
       )}
       <LoginForm />

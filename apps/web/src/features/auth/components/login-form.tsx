@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { LoginRequest } from '@workspace/contracts';
+import { type LoginRequest, MSG } from '@workspace/contracts';
 import { useForm } from 'react-hook-form';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -36,7 +36,18 @@ export function LoginForm() {
     >
       {login.isError && (
         <Alert variant="destructive">
-          <AlertDescription>{translateApiMessage(loginErrorMessage(login.error))}</AlertDescription>
+          <AlertDescription>
+            {translateApiMessage(loginErrorMessage(login.error))}
+            {/* A suspended person proved their password: the way on is the grievance form (issue 47). */}
+            {loginErrorMessage(login.error) === MSG.accountSuspended && (
+              <>
+                {' '}
+                <TextLink to={paths.grievance.getHref()}>
+                  <Trans>Go to the grievance form</Trans>
+                </TextLink>
+              </>
+            )}
+          </AlertDescription>
         </Alert>
       )}
       <Field label={t`Email`} error={errors.email?.message}>

@@ -37,7 +37,9 @@ export function DirectoryCard({ item }: { item: DirectoryItem }) {
           </p>
         </div>
         <Badge variant={item.user_has_rated ? 'success' : 'outline'}>
-          {item.user_has_rated ? t`Rated` : t`Not Rated`}
+          {/* Whether the reader has rated them: a bare "Not Rated" beside "4.1 (113 reviews)" read as
+              if nobody had (issue 47). */}
+          {item.user_has_rated ? t`Rated by you` : t`Not rated by you`}
         </Badge>
       </div>
       <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">

@@ -104,11 +104,11 @@ describe('the companies list', () => {
     expect((screen.getByLabelText('Minimum rating') as HTMLSelectElement).value).toBe('4');
   });
 
-  it('marks every card Not Rated with its review count, and links it to the profile', async () => {
+  it('marks every card Not rated by you with its review count, and links it to the profile', async () => {
     renderList('/companies?city=Surat');
     const link = await screen.findByRole('link', { name: 'Company 01' });
     const card = link.closest('article') as HTMLElement;
-    expect(within(card).getByText('Not Rated')).toBeTruthy();
+    expect(within(card).getByText('Not rated by you')).toBeTruthy();
     expect(within(card).getByText('(0 reviews)')).toBeTruthy();
     await waitFor(() => expect(link.getAttribute('href')).toMatch(/^\/user\/\d+$/));
   });

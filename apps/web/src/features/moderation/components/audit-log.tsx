@@ -2,7 +2,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { AuditEntry } from '@workspace/contracts';
+import { type AuditEntry, DISPUTE_OUTCOMES, type DisputeOutcome } from '@workspace/contracts';
 import { ListPager } from '@/components/list-paging';
 import { QueryState } from '@/components/query-state';
 import { Badge } from '@/components/ui/badge';
@@ -23,14 +23,57 @@ const AUDIT_ACTION_LABELS: Record<AuditEntry['action'], MessageDescriptor> = {
   delete_account: msg`Account deleted by its holder`,
 };
 
+// Nouns: the same English words are verbs on buttons ("Flag", "Dispute", "Appeal"), and Hindi says
+// them differently, so these carry a context of their own.
 const TARGET_LABELS: Record<AuditEntry['target_type'], MessageDescriptor> = {
-  rating: msg`Rating`,
-  flag: msg`Flag`,
-  user: msg`User`,
-  dispute: msg`Dispute`,
-  appeal: msg`Appeal`,
-  grievance: msg`Grievance`,
+  rating: msg({ message: 'Rating', context: 'noun' }),
+  flag: msg({ message: 'Flag', context: 'noun' }),
+  user: msg({ message: 'User', context: 'noun' }),
+  dispute: msg({ message: 'Dispute', context: 'noun' }),
+  appeal: msg({ message: 'Appeal', context: 'noun' }),
+  grievance: msg({ message: 'Grievance', context: 'noun' }),
 };
+
+const OUTCOME_LABELS: Record<DisputeOutcome, MessageDescriptor> = {
+  UPHELD: msg`Upheld`,
+  REJECTED: msg`Rejected`,
+};
+
+/**
+ * A dispute's decision is logged as "<OUTCOME>: <reason>" (moderation/service.ts): shown as the
+ * outcome in the reader's language and the reason, never the raw value.
+ */
+function splitOutcome(entry: AuditEntry): { outcome: DisputeOutcome | null; reason: string | null } {
+  if (entry.action !== 'decide_dispute' || !entry.reason) return { outcome: null, reason: entry.reason };
+  const outcome = DISPUTE_OUTCOMES.find((o) => entry.reason?.startsWith(`${o}: `)) ?? null;
+  return { outcome, reason: outcome ? entry.reason.slice(outcome.length + 2) : entry.reason };
+}
+
+/** What an entry acted on: a grievance by its number, as everywhere else; others by kind and id. */
+function targetOf(entry: AuditEntry, label: string) {
+  return entry.target_type === 'grievance' && entry.target_ref
+    ? entry.target_ref
+    : `${label} #${entry.target_id}`;
+}
+
+function Reason({ entry }: { entry: AuditEntry }) {
+  const { i18n } = useLingui();
+  const { outcome, reason } = splitOutcome(entry);
+  return (
+    <>
+      {outcome && (
+        <Badge variant={outcome === 'UPHELD' ? 'success' : 'secondary'} className="me-2">
+          {i18n._(OUTCOME_LABELS[outcome])}
+        </Badge>
+      )}
+      {reason ?? (
+        <span className="text-muted-foreground">
+          <Trans>No reason given</Trans>
+        </span>
+      )}
+    </>
+  );
+}
 
 export function AuditLog({ page, onPageChange }: { page: number; onPageChange: (page: number) => void }) {
   const log = useAuditLog(page);
@@ -61,7 +104,28 @@ export function AuditLog({ page, onPageChange }: { page: number; onPageChange: (
   }
   return (
     <div className="grid gap-4">
-      <div className="overflow-x-auto rounded-xl border bg-card">
+      {/* On a phone, one card per entry: a five-column table broke words and cut its chips (issue 47). */}
+      <ul aria-label={t`Moderation actions, newest first`} className="grid gap-3 sm:hidden">
+        {results.map((entry) => (
+          <li key={entry.id} className="grid gap-2 rounded-xl border bg-card p-4 text-sm">
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <Badge variant="secondary">{i18n._(AUDIT_ACTION_LABELS[entry.action])}</Badge>
+              <time dateTime={entry.created_at} className="text-muted-foreground">
+                {formatDateTime(entry.created_at)}
+              </time>
+            </div>
+            <p>
+              <span className="font-medium">{targetOf(entry, i18n._(TARGET_LABELS[entry.target_type]))}</span>
+              {' · '}
+              {entry.moderator_id === null ? t`Account holder` : entry.moderator_name}
+            </p>
+            <p className="wrap-break-word">
+              <Reason entry={entry} />
+            </p>
+          </li>
+        ))}
+      </ul>
+      <div className="hidden overflow-x-auto rounded-xl border bg-card sm:block">
         <table className="w-full min-w-[40rem] text-left text-sm">
           <caption className="sr-only">
             <Trans>Moderation actions, newest first</Trans>
@@ -99,14 +163,10 @@ export function AuditLog({ page, onPageChange }: { page: number; onPageChange: (
                   <Badge variant="secondary">{i18n._(AUDIT_ACTION_LABELS[entry.action])}</Badge>
                 </td>
                 <td className="whitespace-nowrap px-4 py-3">
-                  {i18n._(TARGET_LABELS[entry.target_type])} #{entry.target_id}
+                  {targetOf(entry, i18n._(TARGET_LABELS[entry.target_type]))}
                 </td>
-                <td className="max-w-xs wrap-anywhere px-4 py-3">
-                  {entry.reason ?? (
-                    <span className="text-muted-foreground">
-                      <Trans>No reason given</Trans>
-                    </span>
-                  )}
+                <td className="max-w-xs wrap-break-word px-4 py-3">
+                  <Reason entry={entry} />
                 </td>
               </tr>
             ))}

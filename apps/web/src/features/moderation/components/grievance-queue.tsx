@@ -46,11 +46,15 @@ function CloseGrievance({ grievance }: { grievance: ModerationGrievance }) {
   const id = useId();
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
+  const [missing, setMissing] = useState(false);
   const close = useCloseGrievance();
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
-    // The button is disabled until there is an answer; the server checks it too.
-    if (reason.trim() === '') return;
+    // Said beside the field, as every other dialog does; the server checks it too.
+    if (reason.trim() === '') {
+      setMissing(true);
+      return;
+    }
     close.mutate(
       { id: grievance.id, reason: reason.trim() },
       {
@@ -99,8 +103,18 @@ function CloseGrievance({ grievance }: { grievance: ModerationGrievance }) {
               value={reason}
               maxLength={LIMITS.grievanceReasonMax}
               required
-              onChange={(event) => setReason(event.target.value)}
+              aria-invalid={missing || undefined}
+              aria-describedby={missing ? `${id}-missing` : undefined}
+              onChange={(event) => {
+                setReason(event.target.value);
+                setMissing(false);
+              }}
             />
+            {missing && (
+              <p id={`${id}-missing`} className="text-destructive text-sm">
+                <Trans>Write the answer the complainant will receive.</Trans>
+              </p>
+            )}
           </div>
           {close.isError && (
             <Alert variant="destructive">
@@ -112,7 +126,6 @@ function CloseGrievance({ grievance }: { grievance: ModerationGrievance }) {
             pendingLabel={t`Sending...`}
             pending={close.isPending}
             onCancel={() => setOpen(false)}
-            disabled={reason.trim() === ''}
           />
         </form>
       </DialogContent>

@@ -184,7 +184,8 @@ export function MyRatings({
             <TabsTrigger
               key={key}
               value={key}
-              className="h-auto min-h-8 whitespace-normal sm:h-full sm:whitespace-nowrap"
+              // One line each at 360 px too: "Ratings Received" wrapped onto two (issue 47).
+              className="h-auto min-h-8 whitespace-nowrap px-1 text-xs sm:h-full sm:px-3 sm:text-sm"
             >
               {i18n._(TABS[key])}
             </TabsTrigger>

@@ -79,6 +79,8 @@ export function DeleteAccountDialog() {
   const { signOut } = useSession();
   const [open, setOpen] = useState(false);
   const [password, setPassword] = useState('');
+  // Said beside the field when the form is sent without it, as every other dialog does.
+  const [missing, setMissing] = useState(false);
   const [choice, setChoice] = useState<Choice>('KEEP_ANONYMOUS');
   const remove = useDeleteAccount();
   const passwordError = remove.error instanceof ApiError ? remove.error.fieldError('password') : undefined;
@@ -94,6 +96,10 @@ export function DeleteAccountDialog() {
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
+    if (password === '') {
+      setMissing(true);
+      return;
+    }
     remove.mutate(
       { password, ratings_given: choice },
       {
@@ -144,13 +150,19 @@ export function DeleteAccountDialog() {
                 </DialogDescription>
               </DialogHeader>
               <RatingsGivenChoice value={choice} onChange={setChoice} />
-              <Field label={t`Your password`} error={passwordError}>
+              <Field
+                label={t`Your password`}
+                error={passwordError ?? (missing ? t`Enter your password to confirm.` : undefined)}
+              >
                 {(control) => (
                   <PasswordInput
                     {...control}
                     autoComplete="current-password"
                     value={password}
-                    onChange={(event) => setPassword(event.target.value)}
+                    onChange={(event) => {
+                      setPassword(event.target.value);
+                      setMissing(false);
+                    }}
                   />
                 )}
               </Field>
@@ -164,7 +176,6 @@ export function DeleteAccountDialog() {
                 pendingLabel={t`Deleting...`}
                 pending={remove.isPending}
                 onCancel={() => close(false)}
-                disabled={password === ''}
                 destructive
               />
             </form>

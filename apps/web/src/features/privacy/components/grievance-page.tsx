@@ -6,6 +6,7 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
   GRIEVANCE_CATEGORIES,
+  GRIEVANCE_OFFICER_DEFAULT_NAME,
   type GrievanceCategory,
   type GrievanceCreated,
   type GrievanceRequest,
@@ -53,7 +54,10 @@ function Officer() {
         </CardTitle>
       </CardHeader>
       <CardContent className="grid gap-3">
-        <p className="font-medium">{name}</p>
+        {/* The title itself until a deployment names a person (GRIEVANCE_OFFICER_NAME): in the reader's language. */}
+        <p className="font-medium">
+          {name === GRIEVANCE_OFFICER_DEFAULT_NAME ? <Trans>Grievance Officer</Trans> : name}
+        </p>
         <p className="flex items-center gap-2">
           <Mail aria-hidden className="size-4 text-primary" />
           <a className="text-primary underline-offset-4 hover:underline" href={`mailto:${email}`}>
@@ -109,7 +113,13 @@ function GrievanceForm() {
   const file = useFileGrievance();
   const [filed, setFiled] = useState<GrievanceCreated | null>(null);
   // The contracts' own schema: every rule and message is the server's. No category is chosen at first.
-  const empty = { subject_url: '', details: '', email: user?.email ?? '' };
+  // The category too, so a second grievance starts from "Choose a category" (issue 47).
+  const empty = {
+    category: '' as GrievanceRequest['category'],
+    subject_url: '',
+    details: '',
+    email: user?.email ?? '',
+  };
   const form = useForm<GrievanceRequest>({ resolver: zodResolver(grievanceRequest), defaultValues: empty });
   const { errors } = form.formState;
   const detailsLength = (form.watch('details') ?? '').trim().length;

@@ -104,7 +104,11 @@ function Sessions() {
                       )}
                     </span>
                     <span className="text-muted-foreground text-xs">
-                      {t`Signed in ${formatDate(session.created_at)} · last used ${formatDateTime(session.last_used_at)}`}
+                      {/* The time of signing in tells two "Chrome on Linux" apart; this device is in use
+                          now, whatever the last refresh said (issue 47). */}
+                      {session.current
+                        ? t`Signed in ${formatDateTime(session.created_at)} · in use now`
+                        : t`Signed in ${formatDateTime(session.created_at)} · last used ${formatDateTime(session.last_used_at)}`}
                     </span>
                   </div>
                   {!session.current && (
