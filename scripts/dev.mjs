@@ -15,7 +15,7 @@ const children = [
     stdio: ['ignore', 'inherit', 'inherit'],
     env: { ...process.env, PORT: process.env.PORT ?? '3000' },
   }),
-  spawn(bin('vite'), [], { cwd: join(root, 'apps/web'), stdio: 'inherit' }),
+  spawn(bin('vite'), ['--configLoader', 'runner'], { cwd: join(root, 'apps/web'), stdio: 'inherit' }),
 ];
 
 let exitCode = 0;
