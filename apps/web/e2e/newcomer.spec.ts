@@ -102,6 +102,10 @@ test('an unknown address is "Page not found", status 404, in English and Hindi',
   await page.getByRole('button', { name: 'हिन्दी' }).first().click();
   await expect(page.getByRole('heading', { name: 'पेज नहीं मिला' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'होम पेज पर जाएँ' })).toBeVisible();
+  // The Grievance Officer's default name is the title, in Hindi too (it showed in English).
+  await page.goto('/grievance');
+  await expect(page.getByText('grievances@worktrust.example')).toBeVisible();
+  await expect(page.getByText('Grievance Officer', { exact: true })).toHaveCount(0);
 });
 
 test('the audit log on a 360 px phone: cards, whole words, grievance numbers, no sideways scroll', async ({

@@ -124,7 +124,9 @@ test('the Grievance Officer answers a grievance, and the complainant reads the a
   await checkA11y('grievance queue');
   await item.getByRole('button', { name: /Close with answer/ }).click();
   const dialog = page.getByRole('dialog');
-  await expect(dialog.getByRole('button', { name: 'Close grievance' })).toBeDisabled();
+  // Sent without an answer, the dialog says what is missing (issue 47), as every other dialog does.
+  await dialog.getByRole('button', { name: 'Close grievance' }).click();
+  await expect(dialog.getByText('Write the answer the complainant will receive.')).toBeVisible();
   await dialog.getByLabel('Answer').fill('We removed the city from that review.');
   await dialog.getByRole('button', { name: 'Close grievance' }).click();
   await expect(page.getByText(`Grievance ${number} closed`).first()).toBeVisible();
@@ -158,6 +160,9 @@ test.describe('on a phone', () => {
     await page.getByRole('button', { name: 'Send grievance' }).click();
     await expect(page.getByText(/^Grievance GRV-\d{4}-\d{6} received$/)).toBeVisible();
     await checkA11y('grievance filed (phone)');
+    // The form starts afresh, its category too (issue 47).
+    await expect(page.getByLabel('What is it about?')).toHaveValue('');
+    await expect(page.getByLabel('What happened?')).toHaveValue('');
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(360);
   });
@@ -172,10 +177,15 @@ test.describe('on a phone', () => {
     await page.getByRole('button', { name: 'Delete my account' }).click();
     const dialog = page.getByRole('dialog');
     await expect(dialog.getByRole('radio', { name: /Keep my ratings, anonymously/ })).toBeChecked();
+    // Sent without the password, the dialog says what is missing (issue 47).
+    await dialog.getByRole('button', { name: 'Delete my account' }).click();
+    await expect(dialog.getByText('Enter your password to confirm.')).toBeVisible();
     await dialog.getByLabel('Your password').fill(rater.password);
     await dialog.getByRole('button', { name: 'Delete my account' }).click();
     await expect(page.getByText('Your account has been deleted').first()).toBeVisible();
     await expect(page).toHaveURL(/\/$/);
+    // The landing page opens at its top after the deletion (issue 47).
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
 
     const login = await request.post('/api/auth/login/', {
       data: { email: rater.email, password: rater.password },
