@@ -393,6 +393,8 @@ describe('the audit log', () => {
       action: 'restore_rating',
       target_type: 'rating',
       target_id: rating,
+      // Only a grievance is named otherwise (its number).
+      target_ref: null,
       reason: 'Second',
       created_at: expect.any(String),
     });

@@ -254,6 +254,8 @@ describe('moderators', () => {
       action: 'close_grievance',
       target_type: 'grievance',
       target_id: late.body.id,
+      // Named by its number, as everywhere else (issue 47).
+      target_ref: late.body.number,
       moderator_id: moderator.id,
       reason,
     });
