@@ -13,6 +13,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { getProblem } from '@/lib/api-client';
 import { useConfirmOwnCode, useDeclareDomain, useRequestOwnCode } from '../api/work-email';
+import { CodeEntry } from './code-entry';
 
 /** The first step: the company proves its sign-in address with a code mailed to it. */
 function ConfirmEmail({ email }: { email: string }) {
@@ -63,34 +64,16 @@ function ConfirmEmail({ email }: { email: string }) {
           We sent a code to {email}. It works for {minutes} minutes.
         </Trans>
       </p>
-      <Field
-        label={<Trans>Code from the email</Trans>}
-        error={confirm.isError ? getProblem(confirm.error) : undefined}
+      <CodeEntry
+        code={code}
+        onCodeChange={setCode}
+        problem={confirm.isError ? getProblem(confirm.error) : undefined}
+        pending={confirm.isPending}
       >
-        {(control) => (
-          <Input
-            {...control}
-            value={code}
-            onChange={(event) => setCode(event.target.value)}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            className="max-w-40 tracking-widest"
-          />
-        )}
-      </Field>
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" disabled={confirm.isPending || code.trim().length !== 6}>
-          {confirm.isPending ? (
-            <Spinner label={t`Checking...`} className="text-current" />
-          ) : (
-            <Trans>Confirm</Trans>
-          )}
-        </Button>
         <Button type="button" variant="outline" disabled={request.isPending} onClick={() => request.mutate()}>
           <Trans>Send a new code</Trans>
         </Button>
-      </div>
+      </CodeEntry>
     </form>
   );
 }

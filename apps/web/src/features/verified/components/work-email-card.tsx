@@ -2,7 +2,7 @@
 // six-digit code mailed to it, then the company named; the list of verifications with Remove. The
 // address is sent once and kept nowhere, the page says so.
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { WorkEmailCodeSent } from '@workspace/contracts';
+import { WORK_EMAIL_CODE_TTL_MINUTES, type WorkEmailCodeSent } from '@workspace/contracts';
 import { BadgeCheck, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
@@ -15,6 +15,7 @@ import { toast } from '@/components/ui/use-toast';
 import { getProblem } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
 import { useConfirmCode, useRemoveVerification, useRequestCode, useVerifications } from '../api/work-email';
+import { CodeEntry } from './code-entry';
 
 function RemoveVerification({ companyId, companyName }: { companyId: number; companyName: string }) {
   const { t } = useLingui();
@@ -85,6 +86,7 @@ export function WorkEmailCard() {
   const list = verifications.data?.results ?? [];
   const to = sent?.address ?? '';
   const company = sent?.company_name ?? '';
+  const minutes = WORK_EMAIL_CODE_TTL_MINUTES;
 
   return (
     <Card>
@@ -135,33 +137,15 @@ export function WorkEmailCard() {
           <form noValidate onSubmit={check} className="grid gap-3">
             <p className="text-sm" role="status">
               <Trans>
-                We sent a code to {to} for {company}. It works for 15 minutes.
+                We sent a code to {to} for {company}. It works for {minutes} minutes.
               </Trans>
             </p>
-            <Field
-              label={<Trans>Code from the email</Trans>}
-              error={confirm.isError ? getProblem(confirm.error) : undefined}
+            <CodeEntry
+              code={code}
+              onCodeChange={setCode}
+              problem={confirm.isError ? getProblem(confirm.error) : undefined}
+              pending={confirm.isPending}
             >
-              {(control) => (
-                <Input
-                  {...control}
-                  value={code}
-                  onChange={(event) => setCode(event.target.value)}
-                  inputMode="numeric"
-                  autoComplete="one-time-code"
-                  maxLength={6}
-                  className="max-w-40 tracking-widest"
-                />
-              )}
-            </Field>
-            <div className="flex flex-wrap gap-2">
-              <Button type="submit" disabled={confirm.isPending || code.trim().length !== 6}>
-                {confirm.isPending ? (
-                  <Spinner label={t`Checking...`} className="text-current" />
-                ) : (
-                  <Trans>Confirm</Trans>
-                )}
-              </Button>
               <Button
                 type="button"
                 variant="outline"
@@ -170,7 +154,7 @@ export function WorkEmailCard() {
               >
                 <Trans>Use another address</Trans>
               </Button>
-            </div>
+            </CodeEntry>
           </form>
         ) : (
           <form noValidate onSubmit={ask} className="grid gap-3">
