@@ -155,9 +155,13 @@ describe('server logs', () => {
         msg: expect.any(String),
       });
     }
-    // Lines without a request id are the process's own: listening and shutting down.
+    // Lines without a request id are the process's own: listening and shutting down, and the warning
+    // that reset codes are exposed in production (baseEnv turns them on for the tests).
     const processLines = records.filter((r) => r.reqId === undefined).map((r) => String(r.msg));
-    for (const msg of processLines) expect(msg).toMatch(/^(Server listening at |shutting down)/);
+    for (const msg of processLines)
+      expect(msg).toMatch(
+        /^(Server listening at |shutting down|development conveniences are on in production)/,
+      );
     const requestLines = records.filter((r) => r.reqId !== undefined);
     const started = requestLines.filter((r) => r.msg === 'incoming request').map((r) => r.reqId);
     const completed = requestLines.filter((r) => r.msg === 'request completed').map((r) => r.reqId);
