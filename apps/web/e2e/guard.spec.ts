@@ -19,17 +19,22 @@ test('an employer may not open the company list', async ({ page, makeUser, signI
   await expect(page.getByRole('heading', { name: MSG.accessDenied })).toBeVisible();
 });
 
-test('unknown paths go to the dashboard; visitors are asked to sign in first', async ({ page, makeUser }) => {
-  await page.goto('/no/such/page');
-  await expect(page).toHaveURL(/\/login\?redirectTo=%2Fdashboard$/);
+test('unknown paths say "Page not found" to visitors and to signed-in users (issue 47)', async ({
+  page,
+  makeUser,
+  signInAs,
+}) => {
+  // They sent a visitor to sign-in and then to the dashboard, as SPEC §2 had it.
+  const visitor = await page.goto('/no/such/page');
+  expect(visitor?.status()).toBe(404);
+  await expect(page).toHaveURL(/\/no\/such\/page$/);
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Go to Dashboard' })).toHaveCount(0);
 
-  const account = await makeUser({ full_name: 'Farah Khan' });
-  await page.getByLabel('Email').fill(account.email);
-  await page.getByLabel('Password').fill(account.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-
+  await signInAs(await makeUser({ full_name: 'Farah Khan' }));
   await page.goto('/still/not/a/page');
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  await page.getByRole('link', { name: 'Go to Dashboard' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
 });
 

@@ -9,16 +9,21 @@ import type { APIRequestContext } from '@playwright/test';
 import { apiLogin, createUser, expect, type TestUser, test } from './fixtures';
 import { openAs, rateViaApi } from './journeys-support';
 
-function mailedCode(address: string): string {
+/** The code of the newest outbox mail to `address`, or null while none has been written. */
+function codeIn(address: string): string | null {
   const dir = join(process.env.E2E_DATA_DIR ?? '', 'outbox');
   const mail = readdirSync(dir)
     .sort()
     .reverse()
     .map((file) => readFileSync(join(dir, file), 'utf8'))
     .find((text) => text.startsWith(`To: ${address}\n`));
-  const code = /Your code is (\d{6})\./.exec(mail ?? '')?.[1];
-  if (!code) throw new Error(`no code mailed to ${address}`);
-  return code;
+  return /Your code is (\d{6})\./.exec(mail ?? '')?.[1] ?? null;
+}
+
+/** The code mailed to `address`: mail is written after the answer, so it is waited for. */
+async function mailedCode(address: string): Promise<string> {
+  await expect.poll(() => codeIn(address), { message: `no code mailed to ${address}` }).not.toBeNull();
+  return codeIn(address) as string;
 }
 
 /** Verifies `person` at `address` through the API, with the code from the outbox. */
@@ -28,7 +33,7 @@ async function verifyViaApi(request: APIRequestContext, person: TestUser, addres
   const asked = await request.post('/api/auth/work-email/', { data: { email: address }, headers });
   expect(asked.status(), await asked.text()).toBe(202);
   const confirmed = await request.post('/api/auth/work-email/confirm/', {
-    data: { code: mailedCode(address) },
+    data: { code: await mailedCode(address) },
     headers,
   });
   expect(confirmed.status(), await confirmed.text()).toBe(200);
@@ -53,7 +58,7 @@ test('a company declares its domain; an employee verifies and their anonymous re
   const card = page.locator('[data-slot="card"]').filter({ hasText: 'Verified employees' });
   // First the company proves its sign-in address.
   await card.getByRole('button', { name: 'Send code' }).click();
-  await card.getByLabel('Code from the email').fill(mailedCode(company.email));
+  await card.getByLabel('Code from the email').fill(await mailedCode(company.email));
   await card.getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByText('Your sign-in email is confirmed').first()).toBeVisible();
   await expect(card.getByLabel('Email domain')).toHaveValue(domain);
@@ -73,7 +78,7 @@ test('a company declares its domain; an employee verifies and their anonymous re
   await expect(
     verify.getByText(`We sent a code to ${address} for Neem Analytics.`, { exact: false }),
   ).toBeVisible();
-  await verify.getByLabel('Code from the email').fill(mailedCode(address));
+  await verify.getByLabel('Code from the email').fill(await mailedCode(address));
   await checkA11y('code entry on a phone');
   await verify.getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByText('You are a verified employee of Neem Analytics').first()).toBeVisible();
