@@ -5,6 +5,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { UserRole } from '@workspace/contracts';
 import { ShieldX } from 'lucide-react';
 import { Link, Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
+import { StatusScreen } from '@/components/status-screen';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { paths, safeRedirect } from '@/config/paths';
@@ -19,16 +20,20 @@ function AccessDenied() {
   const { t } = useLingui();
   useDocumentTitle(t`Access Denied`);
   return (
-    <div className="mx-auto flex max-w-md flex-col items-center gap-4 py-16 text-center">
-      <ShieldX aria-hidden className="size-12 text-destructive" />
-      <h1 className="font-semibold text-2xl">{t`Access Denied`}</h1>
-      <p className="text-muted-foreground">{t`You don't have permission to access this page.`}</p>
-      <Button asChild variant="outline">
-        <Link to={paths.dashboard.getHref()}>
-          <Trans>Go to Dashboard</Trans>
-        </Link>
-      </Button>
-    </div>
+    <StatusScreen
+      icon={ShieldX}
+      iconClassName="text-destructive"
+      title={t`Access Denied`}
+      actions={
+        <Button asChild variant="outline">
+          <Link to={paths.dashboard.getHref()}>
+            <Trans>Go to Dashboard</Trans>
+          </Link>
+        </Button>
+      }
+    >
+      {t`You don't have permission to access this page.`}
+    </StatusScreen>
   );
 }
 

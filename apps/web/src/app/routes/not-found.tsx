@@ -3,6 +3,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { SearchX } from 'lucide-react';
 import { Link } from 'react-router';
+import { StatusScreen } from '@/components/status-screen';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/session';
@@ -13,28 +14,28 @@ export default function NotFoundRoute() {
   useDocumentTitle(t`Page not found`);
   const { user } = useSession();
   return (
-    <div className="mx-auto flex max-w-md flex-col items-center gap-4 py-16 text-center">
-      <SearchX aria-hidden className="size-12 text-muted-foreground" />
-      <h1 className="font-semibold text-2xl">
-        <Trans>Page not found</Trans>
-      </h1>
-      <p className="text-muted-foreground">
-        <Trans>There is no page at this address. It may have moved, or the link may have a typo.</Trans>
-      </p>
-      <div className="flex flex-wrap justify-center gap-2">
-        <Button asChild>
-          <Link to={paths.home.getHref()}>
-            <Trans>Go to the home page</Trans>
-          </Link>
-        </Button>
-        {user && (
-          <Button asChild variant="outline">
-            <Link to={paths.dashboard.getHref()}>
-              <Trans>Go to Dashboard</Trans>
+    <StatusScreen
+      icon={SearchX}
+      iconClassName="text-muted-foreground"
+      title={<Trans>Page not found</Trans>}
+      actions={
+        <>
+          <Button asChild>
+            <Link to={paths.home.getHref()}>
+              <Trans>Go to the home page</Trans>
             </Link>
           </Button>
-        )}
-      </div>
-    </div>
+          {user && (
+            <Button asChild variant="outline">
+              <Link to={paths.dashboard.getHref()}>
+                <Trans>Go to Dashboard</Trans>
+              </Link>
+            </Button>
+          )}
+        </>
+      }
+    >
+      <Trans>There is no page at this address. It may have moved, or the link may have a typo.</Trans>
+    </StatusScreen>
   );
 }
