@@ -22,6 +22,8 @@ describe('the glossary rule', () => {
           translation: 'फ़्लैग की गई रेटिंग देखें',
         },
         { message: 'Nothing to say', translation: 'कुछ नहीं' },
+        // A placeholder's name is code, not a word the reader sees.
+        { message: 'At most {grievanceReasonMax} characters', translation: 'अधिकतम {grievanceReasonMax} अक्षर' },
       ],
       glossary,
     );

@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
-import { MSG } from '@workspace/contracts';
+import { MAX_BODY_KB, MSG } from '@workspace/contracts';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from './app-deps.ts';
@@ -31,7 +31,7 @@ declare module 'fastify' {
 }
 
 export type App = FastifyInstance;
-const BODY_LIMIT = 64 * 1024;
+const BODY_LIMIT = MAX_BODY_KB * 1024;
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 
 export interface BuildOptions {

@@ -172,24 +172,8 @@ export type ModerationActionName = (typeof MODERATION_ACTIONS)[number];
 export const MODERATION_TARGETS = ['rating', 'flag', 'user', 'dispute', 'appeal', 'grievance'] as const;
 export type ModerationTarget = (typeof MODERATION_TARGETS)[number];
 
-/**
- * Every list of values the database also constrains (a CHECK in drizzle/*.sql, which SQL cannot
- * import): apps/server/test/db/enums.test.ts reads the constraints back and compares them with these.
- */
-export const DATABASE_ENUMS = {
-  'users.user_role': USER_ROLES,
-  'ratings.role_context': ROLE_CONTEXTS,
-  'ratings.status': RATING_STATUSES,
-  'flags.reason': FLAG_REASONS,
-  'flags.status': FLAG_STATUSES,
-  'moderation_actions.action': MODERATION_ACTIONS,
-  'moderation_actions.target_type': MODERATION_TARGETS,
-  'withdrawn_ratings.role_context': ROLE_CONTEXTS,
-  'rating_disputes.reason': DISPUTE_REASONS,
-  'rating_disputes.status': DISPUTE_STATUSES,
-  'rating_disputes.outcome': DISPUTE_OUTCOMES,
-  'rating_appeals.status': APPEAL_STATUSES,
-} as const;
+/** The largest request body the API reads, in KB; a larger one is a 413. */
+export const MAX_BODY_KB = 64;
 
 export const LIST_SORTS = ['top', 'rating', 'reviews', 'newest', 'name'] as const;
 export type ListSort = (typeof LIST_SORTS)[number];
@@ -270,6 +254,7 @@ export const RESET_FAILURES_PER_HOUR = 10;
  * WORK_EMAIL_CODE_TTL_MINUTES and WORK_EMAIL_CODE_MAX_TRIES wrong tries; codes per account and per
  * address per hour are limited.
  */
+export const WORK_EMAIL_CODE_LENGTH = 6;
 export const WORK_EMAIL_CODE_TTL_MINUTES = 15;
 export const WORK_EMAIL_CODE_MAX_TRIES = 5;
 export const WORK_EMAIL_CODES_PER_HOUR = 5;
@@ -369,5 +354,49 @@ export const GRIEVANCE_EMAIL_RETENTION_DAYS = 365;
  * filed all the same.
  */
 export const GRIEVANCE_ACKS_PER_ADDRESS_PER_HOUR = 3;
+/** The characters of a browser's User-Agent a session keeps, to name the device in the sessions list. */
+export const SESSION_USER_AGENT_MAX = 512;
 /** Data exports (GET /api/auth/my-data/) an account may download an hour (DESIGN §9.1). */
 export const MY_DATA_PER_HOUR = 5;
+
+// --- what the database constrains as well ---
+
+/**
+ * Every list of values the database also constrains (a CHECK in drizzle/*.sql, which SQL cannot
+ * import): apps/server/test/db/enums.test.ts reads the constraints back and compares them with these.
+ */
+export const DATABASE_ENUMS = {
+  'users.user_role': USER_ROLES,
+  'user_role_counts.user_role': USER_ROLES,
+  'ratings.role_context': ROLE_CONTEXTS,
+  'ratings.status': RATING_STATUSES,
+  'flags.reason': FLAG_REASONS,
+  'flags.status': FLAG_STATUSES,
+  'moderation_actions.action': MODERATION_ACTIONS,
+  'moderation_actions.target_type': MODERATION_TARGETS,
+  'withdrawn_ratings.role_context': ROLE_CONTEXTS,
+  'rating_cooldowns.role_context': ROLE_CONTEXTS,
+  'rating_disputes.reason': DISPUTE_REASONS,
+  'rating_disputes.status': DISPUTE_STATUSES,
+  'rating_disputes.outcome': DISPUTE_OUTCOMES,
+  'rating_appeals.status': APPEAL_STATUSES,
+  'grievances.category': GRIEVANCE_CATEGORIES,
+  'grievances.status': GRIEVANCE_STATUSES,
+} as const;
+
+/**
+ * The text lengths the database also constrains (a CHECK (char_length(column) ...) in drizzle/*.sql):
+ * apps/server/test/db/enums.test.ts reads every such constraint back and holds it to these.
+ */
+export const DATABASE_LIMITS = {
+  'ratings.feedback_message': LIMITS.feedbackMax,
+  'flags.details': LIMITS.flagDetailsMax,
+  'rating_replies.message': LIMITS.replyMax,
+  'rating_disputes.details': LIMITS.disputeDetailsMax,
+  'rating_appeals.message': LIMITS.appealMax,
+  'grievances.subject_url': LIMITS.grievanceUrlMax,
+  'grievances.details': LIMITS.grievanceDetailsMax,
+  'grievances.email': LIMITS.emailMax,
+  'grievances.close_reason': LIMITS.grievanceReasonMax,
+  'refresh_families.user_agent': SESSION_USER_AGENT_MAX,
+} as const;

@@ -1,6 +1,9 @@
 // Pure business rules used by the server and the web app alike.
 import {
   CONTEXT_FOR_ROLE,
+  DISPUTE_DECISION_DAYS,
+  EDIT_WINDOW_DAYS,
+  GRIEVANCE_DUE_DAYS,
   RANKING_PRIOR_MEAN,
   RANKING_PRIOR_WEIGHT,
   type RoleContext,
@@ -29,22 +32,37 @@ export function rankingScore(average: number, count: number): number {
   return (RANKING_PRIOR_MEAN * RANKING_PRIOR_WEIGHT + average * count) / (RANKING_PRIOR_WEIGHT + count);
 }
 
-export type RatingLabel = 'Excellent' | 'Good' | 'Fair' | 'Needs Improvement';
-export type RatingTone = 'success' | 'warning' | 'orange' | 'destructive';
+/**
+ * An average's label and colour (SPEC §2), best first: the first band whose `min` the average reaches.
+ * The "How ratings work" page prints its table from this list.
+ */
+export const RATING_BANDS = [
+  { label: 'Excellent', tone: 'success', min: 4.5 },
+  { label: 'Good', tone: 'warning', min: 3.5 },
+  { label: 'Fair', tone: 'orange', min: 2.5 },
+  { label: 'Needs Improvement', tone: 'destructive', min: 0 },
+] as const;
+export type RatingLabel = (typeof RATING_BANDS)[number]['label'];
+export type RatingTone = (typeof RATING_BANDS)[number]['tone'];
 
-export function ratingLabel(average: number): RatingLabel {
-  if (average >= 4.5) return 'Excellent';
-  if (average >= 3.5) return 'Good';
-  if (average >= 2.5) return 'Fair';
-  return 'Needs Improvement';
-}
+const bandOf = (average: number) =>
+  RATING_BANDS.find((band) => average >= band.min) ??
+  (RATING_BANDS[RATING_BANDS.length - 1] as (typeof RATING_BANDS)[number]);
+export const ratingLabel = (average: number): RatingLabel => bandOf(average).label;
+export const ratingTone = (average: number): RatingTone => bandOf(average).tone;
 
-export function ratingTone(average: number): RatingTone {
-  if (average >= 4.5) return 'success';
-  if (average >= 3.5) return 'warning';
-  if (average >= 2.5) return 'orange';
-  return 'destructive';
-}
+// --- deadlines: one clock, the server's, in whole days from the moment a thing happened ---
+
+const DAY_MS = 86_400_000;
+/** The moment `days` whole days after `from`. */
+export const daysAfter = (from: Date | string, days: number): Date =>
+  new Date(new Date(from).getTime() + days * DAY_MS);
+/** The last moment the author may edit a rating posted at `createdAt` (EDIT_WINDOW_DAYS later). */
+export const editableUntil = (createdAt: Date | string): Date => daysAfter(createdAt, EDIT_WINDOW_DAYS);
+/** When the moderators must have decided a dispute filed at `filedAt`. */
+export const disputeDueAt = (filedAt: Date | string): Date => daysAfter(filedAt, DISPUTE_DECISION_DAYS);
+/** When a grievance filed at `filedAt` must be resolved (IT Rules 2021). */
+export const grievanceDueAt = (filedAt: Date | string): Date => daysAfter(filedAt, GRIEVANCE_DUE_DAYS);
 
 export function contextForRole(role: UserRole): RoleContext | null {
   return role === 'employee' || role === 'employer' ? CONTEXT_FOR_ROLE[role] : null;

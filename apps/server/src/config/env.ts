@@ -53,6 +53,7 @@ const envSchema = z
     // Failed sign-ins for one account from any addresses before its attempts are spaced out
     // (modules/auth/service.ts: a growing delay, never a lock).
     LOGIN_ACCOUNT_LIMIT: positiveInt.default(20),
+    // per AUTH_RATE_WINDOW, each route counted on its own
     AUTH_RATE_LIMIT: positiveInt.default(20),
     SMTP_URL: z
       .string()
@@ -159,6 +160,8 @@ function trustProxy(value: string | undefined): boolean | string[] {
 }
 
 export type Env = z.infer<typeof envSchema>;
+/** The window AUTH_RATE_LIMIT counts in (registration, password reset, grievances, work-email codes). */
+export const AUTH_RATE_WINDOW = '15 minutes';
 
 export class EnvError extends Error {}
 

@@ -1,16 +1,21 @@
 // Applies the pending drizzle/*.sql files in name order, each once, all in one transaction that first
 // takes an advisory lock, so that several instances starting together do not race and a failing
-// statement rolls the whole run back. (drizzle-kit cannot load PGlite's pg_trgm, so migrations run
+// statement rolls the whole run back; then writes the contracts' LANGUAGES into the languages table. (drizzle-kit cannot load PGlite's pg_trgm, so migrations run
 // from code; see docs/decisions/0002-migrations-from-code.md.)
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { LANGUAGES } from '@workspace/contracts';
 import { sql } from 'drizzle-orm';
 import { MIGRATIONS_DIR } from '../config/paths.ts';
 import { type Db, queryRows } from './client.ts';
 
 const LOCK_KEY = 727_274_001;
 
-export async function migrate(db: Db, dir: string = MIGRATIONS_DIR): Promise<string[]> {
+export async function migrate(
+  db: Db,
+  dir: string = MIGRATIONS_DIR,
+  languages: readonly string[] = LANGUAGES,
+): Promise<string[]> {
   const files = readdirSync(dir)
     .filter((f) => f.endsWith('.sql'))
     .sort();
@@ -32,6 +37,13 @@ export async function migrate(db: Db, dir: string = MIGRATIONS_DIR): Promise<str
       await tx.execute(sql`insert into schema_migrations (name) values (${file})`);
       applied.push(file);
     }
+    // The languages users may choose are the contracts' (drizzle/0032): a language added there is
+    // written here; one removed stays, since accounts may still point at it (the API no longer offers it).
+    const rows = sql.join(
+      languages.map((code) => sql`(${code})`),
+      sql`, `,
+    );
+    await tx.execute(sql`insert into languages (code) values ${rows} on conflict do nothing`);
   });
   return applied;
 }

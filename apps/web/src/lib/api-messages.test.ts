@@ -2,10 +2,12 @@ import {
   DISPUTE_REASON_LABELS,
   ELIGIBILITY,
   FLAG_REASON_LABELS,
+  LIMITS,
   MSG,
   RATING_CATEGORIES,
   withdrawnUnderModeration,
 } from '@workspace/contracts';
+import type { MessageDescriptor } from '@lingui/core';
 import { describe, expect, it } from 'vitest';
 import {
   CATEGORY_TRANSLATIONS,
@@ -22,6 +24,10 @@ import {
 } from './api-messages';
 import { activateLanguage, i18n, loadApiMessages } from './i18n';
 
+/** A descriptor's English with its placeholders filled, as the API would say it. */
+const english = (descriptor: MessageDescriptor | undefined) =>
+  descriptor?.message?.replace(/\{(\w+)\}/g, (_, name: string) => String(descriptor.values?.[name]));
+
 describe('API and contract messages', () => {
   it('carry exactly the contract English text, one entry per constant', () => {
     for (const [table, translations] of [
@@ -32,7 +38,7 @@ describe('API and contract messages', () => {
     ] as const) {
       expect(Object.keys(translations).sort()).toEqual(Object.keys(table).sort());
       for (const [key, text] of Object.entries(table))
-        expect((translations as Record<string, { message?: string }>)[key]?.message).toBe(text);
+        expect(english((translations as Record<string, MessageDescriptor>)[key])).toBe(text);
     }
   });
 
@@ -47,6 +53,9 @@ describe('API and contract messages', () => {
     expect(categoryName('Reliability')).toBe('भरोसेमंदी');
     expect(categoryName('A category added later')).toBe('A category added later');
     expect(ratingLabelText(4.6)).toBe('उत्कृष्ट');
+    // Numbers come from the constants, through the catalog's placeholders.
+    expect(translateApiMessage(MSG.replyMax)).toMatch(/[\u0900-\u097F]/);
+    expect(translateApiMessage(MSG.replyMax)).toContain(String(LIMITS.replyMax));
     expect(translateApiMessage('A message the server added later')).toBe('A message the server added later');
     // A reason with a date in it (DESIGN §9.1): translated, with the date in the reader's language.
     const cooldown = translateApiMessage(withdrawnUnderModeration('2027-02-26'));

@@ -2,6 +2,7 @@
 // at a company's declared domain, that they work or worked there. Only the company, the domain and
 // the date are kept, never the address.
 import { z } from 'zod';
+import { WORK_EMAIL_CODE_LENGTH } from '../constants.ts';
 import { MSG } from '../messages.ts';
 import { email, isoDateTime, text } from './common.ts';
 
@@ -16,7 +17,10 @@ export const workEmailCodeSent = z.object({
 export type WorkEmailCodeSent = z.infer<typeof workEmailCodeSent>;
 
 export const workEmailConfirmRequest = z.object({
-  code: text(MSG.workEmailCodeLength).regex(/^\d{6}$/, MSG.workEmailCodeLength),
+  code: text(MSG.workEmailCodeLength).regex(
+    new RegExp(`^\\d{${WORK_EMAIL_CODE_LENGTH}}$`),
+    MSG.workEmailCodeLength,
+  ),
 });
 export type WorkEmailConfirmRequest = z.input<typeof workEmailConfirmRequest>;
 

@@ -19,6 +19,7 @@ import {
 } from '@workspace/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { AUTH_RATE_WINDOW } from '../../config/env.ts';
 import { authenticate, sessionOf } from '../../plugins/session.ts';
 import { createAuthService } from './service.ts';
 
@@ -30,7 +31,7 @@ export async function authRoutes(fastify: FastifyInstance) {
   const auth = createAuthService(app.deps);
   // Sign-ups, reset requests and reset confirmations per IP: tighter than the global limit (DESIGN §2,
   // §6); reset codes and failed confirmations are also limited per account (service.ts).
-  const authLimit = { rateLimit: { max: app.deps.env.AUTH_RATE_LIMIT, timeWindow: '15 minutes' } };
+  const authLimit = { rateLimit: { max: app.deps.env.AUTH_RATE_LIMIT, timeWindow: AUTH_RATE_WINDOW } };
   // onRequest, so a caller without a valid token is answered 401 before the body is judged: a client
   // that refreshes on 401 depends on it.
   const signedIn = { onRequest: authenticate(app) };

@@ -6,6 +6,7 @@ import { normalizeIP } from '@fastify/rate-limit';
 import {
   type ChangePasswordRequest,
   FREE_MAIL_DOMAINS,
+  LIMITS,
   type LoginRequest,
   type LoginResponse,
   MSG,
@@ -17,6 +18,7 @@ import {
   RESET_FAILURES_PER_HOUR,
   type ResetConfirmRequest,
   type registerRequest,
+  SESSION_USER_AGENT_MAX,
 } from '@workspace/contracts';
 import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
@@ -53,9 +55,6 @@ import {
   rotateFamily,
   touchFamily,
 } from './repository.ts';
-
-/** The stored User-Agent is cut to this many characters (drizzle/0011). */
-const USER_AGENT_MAX = 512;
 
 /** Failed sign-ins are counted per account and IP over this window (DESIGN §2). */
 const LOGIN_WINDOW_SECONDS = 15 * 60;
@@ -186,7 +185,8 @@ export function createSignInGuard({ db, counters, env }: Pick<AppDeps, 'db' | 'c
 }
 
 /** A six-digit code from the CSPRNG, leading zeros kept. */
-const newResetCode = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
+const newResetCode = () =>
+  String(randomInt(0, 10 ** LIMITS.resetCodeLength)).padStart(LIMITS.resetCodeLength, '0');
 
 export function createAuthService(deps: AppDeps) {
   const { db, tokens, counters, env } = deps;
@@ -219,7 +219,7 @@ export function createAuthService(deps: AppDeps) {
       userId: user.id,
       currentJtiHash: sha256(jti),
       expiresAt: refreshExpiry(),
-      userAgent: userAgent?.slice(0, USER_AGENT_MAX) ?? null,
+      userAgent: userAgent?.slice(0, SESSION_USER_AGENT_MAX) ?? null,
     });
     const [access, refresh, consent] = await Promise.all([
       tokens.signAccess({ userId: user.id, sessionId: familyId }),

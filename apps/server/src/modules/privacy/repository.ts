@@ -1,10 +1,6 @@
 // Data of the privacy rights (DESIGN §8.3): consents, sessions as devices, grievances, and the
 // statements that erase an account and purge what is kept only for a time.
-import {
-  GRIEVANCE_DUE_DAYS,
-  GRIEVANCE_EMAIL_RETENTION_DAYS,
-  type GrievanceCategory,
-} from '@workspace/contracts';
+import { GRIEVANCE_EMAIL_RETENTION_DAYS, type GrievanceCategory, grievanceDueAt } from '@workspace/contracts';
 import { and, asc, desc, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import {
@@ -81,10 +77,11 @@ export async function createGrievance(
     details: string;
     email: string;
   },
+  now = new Date(),
 ): Promise<GrievanceRow> {
   const [row] = await ex
     .insert(grievances)
-    .values({ ...input, dueAt: sql`now() + make_interval(days => ${GRIEVANCE_DUE_DAYS})` })
+    .values({ ...input, createdAt: now, dueAt: grievanceDueAt(now) })
     .returning();
   if (!row) throw new Error('grievance insert returned no row');
   return row;

@@ -29,6 +29,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AUTH_RATE_WINDOW } from '../../config/env.ts';
 import { authenticate, optionalAuth, requireRole, sessionOf } from '../../plugins/session.ts';
 import { createPrivacyService } from './service.ts';
 
@@ -177,7 +178,7 @@ export async function grievanceRoutes(instance: FastifyInstance) {
     {
       onRequest: optionalAuth(instance),
       // Per address like registration; per account and per email in the service.
-      config: { rateLimit: { max: env.AUTH_RATE_LIMIT, timeWindow: '15 minutes' } },
+      config: { rateLimit: { max: env.AUTH_RATE_LIMIT, timeWindow: AUTH_RATE_WINDOW } },
       schema: {
         tags,
         summary: "File a grievance (visitors too; signed in, email defaults to the account's)",

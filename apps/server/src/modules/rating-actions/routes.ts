@@ -3,8 +3,10 @@
 import {
   appealCreated,
   appealRequest,
+  DISPUTE_DECISION_DAYS,
   disputeCreated,
   disputeRequest,
+  EDIT_WINDOW_DAYS,
   noContent,
   PAGE_SIZES,
   pageQuery,
@@ -47,7 +49,7 @@ export async function ratingActionRoutes(instance: FastifyInstance) {
       schema: {
         tags,
         security: bearerAuth,
-        summary: 'Edit your own rating within 30 days (scores and/or feedback)',
+        summary: `Edit your own rating within ${EDIT_WINDOW_DAYS} days (scores and/or feedback)`,
         params: ratingIdParams,
         body: ratingEditRequest,
         response: { 204: noContent, ...errorAnswers(400, 401, 403, 404) },
@@ -120,7 +122,7 @@ export async function ratingActionRoutes(instance: FastifyInstance) {
       schema: {
         tags,
         security: bearerAuth,
-        summary: 'Dispute a rating of yourself, once; decided within 15 days',
+        summary: `Dispute a rating of yourself, once; decided within ${DISPUTE_DECISION_DAYS} days`,
         params: ratingIdParams,
         body: disputeRequest,
         response: { 201: disputeCreated, ...errorAnswers(400, 401, 403, 404) },

@@ -5,8 +5,9 @@
 // these actions race with each other, with new ratings and with moderation.
 import {
   categoriesOfEdit,
-  DISPUTE_DECISION_DAYS,
-  EDIT_WINDOW_DAYS,
+  daysAfter,
+  disputeDueAt,
+  editableUntil,
   MSG,
   overallScoreTenths,
   RATE_AGAIN_AFTER_WITHDRAWAL_DAYS,
@@ -31,8 +32,6 @@ import { applyRatings } from '../ratings/aggregates.ts';
 import { storedScores } from '../ratings/repository.ts';
 import { touchUsers } from '../users/repository.ts';
 import { closeAsWithdrawn, underModeration } from './repository.ts';
-
-const DAY_MS = 86_400_000;
 
 interface LockedRating {
   id: number;
@@ -125,7 +124,7 @@ export async function editRating(
     const rating = await lockRating(tx, ratingId);
     if (rating.raterId !== userId) throw forbidden(MSG.onlyRaterMayChange);
     if (rating.status === 'hidden') throw badRequest(MSG.cannotEditHidden);
-    if (now.getTime() - rating.createdAt.getTime() > EDIT_WINDOW_DAYS * DAY_MS) {
+    if (now > editableUntil(rating.createdAt)) {
       throw badRequest(MSG.editWindowClosed);
     }
     const scores = edit.category_scores;
@@ -157,12 +156,12 @@ export async function editRating(
  * withdrawn under moderation keeps the pair from rating again for RATE_AGAIN_AFTER_WITHDRAWAL_DAYS,
  * so that withdrawing and rating again cannot undo a hiding or a dispute.
  */
-export async function withdrawRating(db: Db, userId: number, ratingId: number) {
+export async function withdrawRating(db: Db, userId: number, ratingId: number, now = new Date()) {
   await inTransaction(db, async (tx) => {
     const rating = await lockRating(tx, ratingId);
     if (rating.raterId !== userId) throw forbidden(MSG.onlyRaterMayChange);
     if (await underModeration(tx, rating)) {
-      const until = sql`now() + make_interval(days => ${RATE_AGAIN_AFTER_WITHDRAWAL_DAYS})`;
+      const until = daysAfter(now, RATE_AGAIN_AFTER_WITHDRAWAL_DAYS);
       await tx
         .insert(ratingCooldowns)
         .values({ raterId: rating.raterId, rateeId: rating.rateeId, roleContext: rating.roleContext, until })
@@ -209,7 +208,7 @@ export async function fileDispute(
       if (rating.status !== 'published') throw badRequest(MSG.ratingNotVisible);
       const [row] = await tx
         .insert(ratingDisputes)
-        .values({ ratingId, ...input, dueAt: new Date(now.getTime() + DISPUTE_DECISION_DAYS * DAY_MS) })
+        .values({ ratingId, ...input, dueAt: disputeDueAt(now) })
         .returning();
       if (rating.roleContext === 'EMPLOYER_TO_EMPLOYEE') {
         await applyRatings(tx, [ratingId], -1);

@@ -15,6 +15,7 @@ import {
 } from '@workspace/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { AUTH_RATE_WINDOW } from '../../config/env.ts';
 import { authenticate, requireRole, sessionOf } from '../../plugins/session.ts';
 import { bearerAuth, errorAnswers } from '../core/openapi.ts';
 import { createVerifiedService } from './service.ts';
@@ -28,7 +29,7 @@ export async function verifiedRoutes(fastify: FastifyInstance) {
   // Employees only, decided before the body is read (a company learns 403, not what it sent wrong).
   const employees = { onRequest: [authenticate(app), requireRole(['employee'], MSG.workEmailOnlyEmployees)] };
   // Per address as well as per account (service.ts): sending mail is what an attacker would abuse.
-  const limit = { rateLimit: { max: app.deps.env.AUTH_RATE_LIMIT, timeWindow: '15 minutes' } };
+  const limit = { rateLimit: { max: app.deps.env.AUTH_RATE_LIMIT, timeWindow: AUTH_RATE_WINDOW } };
 
   app.post(
     '/email/verify',

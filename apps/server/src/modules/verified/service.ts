@@ -10,6 +10,7 @@ import {
   type EmailCodeSent,
   type EmploymentVerification,
   MSG,
+  WORK_EMAIL_CODE_LENGTH,
   WORK_EMAIL_CODE_MAX_TRIES,
   WORK_EMAIL_CODE_TTL_MINUTES,
   WORK_EMAIL_CODES_PER_ADDRESS_PER_HOUR,
@@ -32,7 +33,8 @@ const tooManyCodes = () =>
   new HttpError(429, MSG.tooManyWorkEmailCodes, undefined, { 'retry-after': String(HOUR_SECONDS) });
 
 /** A six-digit code from the CSPRNG, leading zeros kept. */
-const newCode = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
+const newCode = () =>
+  String(randomInt(0, 10 ** WORK_EMAIL_CODE_LENGTH)).padStart(WORK_EMAIL_CODE_LENGTH, '0');
 const codeExpiry = () => new Date(Date.now() + WORK_EMAIL_CODE_TTL_MINUTES * 60_000);
 
 function codeMatches(storedHash: string, givenHash: string): boolean {

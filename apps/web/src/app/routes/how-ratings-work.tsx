@@ -11,6 +11,7 @@ import {
   PERSON_FLAG_REASONS,
   RANKING_PRIOR_MEAN,
   RANKING_PRIOR_WEIGHT,
+  RATING_BANDS,
   RATING_CATEGORIES,
   rankingScore,
   UNUSUAL_ACTIVITY,
@@ -31,6 +32,9 @@ import { formatScore } from '@/lib/format';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 const EXAMPLE_SCORES = [5, 4, 4, 3, 5, 4];
+/** The ranking's example: one perfect review against many good ones. */
+const LUCKY = { average: 5, count: 1 };
+const STEADY = { average: 4.6, count: 200 };
 const fmt = (n: number) => n.toFixed(2).replace(/0$/, '');
 
 function Topic({
@@ -65,11 +69,16 @@ export default function HowRatingsWorkRoute() {
   useDocumentTitle(t`How Ratings Work`);
   const example = formatScore(overallScore(EXAMPLE_SCORES));
   const examples = EXAMPLE_SCORES.join(', ');
-  const single = fmt(rankingScore(5, 1));
-  const many = fmt(rankingScore(4.6, 200));
+  const single = fmt(rankingScore(LUCKY.average, LUCKY.count));
+  const many = fmt(rankingScore(STEADY.average, STEADY.count));
+  const luckyStars = LUCKY.average;
+  const [steadyCount, steadyAverage] = [STEADY.count, formatScore(STEADY.average)];
   const companyCategories = RATING_CATEGORIES.EMPLOYEE_TO_COMPANY.map(categoryName).join(', ');
   const employeeCategories = RATING_CATEGORIES.EMPLOYER_TO_EMPLOYEE.map(categoryName).join(', ');
-  const [excellent, good, fair, low] = [4.5, 3.5, 2.5, 2].map(ratingLabelText);
+  const [excellent, good, fair, low] = RATING_BANDS.map((band) => ratingLabelText(band.min));
+  const [excellentMin, goodMin, fairMin] = RATING_BANDS.map((band) => formatScore(band.min));
+  const { scoreMin, scoreMax } = LIMITS;
+  const categoriesMax = RATING_CATEGORIES.EMPLOYEE_TO_COMPANY.length;
   const priorWeight = RANKING_PRIOR_WEIGHT;
   const priorMean = RANKING_PRIOR_MEAN;
   const editDays = EDIT_WINDOW_DAYS;
@@ -95,9 +104,9 @@ export default function HowRatingsWorkRoute() {
       <Topic icon={Sigma} title={<Trans>The overall score</Trans>}>
         <p>
           <Trans>
-            Every rating scores up to six categories from 1 to 5 stars. Employees rate companies on{' '}
-            {companyCategories}. Employers rate employees on {employeeCategories}. Only the categories you
-            rate count.
+            Every rating scores up to {categoriesMax} categories from {scoreMin} to {scoreMax} stars.
+            Employees rate companies on {companyCategories}. Employers rate employees on {employeeCategories}.
+            Only the categories you rate count.
           </Trans>
         </p>
         <p>
@@ -110,8 +119,8 @@ export default function HowRatingsWorkRoute() {
         <p>
           <Trans>
             A profile's average is the mean of the overall scores of its published ratings, to one decimal. An
-            average of 4.5 or more reads "{excellent}", 3.5 or more "{good}", 2.5 or more "{fair}", and
-            anything lower "{low}".
+            average of {excellentMin} or more reads "{excellent}", {goodMin} or more "{good}", {fairMin} or
+            more "{fair}", and anything lower "{low}".
           </Trans>
         </p>
       </Topic>
@@ -126,9 +135,10 @@ export default function HowRatingsWorkRoute() {
         </p>
         <p>
           <Trans>
-            So a single 5-star review ranks at {single}, while two hundred reviews averaging 4.6 rank at{' '}
-            {many}. <strong>One lucky review cannot outrank many consistently good ones</strong>, and the more
-            ratings a profile has, the closer its rank gets to its real average.
+            So a single {luckyStars}-star review ranks at {single}, while {steadyCount} reviews averaging{' '}
+            {steadyAverage} rank at {many}.{' '}
+            <strong>One lucky review cannot outrank many consistently good ones</strong>, and the more ratings
+            a profile has, the closer its rank gets to its real average.
           </Trans>
         </p>
       </Topic>

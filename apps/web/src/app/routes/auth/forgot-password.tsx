@@ -1,4 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import { LIMITS } from '@workspace/contracts';
 import { useNavigate } from 'react-router';
 import { AuthLayout } from '@/components/layouts/auth-layout';
 import { TextLink } from '@/components/ui/text-link';
@@ -10,10 +11,11 @@ export default function ForgotPasswordRoute() {
   const { t } = useLingui();
   useDocumentTitle(t`Forgot Password`);
   const navigate = useNavigate();
+  const codeLength = LIMITS.resetCodeLength;
   return (
     <AuthLayout
       title={t`Forgot your password?`}
-      description={t`Enter your account's email and we will send you a 6-character reset code.`}
+      description={t`Enter your account's email and we will send you a ${codeLength}-character reset code.`}
       footer={
         <p>
           <Trans>

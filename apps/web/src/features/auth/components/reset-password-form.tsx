@@ -12,7 +12,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { translateApiMessage } from '@/lib/api-messages';
 import { resetConfirmErrorMessage, useConfirmPasswordReset } from '../api/confirm-password-reset';
 
-/** Step two: the emailed 6-character code and a new password, twice. */
+/** Step two: the emailed LIMITS.resetCodeLength-character code and a new password, twice. */
 export function ResetPasswordForm({ email, onDone }: { email: string; onDone: (message: string) => void }) {
   const { t } = useLingui();
   const confirm = useConfirmPasswordReset();

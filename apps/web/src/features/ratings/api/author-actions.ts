@@ -1,4 +1,4 @@
-// The author's side of a rating they wrote (DESIGN §8.1): edit it within 30 days (PATCH), withdraw
+// The author's side of a rating they wrote (DESIGN §8.1): edit it within EDIT_WINDOW_DAYS (PATCH), withdraw
 // it (DELETE) and appeal once against its hiding. Each moves what profiles, lists and averages show,
 // so every cached page except the session's own profile is refreshed.
 import type { AppealRequest, Rating, RatingEditRequest } from '@workspace/contracts';

@@ -2,7 +2,7 @@
 // feedback within 30 days of posting (not while hidden), withdraw it, and appeal once when moderators
 // hid it. Anonymity and the rated person cannot change, so the edit form does not offer them.
 import { Trans, useLingui } from '@lingui/react/macro';
-import { EDIT_WINDOW_DAYS, LIMITS, MSG, RATING_CATEGORIES, type Rating } from '@workspace/contracts';
+import { editableUntil, LIMITS, MSG, RATING_CATEGORIES, type Rating } from '@workspace/contracts';
 import { Megaphone, Pencil, Undo2 } from 'lucide-react';
 import { useState } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
@@ -26,12 +26,6 @@ import { formatDate } from '@/lib/format';
 import { useAppeal, useEditRating, useWithdrawRating } from '../api/author-actions';
 import { StarInput } from './star-input';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** The last moment the author may edit: EDIT_WINDOW_DAYS after posting (the server decides). */
-const editableUntil = (rating: Rating) =>
-  new Date(new Date(rating.created_at).getTime() + EDIT_WINDOW_DAYS * DAY_MS);
-
 function EditRatingDialog({ rating }: { rating: Rating }) {
   const { t } = useLingui();
   useApiMessages();
@@ -44,7 +38,7 @@ function EditRatingDialog({ rating }: { rating: Rating }) {
   const length = feedback.trim().length;
   const feedbackProblem = length > LIMITS.feedbackMax ? MSG.feedbackMax : undefined;
   const scoresProblem = scores.size === 0 ? MSG.rateOneCategory : undefined;
-  const until = formatDate(editableUntil(rating).toISOString());
+  const until = formatDate(editableUntil(rating.created_at).toISOString());
 
   const setScore = (category: string, score: number | undefined) =>
     setScores((current) => {
@@ -297,7 +291,7 @@ function AppealDialog({ rating }: { rating: Rating }) {
 
 export function AuthorActions({ rating, now = new Date() }: { rating: Rating; now?: Date }) {
   const hidden = rating.status === 'hidden';
-  const canEdit = !hidden && now < editableUntil(rating);
+  const canEdit = !hidden && now < editableUntil(rating.created_at);
   const canAppeal =
     hidden && rating.moderation !== undefined && rating.moderation !== null && !rating.moderation.appeal;
   return (

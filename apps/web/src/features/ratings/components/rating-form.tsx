@@ -42,6 +42,7 @@ export function RatingForm({
 }) {
   const id = useId();
   const { t } = useLingui();
+  const { scoreMin, scoreMax } = LIMITS;
   // Checked as they change, so the feedback's length problem shows while typing.
   const form = useForm<CreateRatingRequest>({
     resolver: checks.resolver,
@@ -92,7 +93,7 @@ export function RatingForm({
         </h2>
         <p className="text-muted-foreground text-sm">
           <Trans>
-            Score the categories you can judge, from 1 to 5 stars. Categories you leave out are not counted.
+            Score the categories you can judge, from {scoreMin} to {scoreMax} stars. Categories you leave out are not counted.
           </Trans>
         </p>
       </div>

@@ -1,6 +1,7 @@
 // The six-digit code from a mail, and Confirm: one piece for both codes the account page asks for
 // (the sign-in address's and a work address's), so they read and behave alike.
 import { Trans, useLingui } from '@lingui/react/macro';
+import { WORK_EMAIL_CODE_LENGTH } from '@workspace/contracts';
 import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
@@ -33,13 +34,13 @@ export function CodeEntry({
             onChange={(event) => onCodeChange(event.target.value)}
             inputMode="numeric"
             autoComplete="one-time-code"
-            maxLength={6}
+            maxLength={WORK_EMAIL_CODE_LENGTH}
             className="max-w-40 tracking-widest"
           />
         )}
       </Field>
       <div className="flex flex-wrap gap-2">
-        <Button type="submit" disabled={pending || code.trim().length !== 6}>
+        <Button type="submit" disabled={pending || code.trim().length !== WORK_EMAIL_CODE_LENGTH}>
           {pending ? <Spinner label={t`Checking...`} className="text-current" /> : <Trans>Confirm</Trans>}
         </Button>
         {children}
