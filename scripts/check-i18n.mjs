@@ -14,12 +14,12 @@ import { join, relative, resolve } from 'node:path';
 import { parse } from '@babel/parser';
 import traverseModule from '@babel/traverse';
 import { formatter } from '@lingui/format-po';
+import { DEFAULT_LANGUAGE, LANGUAGES } from '@workspace/contracts';
 import { glossaryProblems } from './glossary.mjs';
 
 const traverse = traverseModule.default ?? traverseModule;
 const web = resolve('apps/web');
 const src = join(web, 'src');
-const LOCALES = ['en', 'hi'];
 const problems = [];
 
 // 1. Catalogs against a fresh extraction.
@@ -42,14 +42,14 @@ export default { ...base, rootDir: ${JSON.stringify(web)},
   // Every catalog of lingui.config.ts: the shell's messages, the screens' app, the API's.
   for (const catalog of readdirSync(join(tmp, 'en')).filter((file) => file.endsWith('.po'))) {
     const fresh = readCatalog(join(tmp, 'en', catalog));
-    for (const locale of LOCALES) {
+    for (const locale of LANGUAGES) {
       const committed = readCatalog(join(src, 'locales', locale, catalog));
       for (const [id, message] of Object.entries(fresh)) {
         const entry = committed[id];
         const text = JSON.stringify(message.message);
         if (!entry || entry.obsolete)
           problems.push(`${locale}/${catalog}: ${text} is not in the catalog (npm run i18n:extract)`);
-        else if (locale !== 'en' && !entry.translation)
+        else if (locale !== DEFAULT_LANGUAGE && !entry.translation)
           problems.push(`${locale}/${catalog}: ${text} has no translation`);
       }
     }
@@ -143,9 +143,13 @@ for (const file of sources) problems.push(...findings(file));
 // 3. One word for each of the product's terms (src/locales/glossary.json): "dispute" was आपत्ति in
 // the dialogs and विवाद on the privacy page.
 const glossary = JSON.parse(readFileSync(join(src, 'locales', 'glossary.json'), 'utf8'));
-for (const catalog of readdirSync(join(src, 'locales', 'hi')).filter((file) => file.endsWith('.po'))) {
-  const entries = Object.values(readCatalog(join(src, 'locales', 'hi', catalog)));
-  problems.push(...glossaryProblems(entries, glossary).map((problem) => `hi/${catalog}: ${problem}`));
+for (const locale of LANGUAGES.filter((language) => language !== DEFAULT_LANGUAGE)) {
+  for (const catalog of readdirSync(join(src, 'locales', locale)).filter((file) => file.endsWith('.po'))) {
+    const entries = Object.values(readCatalog(join(src, 'locales', locale, catalog)));
+    problems.push(
+      ...glossaryProblems(entries, glossary, locale).map((problem) => `${locale}/${catalog}: ${problem}`),
+    );
+  }
 }
 
 if (problems.length > 0) {

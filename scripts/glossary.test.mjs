@@ -23,7 +23,10 @@ describe('the glossary rule', () => {
         },
         { message: 'Nothing to say', translation: 'कुछ नहीं' },
         // A placeholder's name is code, not a word the reader sees.
-        { message: 'At most {grievanceReasonMax} characters', translation: 'अधिकतम {grievanceReasonMax} अक्षर' },
+        {
+          message: 'At most {grievanceReasonMax} characters',
+          translation: 'अधिकतम {grievanceReasonMax} अक्षर',
+        },
       ],
       glossary,
     );

@@ -15,7 +15,7 @@ const run = (command, args, env = {}) => {
 console.log(
   `API tests on ${process.env.TEST_DATABASE_URL ? 'PostgreSQL (TEST_DATABASE_URL)' : 'embedded PGlite'}`,
 );
-run('node', ['scripts/check-i18n.mjs']);
+run('npx', ['tsx', 'scripts/check-i18n.mjs']);
 run('npx', ['vitest', 'run', '--project', '!services']);
 if (existsSync('playwright.config.ts') && process.env.SKIP_E2E !== '1') {
   run('npm', ['run', 'build']);

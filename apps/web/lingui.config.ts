@@ -7,6 +7,7 @@
 // - api: the API's and contracts' messages (lib/api-messages.ts), fetched with the first form.
 import { defineConfig } from '@lingui/cli';
 import { formatter } from '@lingui/format-po';
+import { DEFAULT_LANGUAGE, LANGUAGES } from '@workspace/contracts';
 
 const tests = ['**/*.test.ts', '**/*.test.tsx', '<rootDir>/src/testing/**'];
 const apiMessages = '<rootDir>/src/lib/api-messages.ts';
@@ -29,10 +30,11 @@ const shell = [
 ];
 
 export default defineConfig({
-  sourceLocale: 'en',
-  locales: ['en', 'hi'],
+  sourceLocale: DEFAULT_LANGUAGE,
+  // The contracts' list, which the database, the switch and the i18n check read too.
+  locales: [...LANGUAGES],
   // A message missing from the Hindi catalog shows in English rather than as an id.
-  fallbackLocales: { default: 'en' },
+  fallbackLocales: { default: DEFAULT_LANGUAGE },
   catalogs: [
     { path: '<rootDir>/src/locales/{locale}/messages', include: shell, exclude: [...tests, apiMessages] },
     {

@@ -2,9 +2,15 @@
 
 export const USER_ROLES = ['employee', 'employer', 'moderator'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
-/** The web app's languages (DESIGN §8.4); a signed-in user's choice is kept on the account. */
-export const LANGUAGES = ['en', 'hi'] as const;
-export type Language = (typeof LANGUAGES)[number];
+/**
+ * The web app's languages (DESIGN §8.4), each with its name in itself as the language switch shows
+ * it; a signed-in user's choice is kept on the account. A third language is one line here and its
+ * catalogs in apps/web/src/locales/<code>/: the database, the Lingui config, the i18n check and the
+ * switch all read this list (ADR 0011).
+ */
+export const LANGUAGE_NAMES = { en: 'English', hi: 'हिन्दी' } as const;
+export type Language = keyof typeof LANGUAGE_NAMES;
+export const LANGUAGES = Object.keys(LANGUAGE_NAMES) as [Language, ...Language[]];
 export const DEFAULT_LANGUAGE: Language = 'en';
 
 export const isLanguage = (value: unknown): value is Language =>

@@ -1,17 +1,16 @@
-// The language switch (header, phone menu, footer): one button naming the other language in that
-// language ("हिन्दी" / "English"), marked with its lang so screen readers pronounce it right.
-import type { Language } from '@workspace/contracts';
+// The language switch (header, phone menu, footer): a button for each other language of LANGUAGES,
+// naming it in itself ("हिन्दी" / "English"), marked with its lang so screen readers pronounce it right.
+import { LANGUAGE_NAMES, LANGUAGES } from '@workspace/contracts';
 import { Languages } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
-import { LANGUAGE_NAMES } from '@/lib/i18n';
 import { useLanguage } from '@/lib/language';
 
 export function LanguageSwitch({ className }: { className?: string }) {
   const { language, setLanguage } = useLanguage();
-  const other: Language = language === 'hi' ? 'en' : 'hi';
-  return (
+  return LANGUAGES.filter((other) => other !== language).map((other) => (
     <Button
+      key={other}
       type="button"
       variant="ghost"
       size="sm"
@@ -22,5 +21,5 @@ export function LanguageSwitch({ className }: { className?: string }) {
       <Languages aria-hidden />
       {LANGUAGE_NAMES[other]}
     </Button>
-  );
+  ));
 }

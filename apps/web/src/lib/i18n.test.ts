@@ -1,6 +1,14 @@
-import { LANGUAGE_COOKIE } from '@workspace/contracts';
+import { LANGUAGE_COOKIE, LANGUAGES, type Language } from '@workspace/contracts';
 import { describe, expect, it } from 'vitest';
-import { activateLanguage, browserLanguage, i18n, initialLanguage, LANGUAGE_KEY } from './i18n';
+import {
+  activateLanguage,
+  browserLanguage,
+  catalogLoader,
+  catalogNames,
+  i18n,
+  initialLanguage,
+  LANGUAGE_KEY,
+} from './i18n';
 
 describe('choosing the language', () => {
   it("follows the browser's first language we have", () => {
@@ -31,5 +39,19 @@ describe('choosing the language', () => {
     expect(document.cookie).toContain(`${LANGUAGE_COOKIE}=hi`);
     await activateLanguage('en');
     expect(document.cookie).toContain(`${LANGUAGE_COOKIE}=en`);
+  });
+});
+
+describe('the languages of LANGUAGES', () => {
+  it('each have every catalog, as a chunk the app can fetch', async () => {
+    for (const language of LANGUAGES)
+      for (const name of catalogNames) {
+        const { messages } = await catalogLoader(name, language)();
+        expect(Object.keys(messages).length, `${language}/${name}`).toBeGreaterThan(0);
+      }
+  });
+
+  it('name a missing catalog, rather than show ids', () => {
+    expect(() => catalogLoader('app', 'ta' as Language)).toThrow('src/locales/ta/app.po is missing');
   });
 });

@@ -15,29 +15,25 @@ export { i18n };
 
 export const LANGUAGE_KEY = 'worktrust.language';
 
-/** Each language's name in itself, as the switch shows it. */
-export const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', hi: 'हिन्दी' };
+type Catalog = { messages: Messages };
+// Every catalog of every language, found by its file (src/locales/<language>/<catalog>.po), each a
+// chunk of its own. Three per language (lingui.config.ts): `messages`, the shell's, activated with the
+// language; `app`, every screen but the landing page, awaited by the router with the first such
+// screen; `api`, the API's and contracts' messages (lib/api-messages.ts), fetched with the first form.
+// The landing page carries neither of the last two. Once fetched, a catalog is fetched again in each
+// language switched to. A language of LANGUAGES without its files fails i18n.test.ts.
+const catalogFiles = import.meta.glob<Catalog>('../locales/*/*.po');
+const CATALOG_NAMES = ['messages', 'app', 'api'] as const;
+type CatalogName = (typeof CATALOG_NAMES)[number];
+type ExtraCatalog = Exclude<CatalogName, 'messages'>;
 
-const catalogs: Record<Language, () => Promise<{ messages: Messages }>> = {
-  en: () => import('../locales/en/messages.po'),
-  hi: () => import('../locales/hi/messages.po'),
-};
-
-// Catalogs besides the shell's (lingui.config.ts): `app`, every screen but the landing page, awaited
-// by the router with the first such screen; `api`, the API's and contracts' messages
-// (lib/api-messages.ts), fetched with the first form. The landing page carries neither. Once fetched,
-// a catalog is fetched again in each language switched to.
-const extraCatalogs = {
-  app: {
-    en: () => import('../locales/en/app.po'),
-    hi: () => import('../locales/hi/app.po'),
-  },
-  api: {
-    en: () => import('../locales/en/api.po'),
-    hi: () => import('../locales/hi/api.po'),
-  },
-} satisfies Record<string, Record<Language, () => Promise<{ messages: Messages }>>>;
-type ExtraCatalog = keyof typeof extraCatalogs;
+/** The loader of one catalog in one language. */
+export function catalogLoader(name: CatalogName, language: Language): () => Promise<Catalog> {
+  const loader = catalogFiles[`../locales/${language}/${name}.po`];
+  if (!loader) throw new Error(`src/locales/${language}/${name}.po is missing`);
+  return loader;
+}
+export const catalogNames: readonly CatalogName[] = CATALOG_NAMES;
 const extraLoading = new Map<string, Promise<void>>();
 const extraLoaded = new Set<string>();
 const extraInUse = new Set<ExtraCatalog>();
@@ -48,7 +44,7 @@ export function loadCatalog(name: ExtraCatalog, language: Language = activeLangu
   const key = `${name}:${language}`;
   let loading = extraLoading.get(key);
   if (!loading) {
-    loading = extraCatalogs[name][language]().then(({ messages }) => {
+    loading = catalogLoader(name, language)().then(({ messages }) => {
       i18n.load(language, messages);
       extraLoaded.add(key);
     });
@@ -88,7 +84,7 @@ export async function activateLanguage(language: Language, { remember = true } =
   if (i18n.locale !== language) {
     // A page that needed another catalog needs it in the new language too.
     const [{ messages }] = await Promise.all([
-      catalogs[language](),
+      catalogLoader('messages', language)(),
       ...[...extraInUse].map((name) => loadCatalog(name, language)),
     ]);
     // load merges (the API messages may already be there); loadAndActivate would replace them.
