@@ -41,6 +41,47 @@ module.exports = {
       to: { path: serverShell },
     },
     {
+      name: 'plugins-do-not-import-modules',
+      severity: 'error',
+      comment:
+        'Plugins (session, errors, OpenAPI, web) sit below the modules that use them; what a plugin needs of a module, the app gives it (app.ts: registerSession).',
+      from: { path: '^apps/server/src/plugins/' },
+      to: { path: '^apps/server/src/modules/' },
+    },
+    {
+      name: 'shared-server-code-below-modules',
+      severity: 'error',
+      comment:
+        'lib, db and config are shared by every module and plugin, so they import neither (HTTP helpers such as paging and route docs live in lib).',
+      from: { path: '^apps/server/src/(lib|db|config)/', pathNot: testCode },
+      to: { path: '^apps/server/src/(modules|plugins)/' },
+    },
+    {
+      name: 'no-module-imports-another-service',
+      severity: 'error',
+      comment:
+        "A module's service is its own business logic, reached through its routes; another module uses its repository, serializers or a piece split out for sharing (auth/sign-in-guard.ts).",
+      from: { path: '^apps/server/src/modules/([^/]+)/' },
+      to: { path: '^apps/server/src/modules/([^/]+)/service[.]ts$', pathNot: '^apps/server/src/modules/$1/' },
+    },
+    {
+      name: 'modules-do-not-import-core',
+      severity: 'error',
+      comment:
+        'modules/core mounts the core routes of other modules; nothing imports it but the app, so no arrow points back up.',
+      from: { path: '^apps/server/src/modules/', pathNot: '^apps/server/src/modules/core/' },
+      to: { path: '^apps/server/src/modules/core/' },
+    },
+    {
+      name: 'no-folder-cycles',
+      severity: 'error',
+      scope: 'folder',
+      comment:
+        "Two of the server's folders never import each other, even through different files (auth and privacy did; modules and core did): move the shared piece down. (The web app's folders are kept apart by the rules above; its tests' helpers in src/testing import what they test.)",
+      from: { path: '^apps/server/src/' },
+      to: { circular: true },
+    },
+    {
       name: 'contracts-stand-alone',
       severity: 'error',
       comment: 'The contracts are shared by both apps and import neither.',

@@ -15,6 +15,7 @@ import { healthRoutes } from './modules/health/routes.ts';
 import { flagRoutes } from './modules/moderation/flag-routes.ts';
 import { moderationRoutes } from './modules/moderation/routes.ts';
 import { grievanceModerationRoutes, grievanceRoutes, privacyAuthRoutes } from './modules/privacy/routes.ts';
+import { givenCount } from './modules/ratings/repository.ts';
 import { transparencyRoutes } from './modules/transparency/routes.ts';
 import { verifiedRoutes } from './modules/verified/routes.ts';
 import { frameworkErrors, registerErrorHandling } from './plugins/errors.ts';
@@ -89,7 +90,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   registerErrorHandling(app);
   // JSON only (DESIGN §3): any other body type is answered 415.
   app.removeContentTypeParser('text/plain');
-  registerSession(app);
+  // The session check counts the ratings a user gave as the ratings module does (ADR 0007).
+  registerSession(app, { givenCount });
 
   registerSecurityHeaders(app);
   // Closed by default: the web app is served from the same origin. Not registered at all then, since

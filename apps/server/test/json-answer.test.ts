@@ -1,9 +1,9 @@
-// Answers composed as JSON text (lib/json-answer.ts, core/paging.ts): the same JSON as serialising
+// Answers composed as JSON text (lib/json-answer.ts, lib/paging.ts): the same JSON as serialising
 // the whole object, whatever the members hold.
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { encodeJson, jsonObject, withFields } from '../src/lib/json-answer.ts';
-import { listAnswer, listAnswerJson } from '../src/modules/core/paging.ts';
+import { listAnswer, listAnswerJson } from '../src/lib/paging.ts';
 
 describe('JSON composed from parts', () => {
   it('adds fields to an object, empty or not, with any text in them', () => {

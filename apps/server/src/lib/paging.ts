@@ -1,6 +1,6 @@
 // The list convention of DESIGN §3: 1-based page and page_size in, the envelope out. A page past the
 // end is an empty list, not an error.
-import { withFields } from '../../lib/json-answer.ts';
+import { withFields } from './json-answer.ts';
 
 export interface PageQuery {
   page: number;

@@ -1,4 +1,4 @@
-// OpenAPI pieces every core route shares: the bearer token and the error answers it may give.
+// OpenAPI pieces the routes of every module share: the bearer token and the error answers a route may give.
 import { errorBody } from '@workspace/contracts';
 
 export const bearerAuth = [{ bearerAuth: [] }];

@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from
 import { preparedStatements } from '../db/prepared.ts';
 import { forbidden, unauthorized } from '../lib/errors.ts';
 import { TokenError } from '../lib/tokens.ts';
-import { sessionChecker } from './session-check.ts';
+import { type GivenCountSql, sessionChecker } from './session-check.ts';
 
 export interface Session {
   userId: number;
@@ -46,6 +46,10 @@ interface SessionReads {
 }
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** What the session check reads of other modules' tables, given by the app (registerSession). */
+    sessionCheckReads: SessionCheckReads;
+  }
   interface FastifyRequest {
     session: Session | null;
   }
@@ -54,8 +58,15 @@ declare module 'fastify' {
   }
 }
 
+/** The SQL the session check takes from the modules that own it, so that plugins import no module. */
+export interface SessionCheckReads {
+  givenCount: GivenCountSql;
+}
+
 // One batching checker per database (plugins/session-check.ts).
-const checkerFor = preparedStatements((db) => sessionChecker(db));
+const checkerFor = preparedStatements((db, _name, reads: SessionCheckReads) =>
+  sessionChecker(db, reads.givenCount),
+);
 
 /** Reads and checks the caller's token; `null` when no Authorization header was sent. */
 async function readSession(app: FastifyInstance, request: FastifyRequest): Promise<Session | null> {
@@ -81,6 +92,7 @@ async function readSession(app: FastifyInstance, request: FastifyRequest): Promi
   const user = await checkerFor(
     app.deps.db,
     'session_check',
+    app.sessionCheckReads,
   )({
     userId: claims.userId,
     sessionId: claims.sessionId,
@@ -104,7 +116,8 @@ async function readSession(app: FastifyInstance, request: FastifyRequest): Promi
   };
 }
 
-export function registerSession(app: FastifyInstance) {
+export function registerSession(app: FastifyInstance, reads: SessionCheckReads) {
+  app.decorate('sessionCheckReads', reads);
   app.decorateRequest('session', null);
 }
 

@@ -4,7 +4,7 @@
 // guesser with many addresses is slowed down, the owner is never locked out.
 import { MSG } from '@workspace/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT_DELAY_MAX_SECONDS, accountDelaySeconds } from '../../src/modules/auth/service.ts';
+import { ACCOUNT_DELAY_MAX_SECONDS, accountDelaySeconds } from '../../src/modules/auth/sign-in-guard.ts';
 import { registerUser, TEST_PASSWORD } from '../fixtures.ts';
 import { call, createTestApp, type TestContext } from '../helpers.ts';
 

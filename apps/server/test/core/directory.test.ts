@@ -5,7 +5,7 @@ import { type DirectoryItem, type ListSort, MSG, SEARCH_RESULT_CAP } from '@work
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../src/db/schema/index.ts';
-import type { Page } from '../../src/modules/core/paging.ts';
+import type { Page } from '../../src/lib/paging.ts';
 import { directoryPage, ORDER } from '../../src/modules/directory/repository.ts';
 import { listPageQuery } from '../../src/modules/ratings/repository.ts';
 import { call, createTestApp, type TestContext } from '../helpers.ts';

@@ -1,3 +1,4 @@
+import type { MessageDescriptor } from '@lingui/core';
 import {
   DISPUTE_REASON_LABELS,
   ELIGIBILITY,
@@ -7,7 +8,6 @@ import {
   RATING_CATEGORIES,
   withdrawnUnderModeration,
 } from '@workspace/contracts';
-import type { MessageDescriptor } from '@lingui/core';
 import { describe, expect, it } from 'vitest';
 import {
   CATEGORY_TRANSLATIONS,

@@ -21,15 +21,15 @@ import {
   MSG,
   oneOf,
   PASSWORD_TOO_EASY,
+  type RATING_CATEGORIES,
   RATINGS_GIVEN_CHOICES,
+  type RatingLabel,
   RESET_CODE_TTL_MINUTES,
   ROLE_CONTEXTS,
-  WORK_EMAIL_CODE_LENGTH,
-  type RATING_CATEGORIES,
-  type RatingLabel,
   type RoleContext,
   rateAgainDateOf,
   ratingLabel,
+  WORK_EMAIL_CODE_LENGTH,
 } from '@workspace/contracts';
 import { useEffect } from 'react';
 import { formatDate } from './format';

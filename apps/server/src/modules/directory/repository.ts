@@ -10,7 +10,7 @@ import { alias, unionAll } from 'drizzle-orm/pg-core';
 import { type Database, type Executor, queryRows } from '../../db/client.ts';
 import { preparedStatements } from '../../db/prepared.ts';
 import { ratings, users } from '../../db/schema/index.ts';
-import type { Page } from '../core/paging.ts';
+import type { Page } from '../../lib/paging.ts';
 
 export interface DirectoryFilter {
   role: 'employee' | 'employer';

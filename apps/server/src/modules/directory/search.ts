@@ -24,7 +24,7 @@ import { type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type { Executor } from '../../db/client.ts';
 import { countUpTo, preparedRaw } from '../../db/prepared.ts';
-import type { Page } from '../core/paging.ts';
+import type { Page } from '../../lib/paging.ts';
 import {
   type AnsweredPage,
   answeredTotal,

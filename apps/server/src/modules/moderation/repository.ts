@@ -19,7 +19,7 @@ import {
   refreshFamilies,
   users,
 } from '../../db/schema/index.ts';
-import { type PageQuery, pageWindow } from '../core/paging.ts';
+import { type PageQuery, pageWindow } from '../../lib/paging.ts';
 import { RATING_COLUMNS, rater, withNames } from '../ratings/repository.ts';
 import { moderatorRatingView } from '../ratings/serialize.ts';
 import { isTombstoneSql } from '../users/tombstone.ts';

@@ -19,8 +19,8 @@ import {
 } from '@workspace/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { listAnswer, pageWindow } from '../../lib/paging.ts';
 import { authenticate, requireRole, sessionOf } from '../../plugins/session.ts';
-import { listAnswer, pageWindow } from '../core/paging.ts';
 import { appealQueue, disputeQueue } from '../rating-actions/repository.ts';
 import { auditLog, flagQueue } from './repository.ts';
 import {

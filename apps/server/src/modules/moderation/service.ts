@@ -19,7 +19,7 @@ import {
 } from '../../db/schema/index.ts';
 import { inTransaction } from '../../db/transactions.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
-import { lockRating } from '../rating-actions/service.ts';
+import { lockRating } from '../rating-actions/repository.ts';
 import { applyRatings } from '../ratings/aggregates.ts';
 import { ratee, rater, withNames } from '../ratings/repository.ts';
 import { touchUsers } from '../users/repository.ts';

@@ -1,10 +1,9 @@
-// Data of the privacy rights (DESIGN §8.3): consents, sessions as devices, grievances, and the
+// Data of the privacy rights (DESIGN §8.3): sessions as devices, grievances, and the
 // statements that erase an account and purge what is kept only for a time.
 import { GRIEVANCE_EMAIL_RETENTION_DAYS, type GrievanceCategory, grievanceDueAt } from '@workspace/contracts';
 import { and, asc, desc, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import {
-  consents,
   emailCodes,
   type GrievanceRow,
   grievances,
@@ -17,28 +16,6 @@ import {
 // --- consent ---
 
 /** The latest privacy notice version the user accepted, or null. */
-export async function latestConsent(ex: Executor, userId: number): Promise<string | null> {
-  const [row] = await ex
-    .select({ version: consents.version })
-    .from(consents)
-    .where(eq(consents.userId, userId))
-    .orderBy(desc(consents.acceptedAt), desc(consents.id))
-    .limit(1);
-  return row?.version ?? null;
-}
-
-export async function recordConsent(ex: Executor, userId: number, version: string): Promise<void> {
-  await ex.insert(consents).values({ userId, version });
-}
-
-export async function consentsOf(ex: Executor, userId: number) {
-  return ex
-    .select({ version: consents.version, acceptedAt: consents.acceptedAt })
-    .from(consents)
-    .where(eq(consents.userId, userId))
-    .orderBy(asc(consents.acceptedAt), asc(consents.id));
-}
-
 // --- sessions: the live refresh families of a user ---
 
 const liveFamily = () => and(isNull(refreshFamilies.revokedAt), gt(refreshFamilies.expiresAt, sql`now()`));

@@ -20,11 +20,12 @@ import { flags, type GrievanceRow, ratingAppeals, ratings, type UserRow } from '
 import { inTransaction } from '../../db/transactions.ts';
 import { forbidden, HttpError, notFound, unauthorized } from '../../lib/errors.ts';
 import type { MailLog } from '../../lib/mailer.ts';
-import { createSignInGuard } from '../auth/service.ts';
+import { createSignInGuard } from '../auth/sign-in-guard.ts';
 import { recordAction } from '../moderation/repository.ts';
 import { disputesOfRatee } from '../rating-actions/repository.ts';
 import { everyReceivedQuery, RATING_COLUMNS, withNames } from '../ratings/repository.ts';
 import { type RatingRecord, toRatingView } from '../ratings/serialize.ts';
+import { consentsOf, latestConsent, recordConsent } from '../users/consents.ts';
 import { findUserById } from '../users/repository.ts';
 import { toOwnUser } from '../users/serialize.ts';
 import { verificationsOf } from '../verified/repository.ts';
@@ -33,15 +34,12 @@ import { eraseAccount } from './erase.ts';
 import { grievanceAcknowledgement, grievanceOutcome } from './mail.ts';
 import {
   closeGrievance,
-  consentsOf,
   createGrievance,
   endSession,
   grievanceQueue,
   grievancesOf,
-  latestConsent,
   liveSessions,
   lockGrievance,
-  recordConsent,
 } from './repository.ts';
 
 /** Grievances an account or an email may file per window, besides the per-address limit. */

@@ -1,14 +1,48 @@
 // Reads of disputes and appeals: the rated party's own disputes, and the moderators' queues. Each
 // brings its ratings with the columns every rating view is made from (ratings/repository.ts).
-import type { ModerationAppeal, ModerationDispute, RatedPartyDispute } from '@workspace/contracts';
+import {
+  type ModerationAppeal,
+  type ModerationDispute,
+  MSG,
+  type RatedPartyDispute,
+  type RoleContext,
+} from '@workspace/contracts';
 import { and, asc, count, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { flags, ratingAppeals, ratingDisputes, ratings } from '../../db/schema/index.ts';
-import type { Page } from '../core/paging.ts';
+import { notFound } from '../../lib/errors.ts';
+import type { Page } from '../../lib/paging.ts';
 import { RATING_COLUMNS, rater, withNames } from '../ratings/repository.ts';
 import { moderatorRatingView, toRatingView } from '../ratings/serialize.ts';
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
+
+export interface LockedRating {
+  id: number;
+  raterId: number;
+  rateeId: number;
+  roleContext: RoleContext;
+  status: 'published' | 'hidden' | 'disputed';
+  createdAt: Date;
+}
+
+/** Locks the rating's row for this transaction; 404 when there is none. */
+export async function lockRating(tx: Executor, ratingId: number): Promise<LockedRating> {
+  const [row] = await tx
+    .select({
+      id: ratings.id,
+      raterId: ratings.raterId,
+      rateeId: ratings.rateeId,
+      roleContext: ratings.roleContext,
+      status: ratings.status,
+      createdAt: ratings.createdAt,
+    })
+    .from(ratings)
+    .where(eq(ratings.id, ratingId))
+    .for('update');
+  if (!row) throw notFound(MSG.ratingNotFound);
+  return row;
+}
 
 function disputeRows(db: Executor, where: SQL | undefined, order: SQL[], page: Page) {
   return withNames(

@@ -18,9 +18,9 @@ import {
 } from '@workspace/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { listAnswer, pageWindow } from '../../lib/paging.ts';
+import { bearerAuth, errorAnswers } from '../../lib/route-docs.ts';
 import { sessionOf } from '../../plugins/session.ts';
-import { bearerAuth, errorAnswers } from '../core/openapi.ts';
-import { listAnswer, pageWindow } from '../core/paging.ts';
 import { disputesOfRatee } from './repository.ts';
 import {
   addReply,

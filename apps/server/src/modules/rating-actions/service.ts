@@ -11,12 +11,11 @@ import {
   MSG,
   overallScoreTenths,
   RATE_AGAIN_AFTER_WITHDRAWAL_DAYS,
-  type RoleContext,
   type ratingEditRequest,
 } from '@workspace/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db, Executor } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import {
   ratingAppeals,
@@ -31,34 +30,7 @@ import { badRequest, forbidden, HttpError, notFound } from '../../lib/errors.ts'
 import { applyRatings } from '../ratings/aggregates.ts';
 import { storedScores } from '../ratings/repository.ts';
 import { touchUsers } from '../users/repository.ts';
-import { closeAsWithdrawn, underModeration } from './repository.ts';
-
-interface LockedRating {
-  id: number;
-  raterId: number;
-  rateeId: number;
-  roleContext: RoleContext;
-  status: 'published' | 'hidden' | 'disputed';
-  createdAt: Date;
-}
-
-/** Locks the rating's row for this transaction; 404 when there is none. */
-export async function lockRating(tx: Executor, ratingId: number): Promise<LockedRating> {
-  const [row] = await tx
-    .select({
-      id: ratings.id,
-      raterId: ratings.raterId,
-      rateeId: ratings.rateeId,
-      roleContext: ratings.roleContext,
-      status: ratings.status,
-      createdAt: ratings.createdAt,
-    })
-    .from(ratings)
-    .where(eq(ratings.id, ratingId))
-    .for('update');
-  if (!row) throw notFound(MSG.ratingNotFound);
-  return row;
-}
+import { closeAsWithdrawn, type LockedRating, lockRating, underModeration } from './repository.ts';
 
 /** The rated party, and only while the rating is published (what they can see of it). */
 function asRatee(rating: LockedRating, userId: number, refusal: string) {

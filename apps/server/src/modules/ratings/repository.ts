@@ -7,7 +7,7 @@ import { type Executor, queryRows } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { type Bound, preparedRaw, preparedStatements } from '../../db/prepared.ts';
 import { type RatingScores, ratings, users } from '../../db/schema/index.ts';
-import type { Page } from '../core/paging.ts';
+import type { Page } from '../../lib/paging.ts';
 import { averageTenths, rankScore, starOf, withCategoryScores } from './aggregates.ts';
 import type { DisputeEntry, ModerationEntry, RatingRecord, ReplyEntry, ScoreEntry } from './serialize.ts';
 import { isBurst, raterIsFresh, usualCounts, windowCounts } from './unusual-activity.ts';

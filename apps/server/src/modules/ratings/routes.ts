@@ -15,13 +15,14 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { encodeJson, sendJson } from '../../lib/json-answer.ts';
+import { listAnswer, listAnswerJson, pageWindow } from '../../lib/paging.ts';
+import { bearerAuth, errorAnswers } from '../../lib/route-docs.ts';
 import { sizeOfParts } from '../../lib/view-cache.ts';
 import { sessionOf } from '../../plugins/session.ts';
-import { bearerAuth, errorAnswers } from '../core/openapi.ts';
-import { listAnswer, listAnswerJson, pageWindow } from '../core/paging.ts';
+import { checkEligibility } from './eligibility.ts';
 import { givenByPage, receivedPublishedPage } from './repository.ts';
 import { toRatingView } from './serialize.ts';
-import { checkEligibility, createRating } from './service.ts';
+import { createRating } from './service.ts';
 import { flagUnusualActivity } from './unusual-activity.ts';
 
 const myRatingsQuery = pageQuery(PAGE_SIZES.myRatings);

@@ -1,49 +1,22 @@
-// Rating rules that need the database: eligibility (contracts' eligibilityReason decides, this
-// module gathers its facts) and writing a rating with its scores and aggregates in one statement.
+// Writing a rating with its scores and aggregates in one statement, after the eligibility check
+// (eligibility.ts).
 import {
   browseRole,
-  contextForRole,
   type createRatingRequest,
   ELIGIBILITY,
-  type EligibilityParty,
-  type EligibilityResponse,
   eligibilityReason,
   overallScoreTenths,
-  type RoleContext,
 } from '@workspace/contracts';
 import type { z } from 'zod';
-import type { Db, Executor } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { badRequest } from '../../lib/errors.ts';
 import type { Session } from '../../plugins/session.ts';
-import { findRatee, insertRating, storedScores } from './repository.ts';
+import { checkEligibility, raterOf } from './eligibility.ts';
+import { insertRating, storedScores } from './repository.ts';
 import type { RatingRecord } from './serialize.ts';
 
 export type ValidRating = z.output<typeof createRatingRequest>;
-
-/** The caller as a rater; a signed-in session always belongs to an active user. */
-const raterOf = (session: Session): EligibilityParty => ({
-  id: session.userId,
-  role: session.role,
-  isActive: true,
-});
-
-export async function checkEligibility(
-  db: Executor,
-  session: Session,
-  rateeId: number,
-  context: RoleContext,
-): Promise<EligibilityResponse> {
-  const { ratee, alreadyRated, rateAgainOn } = await findRatee(db, session.userId, rateeId, context);
-  return eligibilityReason({ rater: raterOf(session), ratee, context, alreadyRated, rateAgainOn });
-}
-
-/** Whether the caller may rate `ratee` now, in the one context the caller's role rates in. */
-export function canRate(session: Session, ratee: EligibilityParty, alreadyRated: boolean): boolean {
-  const context = contextForRole(session.role);
-  if (!context) return false;
-  return eligibilityReason({ rater: raterOf(session), ratee, context, alreadyRated }).eligible;
-}
 
 /**
  * Writes a rating with its scores and the ratee's aggregates, and returns it as stored. The write

@@ -16,8 +16,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AUTH_RATE_WINDOW } from '../../config/env.ts';
+import { bearerAuth, errorAnswers } from '../../lib/route-docs.ts';
 import { authenticate, requireRole, sessionOf } from '../../plugins/session.ts';
-import { bearerAuth, errorAnswers } from '../core/openapi.ts';
 import { createVerifiedService } from './service.ts';
 
 const tags = ['verified employment'];

@@ -93,7 +93,8 @@ export function RatingForm({
         </h2>
         <p className="text-muted-foreground text-sm">
           <Trans>
-            Score the categories you can judge, from {scoreMin} to {scoreMax} stars. Categories you leave out are not counted.
+            Score the categories you can judge, from {scoreMin} to {scoreMax} stars. Categories you leave out
+            are not counted.
           </Trans>
         </p>
       </div>
