@@ -10,27 +10,15 @@ import {
   type ModerationGrievance,
 } from '@workspace/contracts';
 import { Inbox } from 'lucide-react';
-import { useId, useState } from 'react';
-import { DialogActions } from '@/components/dialog-actions';
-import { Alert, AlertDescription } from '@/components/ui/alert';
+import { useState } from 'react';
+import { FormDialog, MessageField } from '@/components/form-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '@/components/ui/dialog';
-import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
-import { getErrorMessage } from '@/lib/api-client';
-import { translateApiMessage, useApiMessages } from '@/lib/api-messages';
 import { formatDate } from '@/lib/format';
+import { lazyResolver } from '@/lib/lazy-resolver';
 import { useCloseGrievance, useGrievanceQueue } from '../api/grievances';
 
 const CATEGORY: Record<GrievanceCategory, MessageDescriptor> = {
@@ -40,96 +28,56 @@ const CATEGORY: Record<GrievanceCategory, MessageDescriptor> = {
   OTHER: msg`Other`,
 };
 
+// The contracts' closeGrievanceRequest, through zod, loaded once the dialog opens.
+const closeChecks = lazyResolver(() =>
+  import('../checks/reason').then((module) => module.closeGrievanceChecks),
+);
+
 function CloseGrievance({ grievance }: { grievance: ModerationGrievance }) {
   const { t } = useLingui();
-  useApiMessages();
-  const id = useId();
-  const [open, setOpen] = useState(false);
-  const [reason, setReason] = useState('');
-  const [missing, setMissing] = useState(false);
   const close = useCloseGrievance();
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    // Said beside the field, as every other dialog does; the server checks it too.
-    if (reason.trim() === '') {
-      setMissing(true);
-      return;
-    }
-    close.mutate(
-      { id: grievance.id, reason: reason.trim() },
-      {
-        onSuccess: () => {
-          toast({ title: t`Grievance ${grievance.number} closed`, variant: 'success' });
-          setOpen(false);
-          setReason('');
-        },
-      },
-    );
-  };
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (!next) close.reset();
-      }}
-    >
-      <DialogTrigger asChild>
+    <FormDialog
+      trigger={
         <Button size="sm">
           <Trans>Close with answer</Trans>
           <span className="sr-only">: {grievance.number}</span>
         </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <form noValidate onSubmit={submit} className="grid gap-4">
-          <DialogHeader>
-            <DialogTitle>
-              <Trans>Close grievance {grievance.number}</Trans>
-            </DialogTitle>
-            <DialogDescription>
-              <Trans>
-                Your answer is sent to the complainant by mail and shown on their account. Give the decision
-                and its reasons.
-              </Trans>
-            </DialogDescription>
-          </DialogHeader>
-          <div className="grid gap-2">
-            <Label htmlFor={`${id}-reason`}>
-              <Trans>Answer</Trans>
-            </Label>
-            <Textarea
-              id={`${id}-reason`}
-              rows={5}
-              value={reason}
-              maxLength={LIMITS.grievanceReasonMax}
-              required
-              aria-invalid={missing || undefined}
-              aria-describedby={missing ? `${id}-missing` : undefined}
-              onChange={(event) => {
-                setReason(event.target.value);
-                setMissing(false);
-              }}
-            />
-            {missing && (
-              <p id={`${id}-missing`} className="text-destructive text-sm">
-                <Trans>Write the answer the complainant will receive.</Trans>
-              </p>
-            )}
-          </div>
-          {close.isError && (
-            <Alert variant="destructive">
-              <AlertDescription>{translateApiMessage(getErrorMessage(close.error))}</AlertDescription>
-            </Alert>
-          )}
-          <DialogActions
-            label={<Trans>Close grievance</Trans>}
-            pendingLabel={t`Sending...`}
-            pending={close.isPending}
-            onCancel={() => setOpen(false)}
-          />
-        </form>
-      </DialogContent>
-    </Dialog>
+      }
+      title={<Trans>Close grievance {grievance.number}</Trans>}
+      description={
+        <Trans>
+          Your answer is sent to the complainant by mail and shown on their account. Give the decision and its
+          reasons.
+        </Trans>
+      }
+      checks={closeChecks}
+      defaultValues={{ reason: '' }}
+      sending={close}
+      onSend={({ reason }, done) =>
+        close.mutate(
+          { id: grievance.id, reason },
+          {
+            onSuccess: () => {
+              toast({ title: t`Grievance ${grievance.number} closed`, variant: 'success' });
+              done();
+            },
+          },
+        )
+      }
+      actionLabel={<Trans>Close grievance</Trans>}
+      pendingLabel={t`Sending...`}
+    >
+      {(form) => (
+        <MessageField
+          form={form}
+          name="reason"
+          label={<Trans>Answer</Trans>}
+          max={LIMITS.grievanceReasonMax}
+          rows={5}
+        />
+      )}
+    </FormDialog>
   );
 }
 

@@ -1,66 +1,61 @@
 // The rated party's reply box under a review of themselves: write it once, then edit it. The
-// contract's limit is counted as they type; the server's refusal shows under the box.
+// contract's schema checks it as they type (react-hook-form, the count beside the box); the server's
+// refusal shows above the box.
 import { Trans, useLingui } from '@lingui/react/macro';
-import { LIMITS, MSG, type Rating } from '@workspace/contracts';
-import { useState } from 'react';
+import { LIMITS, type Rating, type ReplyRequest } from '@workspace/contracts';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { MessageField } from '@/components/form-dialog';
+import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Field } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
-import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { getProblem } from '@/lib/api-client';
+import { translateApiMessage, useApiMessages } from '@/lib/api-messages';
+import { lazyResolver } from '@/lib/lazy-resolver';
 import { useSaveReply } from '../api/responses';
+
+// The contracts' replyRequest, through zod, loaded when the box opens.
+const checks = lazyResolver(() => import('../checks/responses').then((module) => module.replyChecks));
 
 export function ReplyForm({ rating, onDone }: { rating: Rating; onDone: () => void }) {
   const { t } = useLingui();
-  const [message, setMessage] = useState(rating.reply?.message ?? '');
-  const [checked, setChecked] = useState(false);
+  useApiMessages();
   const save = useSaveReply();
-  const length = message.trim().length;
-  const localProblem = length === 0 ? MSG.replyRequired : length > LIMITS.replyMax ? MSG.replyMax : undefined;
-  const problem =
-    (checked || length > LIMITS.replyMax ? localProblem : undefined) ??
-    (save.isError ? getProblem(save.error) : undefined);
+  const form = useForm<ReplyRequest>({
+    resolver: checks.resolver,
+    mode: 'onChange',
+    defaultValues: { message: rating.reply?.message ?? '' },
+  });
+  useEffect(() => checks.preload(), []);
 
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    setChecked(true);
-    if (localProblem) return;
+  const submit = form.handleSubmit(({ message }) =>
     save.mutate(
-      { ratingId: rating.id, message: message.trim(), exists: rating.reply !== null },
+      { ratingId: rating.id, message, exists: rating.reply !== null },
       {
         onSuccess: () => {
           toast({ title: t`Your reply is published`, variant: 'success' });
           onDone();
         },
       },
-    );
-  };
+    ),
+  );
 
   return (
     <form noValidate onSubmit={submit} className="grid w-full gap-3">
-      <Field
+      {save.isError && (
+        <Alert variant="destructive">
+          <AlertDescription>{translateApiMessage(getProblem(save.error))}</AlertDescription>
+        </Alert>
+      )}
+      <MessageField
+        form={form}
+        name="message"
         label={rating.reply ? <Trans>Edit your reply</Trans> : <Trans>Your public reply</Trans>}
-        error={problem}
-        hint={
-          <Trans>
-            Shown under this review to everyone who can see it, as your reply. {length}/{LIMITS.replyMax}
-          </Trans>
-        }
-      >
-        {(control) => (
-          <Textarea
-            {...control}
-            rows={4}
-            value={message}
-            autoFocus
-            onChange={(event) => {
-              setMessage(event.target.value);
-              save.reset();
-            }}
-          />
-        )}
-      </Field>
+        hint={<Trans>Shown under this review to everyone who can see it, as your reply.</Trans>}
+        max={LIMITS.replyMax}
+        autoFocus
+      />
       <div className="flex flex-wrap justify-end gap-2">
         <Button type="button" variant="outline" size="sm" onClick={onDone} disabled={save.isPending}>
           <Trans>Cancel</Trans>
