@@ -3,30 +3,24 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { type RatingsGivenChoice as Choice, RATINGS_GIVEN_CHOICES } from '@workspace/contracts';
+import {
+  type RatingsGivenChoice as Choice,
+  type DeleteAccountRequest,
+  RATINGS_GIVEN_CHOICES,
+} from '@workspace/contracts';
 import { Trash2 } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useNavigate } from 'react-router';
-import { DialogActions } from '@/components/dialog-actions';
-import { Alert, AlertDescription } from '@/components/ui/alert';
+import { FormDialog } from '@/components/form-dialog';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Label } from '@/components/ui/label';
 import { PasswordInput } from '@/components/ui/password-input';
 import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
 import { toast } from '@/components/ui/use-toast';
 import { paths } from '@/config/paths';
-import { ApiError, getErrorMessage } from '@/lib/api-client';
-import { translateApiMessage } from '@/lib/api-messages';
+import { lazyResolver } from '@/lib/lazy-resolver';
 import { useSession } from '@/lib/session';
 import { useDeleteAccount } from '../api/my-account';
 
@@ -73,49 +67,14 @@ export function RatingsGivenChoice({
   );
 }
 
+// The contracts' deleteAccountRequest, through zod, loaded once the dialog opens.
+const checks = lazyResolver(() => import('../checks/delete').then((module) => module.deleteChecks));
+
 export function DeleteAccountDialog() {
   const { t } = useLingui();
   const navigate = useNavigate();
   const { signOut } = useSession();
-  const [open, setOpen] = useState(false);
-  const [password, setPassword] = useState('');
-  // Said beside the field when the form is sent without it, as every other dialog does.
-  const [missing, setMissing] = useState(false);
-  const [choice, setChoice] = useState<Choice>('KEEP_ANONYMOUS');
   const remove = useDeleteAccount();
-  const passwordError = remove.error instanceof ApiError ? remove.error.fieldError('password') : undefined;
-  const otherError = remove.isError && !passwordError ? getErrorMessage(remove.error) : undefined;
-
-  const close = (next: boolean) => {
-    setOpen(next);
-    if (!next) {
-      setPassword('');
-      remove.reset();
-    }
-  };
-
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    if (password === '') {
-      setMissing(true);
-      return;
-    }
-    remove.mutate(
-      { password, ratings_given: choice },
-      {
-        onSuccess: () => {
-          toast({
-            title: t`Your account has been deleted`,
-            description: t`Thank you for using WorkTrust.`,
-            variant: 'success',
-          });
-          signOut();
-          void navigate(paths.home.getHref(), { replace: true });
-        },
-      },
-    );
-  };
-
   return (
     <Card className="border-destructive/40">
       <CardHeader>
@@ -129,58 +88,61 @@ export function DeleteAccountDialog() {
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <Dialog open={open} onOpenChange={close}>
-          <DialogTrigger asChild>
+        <FormDialog<DeleteAccountRequest>
+          trigger={
             <Button variant="destructive">
               <Trash2 aria-hidden />
               <Trans>Delete my account</Trans>
             </Button>
-          </DialogTrigger>
-          <DialogContent>
-            <form noValidate onSubmit={submit} className="grid gap-4">
-              <DialogHeader>
-                <DialogTitle>
-                  <Trans>Delete your account?</Trans>
-                </DialogTitle>
-                <DialogDescription>
-                  <Trans>
-                    Your account, profile and the ratings you received are erased, and your email address
-                    becomes free. This cannot be undone.
-                  </Trans>
-                </DialogDescription>
-              </DialogHeader>
-              <RatingsGivenChoice value={choice} onChange={setChoice} />
-              <Field
-                label={t`Your password`}
-                error={passwordError ?? (missing ? t`Enter your password to confirm.` : undefined)}
-              >
+          }
+          title={<Trans>Delete your account?</Trans>}
+          description={
+            <Trans>
+              Your account, profile and the ratings you received are erased, and your email address becomes
+              free. This cannot be undone.
+            </Trans>
+          }
+          checks={checks}
+          defaultValues={{ password: '', ratings_given: 'KEEP_ANONYMOUS' }}
+          sending={remove}
+          onSend={({ password, ratings_given }) =>
+            remove.mutate(
+              { password, ratings_given },
+              {
+                onSuccess: () => {
+                  toast({
+                    title: t`Your account has been deleted`,
+                    description: t`Thank you for using WorkTrust.`,
+                    variant: 'success',
+                  });
+                  signOut();
+                  void navigate(paths.home.getHref(), { replace: true });
+                },
+              },
+            )
+          }
+          actionLabel={<Trans>Delete my account</Trans>}
+          pendingLabel={t`Deleting...`}
+          destructive
+        >
+          {(form) => (
+            <>
+              <RatingsGivenChoice
+                value={form.watch('ratings_given')}
+                onChange={(choice) => form.setValue('ratings_given', choice)}
+              />
+              <Field label={t`Your password`} error={form.formState.errors.password?.message}>
                 {(control) => (
                   <PasswordInput
                     {...control}
                     autoComplete="current-password"
-                    value={password}
-                    onChange={(event) => {
-                      setPassword(event.target.value);
-                      setMissing(false);
-                    }}
+                    {...form.register('password')}
                   />
                 )}
               </Field>
-              {otherError && (
-                <Alert variant="destructive">
-                  <AlertDescription>{translateApiMessage(otherError)}</AlertDescription>
-                </Alert>
-              )}
-              <DialogActions
-                label={<Trans>Delete my account</Trans>}
-                pendingLabel={t`Deleting...`}
-                pending={remove.isPending}
-                onCancel={() => close(false)}
-                destructive
-              />
-            </form>
-          </DialogContent>
-        </Dialog>
+            </>
+          )}
+        </FormDialog>
       </CardContent>
     </Card>
   );

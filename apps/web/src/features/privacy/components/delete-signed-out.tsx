@@ -1,9 +1,14 @@
 // Deleting an account one cannot sign in to (a suspended person; DESIGN §8.3): email and password are
 // checked as sign-in checks them, with the same limits, and the same choice for the ratings given.
+// The contracts' deleteAccountRequest checks the form (react-hook-form); a second press confirms.
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { RatingsGivenChoice as Choice } from '@workspace/contracts';
+import type { DeleteAccountRequest } from '@workspace/contracts';
+
+type SignedOutDeletion = DeleteAccountRequest & { email: string };
+
 import { CheckCircle2 } from 'lucide-react';
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -13,22 +18,35 @@ import { PasswordInput } from '@/components/ui/password-input';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError, getErrorMessage } from '@/lib/api-client';
 import { translateApiMessage } from '@/lib/api-messages';
+import { lazyResolver } from '@/lib/lazy-resolver';
 import { useDeleteAccountSignedOut } from '../api/my-account';
 import { RatingsGivenChoice } from './delete-account-dialog';
 
+// The contracts' deleteAccountRequest with the email required, loaded when the form is first touched.
+const checks = lazyResolver(() => import('../checks/delete').then((module) => module.deleteSignedOutChecks));
+
 export function DeleteSignedOut() {
   const { t } = useLingui();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [choice, setChoice] = useState<Choice>('KEEP_ANONYMOUS');
   const [confirming, setConfirming] = useState(false);
   const remove = useDeleteAccountSignedOut();
-  const fieldError = (field: string) =>
+  const form = useForm<SignedOutDeletion>({
+    resolver: checks.resolver,
+    defaultValues: { email: '', password: '', ratings_given: 'KEEP_ANONYMOUS' },
+  });
+  const { errors } = form.formState;
+  const serverError = (field: string) =>
     remove.error instanceof ApiError ? remove.error.fieldError(field) : undefined;
   const general =
-    remove.isError && !fieldError('email') && !fieldError('password')
+    remove.isError && !serverError('email') && !serverError('password')
       ? getErrorMessage(remove.error)
       : undefined;
+  const submit = form.handleSubmit((request) => {
+    if (!confirming) {
+      setConfirming(true);
+      return;
+    }
+    remove.mutate(request);
+  });
 
   if (remove.isSuccess) {
     return (
@@ -53,40 +71,21 @@ export function DeleteSignedOut() {
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <form
-          noValidate
-          className="grid gap-4"
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (!confirming) {
-              setConfirming(true);
-              return;
-            }
-            remove.mutate({ email, password, ratings_given: choice });
-          }}
-        >
-          <Field label={t`Email`} error={fieldError('email')}>
+        <form noValidate className="grid gap-4" onFocus={checks.preload} onSubmit={submit}>
+          <Field label={t`Email`} error={errors.email?.message ?? serverError('email')}>
             {(control) => (
-              <Input
-                {...control}
-                type="email"
-                autoComplete="email"
-                value={email}
-                onChange={(event) => setEmail(event.target.value)}
-              />
+              <Input {...control} type="email" autoComplete="email" {...form.register('email')} />
             )}
           </Field>
-          <Field label={t`Password`} error={fieldError('password')}>
+          <Field label={t`Password`} error={errors.password?.message ?? serverError('password')}>
             {(control) => (
-              <PasswordInput
-                {...control}
-                autoComplete="current-password"
-                value={password}
-                onChange={(event) => setPassword(event.target.value)}
-              />
+              <PasswordInput {...control} autoComplete="current-password" {...form.register('password')} />
             )}
           </Field>
-          <RatingsGivenChoice value={choice} onChange={setChoice} />
+          <RatingsGivenChoice
+            value={form.watch('ratings_given')}
+            onChange={(choice) => form.setValue('ratings_given', choice)}
+          />
           {general && (
             <Alert variant="destructive">
               <AlertDescription>{translateApiMessage(general)}</AlertDescription>
@@ -101,7 +100,7 @@ export function DeleteSignedOut() {
             type="submit"
             variant="destructive"
             className="justify-self-start"
-            disabled={remove.isPending || email === '' || password === ''}
+            disabled={remove.isPending}
           >
             {remove.isPending ? (
               <Spinner label={t`Deleting...`} className="text-white" />

@@ -147,7 +147,7 @@ describe('a suspended person deletes their account without signing in', () => {
     await user.type(screen.getByLabelText('Email'), account.email);
     await user.type(screen.getByLabelText('Password'), 'not-the-password');
     await user.click(screen.getByRole('button', { name: 'Delete the account' }));
-    expect(screen.getByRole('alert').textContent).toContain('Press the button again to confirm');
+    expect((await screen.findByRole('alert')).textContent).toContain('Press the button again to confirm');
     await user.click(screen.getByRole('button', { name: 'Yes, delete the account' }));
     expect(await screen.findByText(MSG.badCredentials)).toBeTruthy();
 

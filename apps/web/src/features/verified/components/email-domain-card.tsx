@@ -3,8 +3,8 @@
 // has proven that address with a mailed code, and never a free mail service (the server decides and
 // says why).
 import { Trans, useLingui } from '@lingui/react/macro';
-import { type OwnUser, WORK_EMAIL_CODE_TTL_MINUTES } from '@workspace/contracts';
-import { useState } from 'react';
+import { type OwnUser, WORK_EMAIL_CODE_LENGTH, WORK_EMAIL_CODE_TTL_MINUTES } from '@workspace/contracts';
+import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
@@ -12,23 +12,26 @@ import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { getProblem } from '@/lib/api-client';
+import { lazyResolver } from '@/lib/lazy-resolver';
 import { useConfirmOwnCode, useDeclareDomain, useRequestOwnCode } from '../api/work-email';
-import { CodeEntry } from './code-entry';
+import { CodeForm } from './code-entry';
+
+const domainChecks = lazyResolver(() => import('../checks/verified').then((module) => module.domainChecks));
 
 /** The first step: the company proves its sign-in address with a code mailed to it. */
 function ConfirmEmail({ email }: { email: string }) {
   const { t } = useLingui();
   const request = useRequestOwnCode();
   const confirm = useConfirmOwnCode();
-  const [code, setCode] = useState('');
   const minutes = WORK_EMAIL_CODE_TTL_MINUTES;
+  const digits = WORK_EMAIL_CODE_LENGTH;
 
   if (!request.isSuccess) {
     return (
       <div className="grid gap-3">
         <p className="text-sm">
           <Trans>
-            First confirm that <strong>{email}</strong> is yours: we send a six-digit code to it.
+            First confirm that <strong>{email}</strong> is yours: we send a {digits}-digit code to it.
           </Trans>
         </p>
         {request.isError && (
@@ -49,32 +52,26 @@ function ConfirmEmail({ email }: { email: string }) {
     );
   }
   return (
-    <form
-      noValidate
-      className="grid gap-3"
-      onSubmit={(event) => {
-        event.preventDefault();
-        confirm.mutate(code.trim(), {
+    <CodeForm
+      intro={
+        <p className="text-sm" role="status">
+          <Trans>
+            We sent a code to {email}. It works for {minutes} minutes.
+          </Trans>
+        </p>
+      }
+      onConfirm={(code) =>
+        confirm.mutate(code, {
           onSuccess: () => toast({ title: t`Your sign-in email is confirmed`, variant: 'success' }),
-        });
-      }}
+        })
+      }
+      problem={confirm.isError ? getProblem(confirm.error) : undefined}
+      pending={confirm.isPending}
     >
-      <p className="text-sm" role="status">
-        <Trans>
-          We sent a code to {email}. It works for {minutes} minutes.
-        </Trans>
-      </p>
-      <CodeEntry
-        code={code}
-        onCodeChange={setCode}
-        problem={confirm.isError ? getProblem(confirm.error) : undefined}
-        pending={confirm.isPending}
-      >
-        <Button type="button" variant="outline" disabled={request.isPending} onClick={() => request.mutate()}>
-          <Trans>Send a new code</Trans>
-        </Button>
-      </CodeEntry>
-    </form>
+      <Button type="button" variant="outline" disabled={request.isPending} onClick={() => request.mutate()}>
+        <Trans>Send a new code</Trans>
+      </Button>
+    </CodeForm>
   );
 }
 
@@ -83,8 +80,11 @@ export function EmailDomainCard({ user }: { user: OwnUser }) {
   const { t } = useLingui();
   const declare = useDeclareDomain();
   const own = user.email.slice(user.email.lastIndexOf('@') + 1);
-  const [domain, setDomain] = useState(user.email_domain ?? own);
   const current = user.email_domain;
+  const form = useForm<{ email_domain: string | null }>({
+    resolver: domainChecks.resolver,
+    defaultValues: { email_domain: current ?? own },
+  });
 
   const save = (value: string | null) =>
     declare.mutate(value, {
@@ -117,10 +117,8 @@ export function EmailDomainCard({ user }: { user: OwnUser }) {
           <form
             noValidate
             className="grid gap-3"
-            onSubmit={(event) => {
-              event.preventDefault();
-              save(domain.trim());
-            }}
+            onFocus={domainChecks.preload}
+            onSubmit={form.handleSubmit(({ email_domain }) => save(email_domain))}
           >
             {current && (
               <p className="text-sm" role="status">
@@ -131,23 +129,22 @@ export function EmailDomainCard({ user }: { user: OwnUser }) {
             )}
             <Field
               label={<Trans>Email domain</Trans>}
-              error={declare.isError ? getProblem(declare.error) : undefined}
+              error={
+                form.formState.errors.email_domain?.message ??
+                (declare.isError ? getProblem(declare.error) : undefined)
+              }
               hint={<Trans>It must be the domain of your own sign-in email ({own}).</Trans>}
             >
               {(control) => (
                 <Input
                   {...control}
-                  value={domain}
-                  onChange={(event) => {
-                    setDomain(event.target.value);
-                    declare.reset();
-                  }}
+                  {...form.register('email_domain', { onChange: () => declare.reset() })}
                   className="max-w-80"
                 />
               )}
             </Field>
             <div className="flex flex-wrap gap-2">
-              <Button type="submit" disabled={declare.isPending || domain.trim() === ''}>
+              <Button type="submit" disabled={declare.isPending}>
                 {declare.isPending ? (
                   <Spinner label={t`Saving...`} className="text-current" />
                 ) : (

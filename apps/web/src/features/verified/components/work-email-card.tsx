@@ -2,9 +2,14 @@
 // six-digit code mailed to it, then the company named; the list of verifications with Remove. The
 // address is sent once and kept nowhere, the page says so.
 import { Trans, useLingui } from '@lingui/react/macro';
-import { WORK_EMAIL_CODE_TTL_MINUTES, type WorkEmailCodeSent } from '@workspace/contracts';
+import {
+  WORK_EMAIL_CODE_TTL_MINUTES,
+  type WorkEmailCodeSent,
+  type WorkEmailRequest,
+} from '@workspace/contracts';
 import { BadgeCheck, Trash2 } from 'lucide-react';
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -14,8 +19,13 @@ import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { getProblem } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
+import { lazyResolver } from '@/lib/lazy-resolver';
 import { useConfirmCode, useRemoveVerification, useRequestCode, useVerifications } from '../api/work-email';
-import { CodeEntry } from './code-entry';
+import { CodeForm } from './code-entry';
+
+const addressChecks = lazyResolver(() =>
+  import('../checks/verified').then((module) => module.workEmailChecks),
+);
 
 function RemoveVerification({ companyId, companyName }: { companyId: number; companyName: string }) {
   const { t } = useLingui();
@@ -58,31 +68,26 @@ export function WorkEmailCard() {
   const verifications = useVerifications();
   const request = useRequestCode();
   const confirm = useConfirmCode();
-  const [address, setAddress] = useState('');
-  const [code, setCode] = useState('');
   const [sent, setSent] = useState<(WorkEmailCodeSent & { address: string }) | null>(null);
+  const form = useForm<WorkEmailRequest>({ resolver: addressChecks.resolver, defaultValues: { email: '' } });
 
-  const ask = (event: React.FormEvent) => {
-    event.preventDefault();
-    request.mutate(address.trim(), {
+  const ask = form.handleSubmit(({ email }) =>
+    request.mutate(email, {
       onSuccess: (answer) => {
-        setSent({ ...answer, address: address.trim() });
-        setCode('');
+        setSent({ ...answer, address: email });
         confirm.reset();
       },
-    });
-  };
-  const check = (event: React.FormEvent) => {
-    event.preventDefault();
-    confirm.mutate(code.trim(), {
+    }),
+  );
+  const check = (code: string) =>
+    confirm.mutate(code, {
       onSuccess: (verification) => {
         const company = verification.company_name;
         toast({ title: t`You are a verified employee of ${company}`, variant: 'success' });
         setSent(null);
-        setAddress('');
+        form.reset();
       },
     });
-  };
   const list = verifications.data?.results ?? [];
   const to = sent?.address ?? '';
   const company = sent?.company_name ?? '';
@@ -134,33 +139,35 @@ export function WorkEmailCard() {
           </ul>
         )}
         {sent ? (
-          <form noValidate onSubmit={check} className="grid gap-3">
-            <p className="text-sm" role="status">
-              <Trans>
-                We sent a code to {to} for {company}. It works for {minutes} minutes.
-              </Trans>
-            </p>
-            <CodeEntry
-              code={code}
-              onCodeChange={setCode}
-              problem={confirm.isError ? getProblem(confirm.error) : undefined}
-              pending={confirm.isPending}
+          <CodeForm
+            intro={
+              <p className="text-sm" role="status">
+                <Trans>
+                  We sent a code to {to} for {company}. It works for {minutes} minutes.
+                </Trans>
+              </p>
+            }
+            onConfirm={check}
+            problem={confirm.isError ? getProblem(confirm.error) : undefined}
+            pending={confirm.isPending}
+          >
+            <Button
+              type="button"
+              variant="outline"
+              onClick={() => setSent(null)}
+              disabled={confirm.isPending}
             >
-              <Button
-                type="button"
-                variant="outline"
-                onClick={() => setSent(null)}
-                disabled={confirm.isPending}
-              >
-                <Trans>Use another address</Trans>
-              </Button>
-            </CodeEntry>
-          </form>
+              <Trans>Use another address</Trans>
+            </Button>
+          </CodeForm>
         ) : (
-          <form noValidate onSubmit={ask} className="grid gap-3">
+          <form noValidate onSubmit={ask} onFocus={addressChecks.preload} className="grid gap-3">
             <Field
               label={<Trans>Work email</Trans>}
-              error={request.isError ? getProblem(request.error) : undefined}
+              error={
+                form.formState.errors.email?.message ??
+                (request.isError ? getProblem(request.error) : undefined)
+              }
               hint={<Trans>The address at your company's domain, such as name@company.com.</Trans>}
             >
               {(control) => (
@@ -168,16 +175,12 @@ export function WorkEmailCard() {
                   {...control}
                   type="email"
                   autoComplete="off"
-                  value={address}
-                  onChange={(event) => {
-                    setAddress(event.target.value);
-                    request.reset();
-                  }}
+                  {...form.register('email', { onChange: () => request.reset() })}
                 />
               )}
             </Field>
             <div>
-              <Button type="submit" disabled={request.isPending || address.trim() === ''}>
+              <Button type="submit" disabled={request.isPending}>
                 {request.isPending ? (
                   <Spinner label={t`Sending...`} className="text-current" />
                 ) : (
