@@ -156,3 +156,4 @@ export const resetRequestResponse = z.object({
   expires_in: z.string(),
   reset_code: z.string().optional(),
 });
+export type ResetRequestResponse = z.infer<typeof resetRequestResponse>;

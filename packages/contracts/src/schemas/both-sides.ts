@@ -86,6 +86,7 @@ export const ratedPartyDispute = z.object({
 });
 export type RatedPartyDispute = z.infer<typeof ratedPartyDispute>;
 export const ratedPartyDisputes = listEnvelope(ratedPartyDispute);
+export type RatedPartyDisputes = z.infer<typeof ratedPartyDisputes>;
 
 export const appealRequest = z.object({
   message: message(MSG.appealMessageRequired, LIMITS.appealMax, MSG.appealMessageMax),
@@ -102,6 +103,7 @@ export type DecideDisputeRequest = z.input<typeof decideDisputeRequest>;
 export const decisionQuery = pageQuery(20).extend({
   status: queryParam(z.enum(['open', 'decided'], { error: 'Must be open or decided.' }).default('open')),
 });
+export type DecisionStatus = z.output<typeof decisionQuery>['status'];
 
 export const moderationDispute = ratedPartyDispute.extend({
   rating: moderatedRating,
@@ -110,6 +112,7 @@ export const moderationDispute = ratedPartyDispute.extend({
 });
 export type ModerationDispute = z.infer<typeof moderationDispute>;
 export const moderationDisputes = listEnvelope(moderationDispute);
+export type ModerationDisputes = z.infer<typeof moderationDisputes>;
 
 export const moderationAppeal = z.object({
   id: z.number().int(),
@@ -124,3 +127,4 @@ export const moderationAppeal = z.object({
 });
 export type ModerationAppeal = z.infer<typeof moderationAppeal>;
 export const moderationAppeals = listEnvelope(moderationAppeal);
+export type ModerationAppeals = z.infer<typeof moderationAppeals>;

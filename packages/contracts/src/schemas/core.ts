@@ -67,6 +67,7 @@ export const directoryResponse = listEnvelope(directoryItem).extend({
    */
   total_capped: z.boolean(),
 });
+export type DirectoryResponse = z.infer<typeof directoryResponse>;
 
 export const categoryScore = z.object({
   category: text(),
@@ -171,6 +172,7 @@ export const rating = z.object({
 });
 export type Rating = z.infer<typeof rating>;
 export const ratingList = listEnvelope(rating);
+export type RatingList = z.infer<typeof ratingList>;
 
 export const eligibilityRequest = z.object({ ratee_id: bodyId(), role_context: roleContext });
 export const eligibilityResponse = z.object({ eligible: z.boolean(), reason: z.string() });

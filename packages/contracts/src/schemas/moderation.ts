@@ -71,6 +71,7 @@ export type DismissRequest = z.input<typeof dismissRequest>;
 export const flagsQuery = pageQuery(20).extend({
   status: queryParam(z.enum(['open', 'resolved'], { error: 'Must be open or resolved.' }).default('open')),
 });
+export type FlagQueueStatus = z.output<typeof flagsQuery>['status'];
 
 /** A flagged rating in the moderation queue: the rating with the rater revealed, and its flags. */
 /** A rating as moderators see it in their queues: the rater revealed, even behind anonymity. */
@@ -88,6 +89,7 @@ export const flaggedRating = z.object({
 });
 export type FlaggedRating = z.infer<typeof flaggedRating>;
 export const flagsResponse = listEnvelope(flaggedRating);
+export type FlagsResponse = z.infer<typeof flagsResponse>;
 
 export const auditEntry = z.object({
   id: z.number().int(),
@@ -104,6 +106,7 @@ export const auditEntry = z.object({
 });
 export type AuditEntry = z.infer<typeof auditEntry>;
 export const auditResponse = listEnvelope(auditEntry);
+export type AuditResponse = z.infer<typeof auditResponse>;
 export const auditQuery = pageQuery(50);
 
 export const moderationActionResponse = z.object({ message: z.string() });

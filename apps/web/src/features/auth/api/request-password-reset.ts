@@ -1,13 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import { MSG } from '@workspace/contracts';
+import { MSG, type ResetRequestResponse } from '@workspace/contracts';
 import { ApiError, api } from '@/lib/api-client';
 
-export interface ResetRequestAnswer {
-  message: string;
-  expires_in: string;
-  /** Present only where the server exposes codes (development). */
-  reset_code?: string;
-}
+/** `reset_code` is present only where the server exposes codes (development). */
+export type ResetRequestAnswer = ResetRequestResponse;
 
 const requestPasswordReset = (body: { email: string }) =>
   api.post<ResetRequestAnswer>('/auth/password-reset/request/', body, { auth: false });

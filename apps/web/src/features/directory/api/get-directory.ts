@@ -1,11 +1,10 @@
 // GET /api/core/companies/ (employees) and GET /api/core/employees/ (employers): one shape, two lists.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { type DirectoryQuery, type directoryResponse, PAGE_SIZES } from '@workspace/contracts';
-import type { z } from 'zod';
+import { type DirectoryQuery, type DirectoryResponse, PAGE_SIZES } from '@workspace/contracts';
 import { api } from '@/lib/api-client';
 
 export type DirectoryKind = 'companies' | 'employees';
-export type DirectoryPage = z.infer<typeof directoryResponse>;
+export type DirectoryPage = DirectoryResponse;
 export type DirectoryParams = Omit<DirectoryQuery, 'page_size'>;
 
 const directoryQueryOptions = (kind: DirectoryKind, params: DirectoryParams) =>

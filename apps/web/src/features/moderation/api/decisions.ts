@@ -1,13 +1,13 @@
 // The moderators' decision queues (DESIGN §8.1): GET /api/moderation/disputes/ and …/appeals/,
 // ?status=open|decided; open disputes come by due date with the overdue ones first.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { moderationAppeals, moderationDisputes } from '@workspace/contracts';
-import type { z } from 'zod';
+import type { DecisionStatus, ModerationAppeals, ModerationDisputes } from '@workspace/contracts';
 import { api } from '@/lib/api-client';
 
-export type DecisionStatus = 'open' | 'decided';
-type DisputeQueuePage = z.infer<typeof moderationDisputes>;
-type AppealQueuePage = z.infer<typeof moderationAppeals>;
+export type { DecisionStatus };
+
+type DisputeQueuePage = ModerationDisputes;
+type AppealQueuePage = ModerationAppeals;
 export const DECISION_PAGE_SIZE = 20;
 
 interface QueuePages {

@@ -1,10 +1,9 @@
 // GET /api/moderation/audit/: every moderation action, newest first.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { auditResponse } from '@workspace/contracts';
-import type { z } from 'zod';
+import type { AuditResponse } from '@workspace/contracts';
 import { api } from '@/lib/api-client';
 
-export type AuditPage = z.infer<typeof auditResponse>;
+export type AuditPage = AuditResponse;
 export const AUDIT_PAGE_SIZE = 50;
 
 const auditQueryOptions = (page: number) =>

@@ -1,11 +1,10 @@
 // GET /api/moderation/flags/?status=open|resolved: flagged ratings, their flags and the rater.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { flagsResponse } from '@workspace/contracts';
-import type { z } from 'zod';
+import type { FlagQueueStatus, FlagsResponse } from '@workspace/contracts';
 import { api } from '@/lib/api-client';
 
-export type FlagQueueStatus = 'open' | 'resolved';
-export type FlagQueuePage = z.infer<typeof flagsResponse>;
+export type { FlagQueueStatus };
+export type FlagQueuePage = FlagsResponse;
 export const FLAG_QUEUE_PAGE_SIZE = 20;
 
 const flagQueueQueryOptions = (status: FlagQueueStatus, page: number) =>

@@ -1,11 +1,10 @@
 // GET /api/core/my-ratings/given/ and …/received/ (10 a page).
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { PAGE_SIZES, type ratingList } from '@workspace/contracts';
-import type { z } from 'zod';
+import { PAGE_SIZES, type RatingList } from '@workspace/contracts';
 import { api } from '@/lib/api-client';
 
 export type MyRatingsTab = 'received' | 'given';
-export type RatingPage = z.infer<typeof ratingList>;
+export type RatingPage = RatingList;
 
 const myRatingsQueryOptions = (tab: MyRatingsTab, page: number) =>
   queryOptions({

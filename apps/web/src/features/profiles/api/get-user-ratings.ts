@@ -1,11 +1,10 @@
 // GET /api/core/users/{id}/ratings/?page=: the ratings beyond those the profile answer carries,
 // fetched in pages of the same size only when the reader asks for more.
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { PAGE_SIZES, type ratingList } from '@workspace/contracts';
-import type { z } from 'zod';
+import { PAGE_SIZES, type RatingList } from '@workspace/contracts';
 import { api } from '@/lib/api-client';
 
-type RatingPage = z.infer<typeof ratingList>;
+type RatingPage = RatingList;
 
 export function useMoreUserRatings(userId: string, enabled: boolean) {
   return useInfiniteQuery({

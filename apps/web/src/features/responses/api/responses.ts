@@ -5,14 +5,13 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   type DisputeRequest,
   PAGE_SIZES,
+  type RatedPartyDisputes,
   type RatingReply,
-  type ratedPartyDisputes,
 } from '@workspace/contracts';
-import type { z } from 'zod';
 import { api } from '@/lib/api-client';
 import { useRefreshingMutation } from '@/lib/refresh-after-write';
 
-export type MyDisputesPage = z.infer<typeof ratedPartyDisputes>;
+export type MyDisputesPage = RatedPartyDisputes;
 
 const replyPath = (ratingId: number) => `/core/ratings/${ratingId}/reply/`;
 
