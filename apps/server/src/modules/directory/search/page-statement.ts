@@ -1,0 +1,189 @@
+// A page of each group, fetched from its candidates or walked along the list's sort index, and the
+// one statement per shape that chooses between them as it runs.
+import { type SQL, sql } from 'drizzle-orm';
+import { countUpTo, preparedRaw } from '../../../db/prepared.ts';
+import { DIRECTORY_COLUMNS, type DirectoryRow } from '../repository.ts';
+import { CANDIDATES, candidateLists, moreCandidates, UP_TO_FETCH } from './candidates.ts';
+import {
+  candidatesMatch,
+  candidateUser,
+  estimatedMatches,
+  filters,
+  group1Limit,
+  matchOf,
+  numbers,
+  numbersOf,
+  orderOf,
+  SEARCHED_COLUMNS,
+  skillUsers,
+} from './matches.ts';
+import { searchRow } from './search-row.ts';
+import {
+  COUNT_LIMIT_SQL,
+  COUNT_READS_SQL,
+  FETCH_LIMIT_SQL,
+  PARAMS,
+  ROW,
+  type Shape,
+  WALK_COST_SQL,
+} from './shape.ts';
+
+/**
+ * Whether group `group`'s page is fetched from its candidates (else walked): only when all of them are
+ * read, and reading them costs less than walking the sort's index to the page at the matches' density.
+ * A group of a search that is not exact reads up to FETCH_LIMIT candidates when its count reached
+ * COUNT_LIMIT and even that many would be cheaper to fetch than the walk (few of the checked matched):
+ * they are counted further then, and fetched when the rule holds for all of them. Not group 1 when its
+ * matches were not counted (group 0 had COUNT_READS candidates or more): none is no estimate.
+ */
+function fetchCondition(shape: Shape, group: 0 | 1, limit: SQL, offset: SQL): SQL {
+  const { n, m } = numbersOf(shape, group);
+  const walkCost = sql`${WALK_COST_SQL} * (${offset} + ${limit}) * nb.users`;
+  // A count that reached its limit may have more candidates than the fetch would read.
+  const [piece, counted] =
+    group === 0 ? [sql`nb.has0`, COUNT_LIMIT_SQL] : [sql`nb.has1`, group1Limit(shape, sql`nb.n0`)];
+  const within = sql`${n}::float8 * ${estimatedMatches(shape, group)} <= ${walkCost}`;
+  if (shape.exact) return sql`(select ${piece} and ${n} < ${counted} and ${within} from nb)`;
+  // Past COUNT_LIMIT: the estimate scales with the candidates (those checked that matched, over the
+  // checked), so at least `counted` of them must be cheap enough before they are counted further.
+  const cheapAt = (candidates: SQL) =>
+    sql`${candidates}::float8 * ${candidates} * ${m} / ${COUNT_READS_SQL} <= ${walkCost}`;
+  const estimated = group === 0 ? sql`true` : sql`not (nb.has0 and nb.n0 >= ${COUNT_READS_SQL})`;
+  return sql`(select ${piece} and case when ${n} < ${counted} then ${within}
+      when ${estimated} and ${cheapAt(n)}
+        then (select more.n < ${FETCH_LIMIT_SQL} and ${cheapAt(sql`more.n`)} from ${UP_TO_FETCH[group]} more)
+      else false end
+    from nb)`;
+}
+
+/**
+ * Whether a skills-filtered group's walk starts from the skills index (every user with the skill,
+ * sorted) rather than along the sort's index: when reading the skill's users costs less than walking
+ * to the page at the matches' density, in fetchCondition's terms (estimatedMatches). Past
+ * COUNT_LIMIT candidates the estimate is low, which leans to the skills index, whose cost is bounded
+ * by the skill's users.
+ * The walk along the sort's index is unbounded: a common piece and a common skill that few users
+ * share walked all 87,500 employees' entries (30-100 ms under load at 100,000 users).
+ */
+function walkFromSkills(shape: Shape, group: 0 | 1, limit: SQL, offset: SQL): SQL {
+  return sql`(select ${skillUsers(shape)} * ${estimatedMatches(shape, group)} <= ${WALK_COST_SQL} * (${offset} + ${limit}) * nb.users
+    from nb)`;
+}
+
+/**
+ * The group's page, numbered in order: fetched from its candidates or walked along the sort's index,
+ * whichever fetchCondition chooses; PostgreSQL runs only that branch.
+ */
+function groupPage(shape: Shape, group: 0 | 1, limit: SQL, offset: SQL): SQL {
+  const order = orderOf(shape);
+  const fetch = fetchCondition(shape, group, limit, offset);
+  // Each way reads a whole page's worth (a parameter, so the plan knows the LIMIT is small and walks
+  // the index) and the rows past `limit` are dropped here.
+  const page = sql`${PARAMS.limit}::int`;
+  // An exact search's candidates are its matches; others are checked against their users.
+  const checked = shape.exact ? sql`` : sql`and ${matchOf(shape, group)}`;
+  return sql`select id, position from (select x.id, row_number() over () as position from (
+      (select users.id
+       from ${CANDIDATES[group]} c
+       ${candidateUser}
+       where ${limit} > 0 and ${fetch} and ${filters(shape, { city: false })} ${checked}
+       order by ${order} limit ${page} offset ${offset})
+      union all
+      ${walk(shape, group, sql`${limit} > 0 and not ${fetch}`, page, offset, walkFromSkills(shape, group, limit, offset))}
+    ) x) numbered where position <= ${limit}`;
+}
+
+/**
+ * Walking the list for a group's page, when `when` holds: along the sort's index (the filters tested
+ * on its entries), or, for a skills filter when `fromSkills` holds, from the skills index.
+ */
+function walk(shape: Shape, group: 0 | 1, when: SQL, limit: SQL, offset: SQL, fromSkills: SQL): SQL {
+  const order = orderOf(shape);
+  // The city is tested on the sort's entries too: a generic plan cannot tell a big city from a small
+  // one, and read every user of the city through users_dir_city and sorted them (Mumbai at 1M users:
+  // 12,800 rows), where the walk, taken only when matches are common, passes a few thousand entries.
+  // The skills too, so that only the sort's index serves the walk.
+  const along = (condition: SQL) =>
+    sql`(select users.id from users
+       where ${condition} and ${filters(shape, { skillsIndexed: false, cityIndexed: false })} and ${matchOf(shape, group)}
+       order by ${order} limit ${limit} offset ${offset})`;
+  if (!shape.skills) return along(when);
+  // From the skills index: the users with the skills, then sorted. The subquery is a fence (OFFSET 0),
+  // so the page's ORDER BY and LIMIT cannot draw the plan back to walking the sort's index.
+  const fromSkillsIndex = sql`(select users.id from (select ${SEARCHED_COLUMNS} from users
+       where ${when} and ${fromSkills} and ${filters(shape, { cityIndexed: false })} and ${matchOf(shape, group)}
+       offset 0) users
+     order by ${order} limit ${limit} offset ${offset})`;
+  return sql`${along(sql`${when} and not ${fromSkills}`)}
+    union all
+    ${fromSkillsIndex}`;
+}
+
+/**
+ * Where group 1's part of the page starts: at its beginning when group 0 ended on this page (or the
+ * page is the first, or asks for no row: past the cap), else past what group 0 filled of the pages
+ * before, counted only then (a CASE evaluates its other branch only when taken): from the numbers
+ * when they are group 0's matches (all its candidates checked, or its candidates are its matches),
+ * else among its candidates when all were read (a lookup each, at most COUNT_LIMIT), else by walking
+ * the list. Group 0 then has fewer matches than the offset, so a walk passed every user of the role:
+ * it was the only way until 2026-11-27 ("sunil f" page 3 at 100,000 users: 87,500 entries, 80-95 ms).
+ */
+function group1Offset(shape: Shape): SQL {
+  const inCandidates = countUpTo(
+    sql`select 1 from ${CANDIDATES[0]} c ${candidateUser} where ${filters(shape, { city: false })} and ${matchOf(shape, 0)}`,
+    PARAMS.offset,
+  );
+  const walked = countUpTo(
+    sql`select 1 from users where ${filters(shape)} and ${matchOf(shape, 0)}`,
+    PARAMS.offset,
+  );
+  return sql`case when ${PARAMS.offset}::int = 0 or ${PARAMS.limit}::int = 0 or exists (select 1 from page0) then 0
+  else greatest(0, ${PARAMS.offset}::int - (case
+    when (select has0 and (n0 < ${COUNT_READS_SQL} or (${candidatesMatch(shape, ROW.whole0)} and n0 < ${COUNT_LIMIT_SQL})) from nb)
+      then (select m0 from nb)
+    when (select has0 and n0 < ${COUNT_LIMIT_SQL} from nb) then ${inCandidates}
+    else ${walked} end)) end`;
+}
+
+/**
+ * A page of a search: its rows (the directory's columns, in order) each with the total, which is at
+ * most COUNT_LIMIT (more matched: the cap) and, when `partial`, a lower bound. A page with no row
+ * (past the end or the cap) is one row of nulls carrying the total: read in a second statement, it
+ * cost a third of company searches (a fragment and a city, pages 1-5) another round trip.
+ */
+export function searchStatement(shape: Shape): SQL {
+  const limit = sql`${PARAMS.limit}::int`;
+  const offset = sql`${PARAMS.offset}::int`;
+  const limit1 = sql`greatest(0, ${limit} - (select count(*) from page0))::int`;
+  const offset1 = sql`(${group1Offset(shape)})::int`;
+  // Group 1's window is computed once: groupPage names it in several branches and conditions, and
+  // each would otherwise count group 0's matches before the page again (a walk through every user
+  // with a skill, six times over, was most of a slow search's time).
+  return sql`with ${shape.exact ? sql`q as materialized (${searchRow(shape)}),` : sql``} ${candidateLists(shape)},
+    nb as materialized (${numbers(shape)}), ${moreCandidates(shape)}
+    page0 as materialized (${groupPage(shape, 0, limit, offset)}),
+    window1 as materialized (select ${limit1} as limit1, ${offset1} as offset1),
+    page1 as (${groupPage(shape, 1, sql`(select limit1 from window1)`, sql`(select offset1 from window1)`)})
+    select listed.*, least(nb.m0 + nb.m1, ${COUNT_LIMIT_SQL}) as "total", nb.partial as "partial"
+    from nb left join lateral (
+      select ${DIRECTORY_COLUMNS}, viewers_rating.id is not null as "hasRated", p.grp, p.position
+      from (select id, 0 as grp, position from page0 union all select id, 1, position from page1) p
+      join lateral (select * from users where users.id = p.id limit 1) users on true
+      left join ratings viewers_rating on viewers_rating.rater_id = ${PARAMS.viewerId}::int
+        and viewers_rating.ratee_id = users.id and viewers_rating.role_context = ${PARAMS.viewerContext}::text
+    ) listed on true
+    order by listed.grp, listed.position`;
+}
+
+export const shapeName = (kind: string, shape: Shape) =>
+  `search_${kind}_${Object.values(shape)
+    .map((value) => (typeof value === 'boolean' ? Number(value) : value))
+    .join('_')}`;
+
+/** A page's row; a page with no row is one row whose columns are null but the numbers. */
+export type SearchRow = { [K in keyof DirectoryRow]: DirectoryRow[K] | null } & {
+  total: number;
+  partial: boolean;
+};
+
+export const pageStatement = preparedRaw<SearchRow, [Shape]>(searchStatement);
