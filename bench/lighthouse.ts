@@ -19,7 +19,7 @@ import type { RunnerResult } from 'lighthouse/types/externs.js';
 
 type Result = RunnerResult['lhr'];
 
-import { PRIVACY_NOTICE_VERSION } from '@workspace/contracts';
+import { isLanguage, LANGUAGES, PRIVACY_NOTICE_VERSION } from '@workspace/contracts';
 import puppeteer, { type Browser } from 'puppeteer-core';
 import { SEED_PASSWORD } from '../apps/server/src/seed/load.ts';
 import { parseOptions, wholeNumber } from './args.ts';
@@ -36,11 +36,11 @@ const opts = parseOptions({
   runs: { type: 'string', default: '3' },
   /** Also writes each page's median report (Lighthouse's JSON) into this folder, to see what costs points. */
   reports: { type: 'string' },
-  /** The browser's language (en or hi): a first visit follows it, and signed in it is the chosen one. */
+  /** The browser's language (one of LANGUAGES): a first visit follows it, and signed in it is the chosen one. */
   lang: { type: 'string', default: 'en' },
 });
-if (opts.lang !== 'en' && opts.lang !== 'hi') {
-  console.error('--lang must be en or hi');
+if (!isLanguage(opts.lang)) {
+  console.error(`--lang must be one of ${LANGUAGES.join(', ')}`);
   process.exit(2);
 }
 const lang = opts.lang;

@@ -6,6 +6,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
+import { WORK_EMAIL_CODE_LENGTH } from '@workspace/contracts';
 import { apiLogin, createUser, expect, type TestUser, test } from './fixtures';
 import { openAs, rateViaApi } from './journeys-support';
 
@@ -17,7 +18,7 @@ function codeIn(address: string): string | null {
     .reverse()
     .map((file) => readFileSync(join(dir, file), 'utf8'))
     .find((text) => text.startsWith(`To: ${address}\n`));
-  return /Your code is (\d{6})\./.exec(mail ?? '')?.[1] ?? null;
+  return new RegExp(`Your code is (\\d{${WORK_EMAIL_CODE_LENGTH}})\\.`).exec(mail ?? '')?.[1] ?? null;
 }
 
 /** The code mailed to `address`: mail is written after the answer, so it is waited for. */

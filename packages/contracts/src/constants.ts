@@ -256,7 +256,7 @@ export const RESET_CODES_PER_HOUR = 5;
 export const RESET_FAILURES_PER_HOUR = 10;
 
 /**
- * Verified employment (DESIGN §8.2, ADR 0018): a six-digit code sent to the work address, valid for
+ * Verified employment (DESIGN §8.2, ADR 0018): a code of WORK_EMAIL_CODE_LENGTH digits sent to the work address, valid for
  * WORK_EMAIL_CODE_TTL_MINUTES and WORK_EMAIL_CODE_MAX_TRIES wrong tries; codes per account and per
  * address per hour are limited.
  */

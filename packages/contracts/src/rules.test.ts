@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { RANKING_PRIOR_MEAN } from './constants.ts';
 import { ELIGIBILITY, rateAgainDateOf, withdrawnUnderModeration } from './messages.ts';
 import {
   dayOnly,
   eligibilityReason,
   overallScore,
   overallScoreTenths,
+  RATING_BANDS,
   rankingScore,
   ratingLabel,
   ratingTone,
@@ -28,23 +30,26 @@ describe('scores', () => {
 
   it('ranks two hundred 4.6-star reviews above a single 5-star one', () => {
     expect(rankingScore(4.6, 200)).toBeGreaterThan(rankingScore(5, 1));
-    expect(rankingScore(0, 0)).toBe(3.5);
+    expect(rankingScore(0, 0)).toBe(RANKING_PRIOR_MEAN);
   });
 });
 
 describe('rating label and tone (SPEC §2, §9)', () => {
-  it.each([
-    [5, 'Excellent', 'success'],
-    [4.5, 'Excellent', 'success'],
-    [4.4, 'Good', 'warning'],
-    [3.5, 'Good', 'warning'],
-    [3.4, 'Fair', 'orange'],
-    [2.5, 'Fair', 'orange'],
-    [2.4, 'Needs Improvement', 'destructive'],
-    [0, 'Needs Improvement', 'destructive'],
-  ])('%s -> %s', (average, label, tone) => {
-    expect(ratingLabel(average)).toBe(label);
-    expect(ratingTone(average)).toBe(tone);
+  it("are SPEC §2's bands, best first", () => {
+    expect(RATING_BANDS.map(({ label, tone, min }) => [label, tone, min])).toEqual([
+      ['Excellent', 'success', 4.5],
+      ['Good', 'warning', 3.5],
+      ['Fair', 'orange', 2.5],
+      ['Needs Improvement', 'destructive', 0],
+    ]);
+  });
+
+  // Each band from its lowest average, and the average a tenth below it belongs to the next.
+  it.each(RATING_BANDS.map((band, i) => [band, RATING_BANDS[i + 1]] as const))('$0.label', (band, next) => {
+    expect([ratingLabel(band.min), ratingTone(band.min)]).toEqual([band.label, band.tone]);
+    expect(ratingLabel(5)).toBe(RATING_BANDS[0].label);
+    if (next)
+      expect([ratingLabel(band.min - 0.1), ratingTone(band.min - 0.1)]).toEqual([next.label, next.tone]);
   });
 });
 

@@ -1,6 +1,6 @@
 // Signed JWTs (HS256) with a type claim, so an access token is refused where a refresh token is
 // expected and the reverse (DESIGN §6).
-import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import { SignJWT } from 'jose';
 
 type TokenType = 'access' | 'refresh';
@@ -133,3 +133,5 @@ export function createTokenService(
 /** Tokens and codes are stored only as SHA-256 digests. */
 export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 export const randomId = () => randomBytes(18).toString('base64url');
+/** A code of `length` digits from the CSPRNG, leading zeros kept (mailed reset and verification codes). */
+export const digitsCode = (length: number) => String(randomInt(0, 10 ** length)).padStart(length, '0');

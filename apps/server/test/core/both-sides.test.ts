@@ -6,6 +6,8 @@ import { join } from 'node:path';
 import {
   type AuditEntry,
   DISPUTE_DECISION_DAYS,
+  EDIT_WINDOW_DAYS,
+  LIMITS,
   type ModerationAppeal,
   type ModerationDispute,
   MSG,
@@ -113,7 +115,7 @@ describe('replies by the rated party', () => {
     for (const [message, error] of [
       ['', MSG.replyRequired],
       ['   ', MSG.replyRequired],
-      ['x'.repeat(2001), MSG.replyMax],
+      ['x'.repeat(LIMITS.replyMax + 1), MSG.replyMax],
     ] as const) {
       const res = await send(company, 'POST', `/api/core/ratings/${rating.id}/reply/`, { message });
       expect(res.status).toBe(400);
@@ -200,7 +202,7 @@ describe('the author edits and withdraws', () => {
     expect(wrong.status).toBe(400);
     expect(wrong.body.errors).toEqual({ 'category_scores.0.category': [MSG.categoryInvalid] });
 
-    await setRatingCreatedAt(ctx, rating.id, new Date(Date.now() - 31 * 86_400_000));
+    await setRatingCreatedAt(ctx, rating.id, new Date(Date.now() - (EDIT_WINDOW_DAYS + 1) * 86_400_000));
     const late = await send(author, 'PATCH', `/api/core/ratings/${rating.id}/`, body);
     expect(late.status).toBe(400);
     expect(late.body).toEqual({ detail: MSG.editWindowClosed });

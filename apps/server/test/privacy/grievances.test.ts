@@ -3,6 +3,7 @@
 // with a reason that the complainant sees and is mailed; limits per address and per account.
 import {
   type AuditEntry,
+  GRIEVANCE_ACKNOWLEDGE_HOURS,
   GRIEVANCE_ACKS_PER_ADDRESS_PER_HOUR,
   GRIEVANCE_DUE_DAYS,
   type Grievance,
@@ -117,8 +118,8 @@ describe('filing', () => {
     expect(res.body).toEqual({
       name: 'Priya Raman',
       email: 'grievance.officer@worktrust.example',
-      acknowledge_within_hours: 24,
-      resolve_within_days: 15,
+      acknowledge_within_hours: GRIEVANCE_ACKNOWLEDGE_HOURS,
+      resolve_within_days: GRIEVANCE_DUE_DAYS,
     });
   });
 });

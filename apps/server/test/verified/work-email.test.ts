@@ -9,6 +9,7 @@ import {
   type OwnUser,
   type ProfileResponse,
   type Rating,
+  WORK_EMAIL_CODE_LENGTH,
   WORK_EMAIL_CODE_MAX_TRIES,
 } from '@workspace/contracts';
 import { sql } from 'drizzle-orm';
@@ -86,7 +87,7 @@ async function codeSentTo(address: string): Promise<string> {
   const mail = [...smtp.received]
     .reverse()
     .find((m) => (m.to as { text: string }).text === address) as ParsedMail;
-  const code = /Your code is (\d{6})\./.exec(mail?.text ?? '')?.[1];
+  const code = new RegExp(`Your code is (\\d{${WORK_EMAIL_CODE_LENGTH}})\\.`).exec(mail?.text ?? '')?.[1];
   if (!code) throw new Error(`no code mailed to ${address}`);
   return code;
 }
@@ -138,7 +139,7 @@ describe("a company's email domain", () => {
     const mail = smtp.received.at(-1) as ParsedMail;
     expect((mail.to as { text: string }).text).toBe(user.email);
     expect(mail.subject).toBe('Your WorkTrust code to confirm your email');
-    const wrong = code === '000000' ? '111111' : '000000';
+    const wrong = (code === '0'.repeat(WORK_EMAIL_CODE_LENGTH) ? '1' : '0').repeat(WORK_EMAIL_CODE_LENGTH);
     expect((await send(user, 'POST', '/api/auth/email/verify/confirm/', { code: wrong })).status).toBe(400);
     expect((await send(user, 'POST', '/api/auth/email/verify/confirm/', { code })).status).toBe(200);
     const after = await send<OwnUser>(user, 'GET', '/api/auth/profile/');
@@ -250,7 +251,7 @@ describe('verifying a work email', () => {
     const address = `ravi@${domain}`;
     await send(person, 'POST', '/api/auth/work-email/', { email: address });
     const code = await codeSentTo(address);
-    const wrong = code === '000000' ? '111111' : '000000';
+    const wrong = (code === '0'.repeat(WORK_EMAIL_CODE_LENGTH) ? '1' : '0').repeat(WORK_EMAIL_CODE_LENGTH);
     for (let i = 0; i < WORK_EMAIL_CODE_MAX_TRIES; i += 1) {
       const answer = await send(person, 'POST', '/api/auth/work-email/confirm/', { code: wrong });
       expect(answer.status).toBe(400);

@@ -5,6 +5,7 @@ import {
   FLAG_REASON_LABELS,
   LIMITS,
   MSG,
+  RATING_BANDS,
   RATING_CATEGORIES,
   withdrawnUnderModeration,
 } from '@workspace/contracts';
@@ -111,7 +112,7 @@ describe('API and contract messages', () => {
       expect(hindi, english).toMatch(/[\u0900-\u097F]/);
     }
     // The labels as the averages choose them (contracts ratingLabel).
-    expect([4.5, 3.5, 2.5, 1].map(ratingLabelText)).toEqual(
+    expect(RATING_BANDS.map((band) => ratingLabelText(band.min))).toEqual(
       Object.values(RATING_LABEL_TRANSLATIONS).map((descriptor) => i18n._(descriptor)),
     );
   });

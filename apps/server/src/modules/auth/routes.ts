@@ -2,6 +2,7 @@
 import {
   changePasswordRequest,
   errorBody,
+  LIMITS,
   loginRequest,
   loginResponse,
   MSG,
@@ -149,7 +150,7 @@ export async function authRoutes(fastify: FastifyInstance) {
       config: authLimit,
       schema: {
         tags: TAGS,
-        summary: 'Send a six-digit reset code to the account, if it exists',
+        summary: `Send a ${LIMITS.resetCodeLength}-digit reset code to the account, if it exists`,
         body: resetRequest,
         response: { 200: resetRequestResponse, 400: errorBody, 429: errorBody },
       },

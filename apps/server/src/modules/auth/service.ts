@@ -1,7 +1,7 @@
 // Sign-up, sign-in, sessions and passwords (DESIGN §5, §6). Speaks in data and HttpErrors; the
 // routes add HTTP. Sessions are refresh-token families: each sign-in starts one, each refresh
 // rotates its single live token, and a token presented after it was rotated revokes the family.
-import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import {
   type ChangePasswordRequest,
   FREE_MAIL_DOMAINS,
@@ -27,7 +27,7 @@ import { badRequest, HttpError, unauthorized } from '../../lib/errors.ts';
 import type { MailLog } from '../../lib/mailer.ts';
 import { passwordProblem } from '../../lib/password-strength.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
-import { type RefreshClaims, randomId, sha256, TokenError } from '../../lib/tokens.ts';
+import { digitsCode, type RefreshClaims, randomId, sha256, TokenError } from '../../lib/tokens.ts';
 import { latestConsent, recordConsent } from '../users/consents.ts';
 import {
   createUser,
@@ -91,9 +91,7 @@ function emailDomainProblem(
   return null;
 }
 
-/** A six-digit code from the CSPRNG, leading zeros kept. */
-const newResetCode = () =>
-  String(randomInt(0, 10 ** LIMITS.resetCodeLength)).padStart(LIMITS.resetCodeLength, '0');
+const newResetCode = () => digitsCode(LIMITS.resetCodeLength);
 
 export function createAuthService(deps: AppDeps) {
   const { db, tokens, counters, env } = deps;

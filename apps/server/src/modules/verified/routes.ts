@@ -9,6 +9,7 @@ import {
   MSG,
   messageBody,
   noContent,
+  WORK_EMAIL_CODE_LENGTH,
   workEmailCodeSent,
   workEmailConfirmRequest,
   workEmailRequest,
@@ -39,8 +40,7 @@ export async function verifiedRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         security: bearerAuth,
-        summary:
-          'Mail a six-digit code to your own sign-in address, to prove it (companies before declaring a domain)',
+        summary: `Mail a ${WORK_EMAIL_CODE_LENGTH}-digit code to your own sign-in address, to prove it (companies before declaring a domain)`,
         response: { 202: emailCodeSent, ...errorAnswers(400, 401, 429) },
       },
     },
@@ -75,7 +75,7 @@ export async function verifiedRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         security: bearerAuth,
-        summary: "Send a six-digit code to a work address at a company's declared domain (employees)",
+        summary: `Send a ${WORK_EMAIL_CODE_LENGTH}-digit code to a work address at a company's declared domain (employees)`,
         body: workEmailRequest,
         response: { 202: workEmailCodeSent, ...errorAnswers(400, 401, 403, 429) },
       },

@@ -1,11 +1,11 @@
-// Proven addresses (DESIGN §8.2, §9.1, ADR 0018), by a six-digit code mailed to them:
+// Proven addresses (DESIGN §8.2, §9.1, ADR 0018), by a code of WORK_EMAIL_CODE_LENGTH digits mailed to them:
 // - an account's own sign-in address, which a company must prove before it declares its domain;
 // - an employee's work address at a company's declared domain (verified employment). Kept: the
 //   company, the domain, the date. Never kept: the address; a pending code keeps an HMAC of it (to
 //   limit codes per address).
 // A pending code is a keyed digest, expires, allows a few wrong tries and is deleted once used or
 // replaced. Mail subjects name nobody: a company's name is text its account chose.
-import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import {
   type EmailCodeSent,
   type EmploymentVerification,
@@ -25,6 +25,7 @@ import { emailCodes, employmentVerifications, users, workEmailCodes } from '../.
 import { inTransaction } from '../../db/transactions.ts';
 import { badRequest, HttpError, notFound, unauthorized } from '../../lib/errors.ts';
 import type { MailLog } from '../../lib/mailer.ts';
+import { digitsCode } from '../../lib/tokens.ts';
 import type { Session } from '../../plugins/session.ts';
 import { verificationsOf } from './repository.ts';
 
@@ -32,9 +33,7 @@ const HOUR_SECONDS = 3600;
 const tooManyCodes = () =>
   new HttpError(429, MSG.tooManyWorkEmailCodes, undefined, { 'retry-after': String(HOUR_SECONDS) });
 
-/** A six-digit code from the CSPRNG, leading zeros kept. */
-const newCode = () =>
-  String(randomInt(0, 10 ** WORK_EMAIL_CODE_LENGTH)).padStart(WORK_EMAIL_CODE_LENGTH, '0');
+const newCode = () => digitsCode(WORK_EMAIL_CODE_LENGTH);
 const codeExpiry = () => new Date(Date.now() + WORK_EMAIL_CODE_TTL_MINUTES * 60_000);
 
 function codeMatches(storedHash: string, givenHash: string): boolean {

@@ -15,6 +15,7 @@ import {
   RATING_CATEGORIES,
   rankingScore,
   UNUSUAL_ACTIVITY,
+  WORK_EMAIL_CODE_LENGTH,
 } from '@workspace/contracts';
 import { BadgeCheck, EyeOff, Flag, Scale, Sigma, Trophy, UserX } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -79,6 +80,7 @@ export default function HowRatingsWorkRoute() {
   const [excellentMin, goodMin, fairMin] = RATING_BANDS.map((band) => formatScore(band.min));
   const { scoreMin, scoreMax } = LIMITS;
   const categoriesMax = RATING_CATEGORIES.EMPLOYEE_TO_COMPANY.length;
+  const codeLength = WORK_EMAIL_CODE_LENGTH;
   const priorWeight = RANKING_PRIOR_WEIGHT;
   const priorMean = RANKING_PRIOR_MEAN;
   const editDays = EDIT_WINDOW_DAYS;
@@ -163,8 +165,8 @@ export default function HowRatingsWorkRoute() {
         <p>
           <Trans>
             A company can declare its email domain (the domain of its own sign-in email; free mail services
-            such as gmail.com are refused). An employee then proves they work or worked there with a six-digit
-            code sent to their address at that domain. Their reviews of that company show{' '}
+            such as gmail.com are refused). An employee then proves they work or worked there with a{' '}
+            {codeLength}-digit code sent to their address at that domain. Their reviews of that company show{' '}
             <strong>"Verified employee"</strong>, anonymous ones too, without saying which employee wrote
             them. We keep only the company, the domain and the date of the verification, never the address.
           </Trans>

@@ -1,18 +1,15 @@
 import { screen } from '@testing-library/react';
+import { RATING_BANDS } from '@workspace/contracts';
 import { describe, expect, it } from 'vitest';
 import { renderWithI18n } from '@/testing/render';
 import { OwnRatingCard } from './dashboard';
 
 describe('the dashboard rating card', () => {
+  // Each band of the contracts' RATING_BANDS at its lowest average (the lowest band at 0.5: a rated
+  // user's average is at least 1), and the best at 5.
   it.each([
-    [5, 'Excellent', 'text-success'],
-    [4.5, 'Excellent', 'text-success'],
-    [4.4, 'Good', 'text-warning'],
-    [3.5, 'Good', 'text-warning'],
-    [3.4, 'Fair', 'text-orange'],
-    [2.5, 'Fair', 'text-orange'],
-    [2.4, 'Needs Improvement', 'text-destructive'],
-    [0.5, 'Needs Improvement', 'text-destructive'],
+    [5, RATING_BANDS[0].label, `text-${RATING_BANDS[0].tone}`] as const,
+    ...RATING_BANDS.map((band) => [Math.max(band.min, 0.5), band.label, `text-${band.tone}`] as const),
   ])('labels an average of %s as %s, coloured %s', (average, label, tone) => {
     renderWithI18n(<OwnRatingCard average={average} received={3} />);
     const text = screen.getByText(label);

@@ -4,7 +4,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { screen, waitFor, within } from '@testing-library/react';
-import { MSG, type OwnUser } from '@workspace/contracts';
+import { MSG, type OwnUser, WORK_EMAIL_CODE_LENGTH } from '@workspace/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LiveApi, startLiveApi } from '@/testing/live-api';
 import { renderWithProviders } from '@/testing/render';
@@ -25,7 +25,7 @@ function mailedCode(address: string): string {
     .reverse()
     .map((file) => readFileSync(join(dir, file), 'utf8'));
   const mail = mails.find((text) => text.startsWith(`To: ${address}\n`)) ?? '';
-  const code = /Your code is (\d{6})\./.exec(mail)?.[1];
+  const code = new RegExp(`Your code is (\\d{${WORK_EMAIL_CODE_LENGTH}})\\.`).exec(mail)?.[1];
   if (!code) throw new Error(`no code mailed to ${address}`);
   return code;
 }
@@ -82,7 +82,7 @@ describe('verified employment', () => {
     ).toBeTruthy();
 
     const code = mailedCode(address);
-    const wrong = code === '000000' ? '111111' : '000000';
+    const wrong = (code === '0'.repeat(WORK_EMAIL_CODE_LENGTH) ? '1' : '0').repeat(WORK_EMAIL_CODE_LENGTH);
     const codeField = screen.getByLabelText('Code from the email');
     await user.type(codeField, wrong);
     await user.click(screen.getByRole('button', { name: 'Confirm' }));

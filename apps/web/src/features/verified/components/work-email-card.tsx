@@ -1,5 +1,5 @@
 // "Verify your work email" on an employee's account page (DESIGN §8.2): the work address, then the
-// six-digit code mailed to it, then the company named; the list of verifications with Remove. The
+// code mailed to it (WORK_EMAIL_CODE_LENGTH digits), then the company named; the list of verifications with Remove. The
 // address is sent once and kept nowhere, the page says so.
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
