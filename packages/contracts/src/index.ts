@@ -1,5 +1,7 @@
 export * from './constants.ts';
 export * from './messages.ts';
+export * from './personal-data.cases.ts';
+export * from './personal-data.ts';
 export * from './rules.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/both-sides.ts';

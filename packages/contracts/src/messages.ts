@@ -13,6 +13,7 @@ import {
   ROLE_CONTEXTS,
   WORK_EMAIL_CODE_LENGTH,
 } from './constants.ts';
+import type { PersonalDataKind } from './personal-data.ts';
 
 /** "a, b or c": the values a client may send, as a message names them. */
 export const oneOf = (values: readonly string[]) =>
@@ -171,6 +172,16 @@ export const MSG = {
     'This account is suspended. If you think that is wrong, you can appeal, or delete the account, through the grievance form.',
   tooManyExports: 'You have downloaded your data several times this hour. Please try again in an hour.',
   singleLine: 'Must be one line, without control characters.',
+  personalDataAadhaar:
+    'This looks like an Aadhaar number. Please remove it: reviews and replies must not publish personal data.',
+  personalDataPan:
+    'This looks like a PAN. Please remove it: reviews and replies must not publish personal data.',
+  personalDataMobile:
+    'This looks like a mobile number. Please remove it: reviews and replies must not publish personal data.',
+  personalDataEmail:
+    'This looks like an email address. Please remove it: reviews and replies must not publish personal data.',
+  personalDataAddress:
+    'This looks like a street address with a PIN code. Please remove it: reviews and replies must not publish personal data.',
   controlCharacters: 'Must not contain control characters.',
   workEmailOnlyEmployees: 'Only employees verify a work email',
   workEmailNoCompany: 'No company on WorkTrust has declared this email domain yet',
@@ -254,3 +265,12 @@ export const PASSWORD_TOO_EASY = {
   userInputs: 'This password is too easy to guess: it contains your name or email.',
   other: 'This password is too easy to guess: add another word or two that are not common.',
 } as const;
+
+/** What a text is refused for when it carries personal data (personal-data.ts, DESIGN §9.4). */
+export const PERSONAL_DATA_MESSAGES = {
+  aadhaar: MSG.personalDataAadhaar,
+  pan: MSG.personalDataPan,
+  mobile: MSG.personalDataMobile,
+  email: MSG.personalDataEmail,
+  address: MSG.personalDataAddress,
+} as const satisfies Record<PersonalDataKind, string>;

@@ -10,13 +10,13 @@ import {
   RATING_CATEGORIES,
 } from '../constants.ts';
 import { MSG } from '../messages.ts';
-import { isoDateTime, listEnvelope, multilineText, pageQuery, queryParam } from './common.ts';
+import { isoDateTime, listEnvelope, pageQuery, publishedText, queryParam } from './common.ts';
 import { categoryScore, rating } from './core.ts';
 import { moderatedRating, moderationReason } from './moderation.ts';
 
 /** A required, trimmed message of at most `max` characters. */
 const message = (required: string, max: number, tooLong: string) =>
-  multilineText(required).min(1, required).max(max, tooLong);
+  publishedText(required).min(1, required).max(max, tooLong);
 
 export const replyRequest = z.object({ message: message(MSG.replyRequired, LIMITS.replyMax, MSG.replyMax) });
 export type ReplyRequest = z.input<typeof replyRequest>;
@@ -34,7 +34,7 @@ export const ratingEditRequest = z
       .max(6)
       .optional(),
     feedback_message: z
-      .union([z.null(), multilineText()], { error: MSG.notText })
+      .nullable(publishedText())
       .transform((v) => (v ? v : null))
       .refine((v) => v === null || v.length <= LIMITS.feedbackMax, MSG.feedbackMax)
       .optional(),

@@ -2,7 +2,8 @@
 // body, list envelopes and the user-editable profile fields.
 import { z } from 'zod';
 import { LIMITS, PAGE_SIZES } from '../constants.ts';
-import { MSG } from '../messages.ts';
+import { MSG, PERSONAL_DATA_MESSAGES } from '../messages.ts';
+import { personalDataIn } from '../personal-data.ts';
 
 const missing = (input: unknown) => input === undefined || input === null;
 
@@ -29,6 +30,16 @@ export const multilineText = (requiredMessage: string = MSG.required) =>
   trimmed(requiredMessage)
     .overwrite((v) => v.replace(/\r\n?/g, '\n'))
     .refine((v) => !CONTROL_BUT_LINES.test(v), MSG.controlCharacters);
+
+/**
+ * Multi-line text others will read (feedback, replies, disputes, appeals): refused when it carries
+ * personal data, with a message that names what was found (DESIGN §9.4, personal-data.ts).
+ */
+export const publishedText = (requiredMessage: string = MSG.required) =>
+  multilineText(requiredMessage).check((ctx) => {
+    const found = personalDataIn(ctx.value);
+    if (found) ctx.issues.push({ code: 'custom', message: PERSONAL_DATA_MESSAGES[found], input: ctx.value });
+  });
 
 export const bool = () =>
   z.boolean({ error: (issue) => (missing(issue.input) ? MSG.required : MSG.notBoolean) });

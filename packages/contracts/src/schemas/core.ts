@@ -19,8 +19,8 @@ import {
   bool,
   isoDateTime,
   listEnvelope,
-  multilineText,
   pageQuery,
+  publishedText,
   queryParam,
   queryText,
   text,
@@ -85,7 +85,7 @@ export const createRatingRequest = z
     role_context: roleContext,
     is_anonymous: bool().default(false),
     feedback_message: z
-      .union([z.null(), multilineText()], { error: MSG.notText })
+      .nullable(publishedText())
       .transform((v) => (v ? v : null))
       .refine((v) => v === null || v.length <= LIMITS.feedbackMax, MSG.feedbackMax)
       .optional(),

@@ -1,7 +1,14 @@
 import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { type CreateRatingRequest, LIMITS, MSG, RATING_CATEGORIES } from '@workspace/contracts';
-import { describe, expect, it } from 'vitest';
+import {
+  type CreateRatingRequest,
+  LIMITS,
+  MSG,
+  PERSONAL_DATA_CASES,
+  PERSONAL_DATA_MESSAGES,
+  RATING_CATEGORIES,
+} from '@workspace/contracts';
+import { describe, expect, it, vi } from 'vitest';
 import { renderWithI18n } from '@/testing/render';
 import { RatingForm } from './rating-form';
 
@@ -102,6 +109,34 @@ describe('RatingForm', () => {
     fireEvent.change(feedback, { target: { value: 'x'.repeat(LIMITS.feedbackMax) } });
     await user.click(submitButton());
     expect(sent).toHaveLength(1);
+  });
+
+  it('warns while the person types personal data, in the words the API would use, and sends nothing', async () => {
+    const { user, sent } = setup();
+    await user.click(
+      screen
+        .getByRole('radiogroup', { name: 'Career Growth' })
+        .querySelector('[aria-label="3 stars"]') as HTMLElement,
+    );
+    const feedback = screen.getByLabelText('Feedback (optional)');
+    // A sample of the contracts' table: each kind, and look-alikes that must not warn.
+    const samples = PERSONAL_DATA_CASES.filter(
+      ([, found], i) => found === null || PERSONAL_DATA_CASES.findIndex(([, first]) => first === found) === i,
+    ).slice(0, 12);
+    for (const [text, found] of samples) {
+      // From a warning of another kind first, so that each text is seen to be checked afresh.
+      const [other, otherText] =
+        found === 'pan' ? (['email', 'a@b.co'] as const) : (['pan', 'ABCPE1234F'] as const);
+      fireEvent.change(feedback, { target: { value: otherText } });
+      expect(await screen.findByText(PERSONAL_DATA_MESSAGES[other])).toBeTruthy();
+      fireEvent.change(feedback, { target: { value: text } });
+      if (found) expect(await screen.findByText(PERSONAL_DATA_MESSAGES[found]), text).toBeTruthy();
+      else await vi.waitFor(() => expect(feedback.getAttribute('aria-invalid'), text).toBe('false'));
+    }
+    fireEvent.change(feedback, { target: { value: 'Call me on 98450 12345' } });
+    expect(await screen.findByText(PERSONAL_DATA_MESSAGES.mobile)).toBeTruthy();
+    await user.click(submitButton());
+    expect(sent).toEqual([]);
   });
 
   it('Cancel leaves without sending', async () => {

@@ -1,0 +1,78 @@
+// The fixed table personal-data screening is held to on both sides (DESIGN §9.4, issue 45): the
+// contracts' test runs every text through personalDataIn, the API test posts every one as a review,
+// and the web test types some into the form. Each kind has texts it must find and texts that merely
+// look like it, which must pass.
+import type { PersonalDataKind } from './personal-data.ts';
+
+export const PERSONAL_DATA_CASES: readonly (readonly [text: string, found: PersonalDataKind | null])[] = [
+  // Aadhaar: twelve digits with a valid Verhoeff check digit, whole or in groups of four.
+  ['My Aadhaar is 2345 6789 0124, please verify it', 'aadhaar'],
+  ['aadhaar 234567890124', 'aadhaar'],
+  ['Aadhaar: 9876-5432-1096', 'aadhaar'],
+  ['543210987652 was written on the joining form', 'aadhaar'],
+  ['ID 7392 1845 6010.', 'aadhaar'],
+  ['The manager shared 4111 2222 3336 in the group', 'aadhaar'],
+  ['8452 6193 7066 is his number for the KYC', 'aadhaar'],
+  // ... and what only looks like one.
+  ['Reference 2345 6789 0120 was printed wrong', null],
+  ['9876 5432 1090', null],
+  ['543210987650', null],
+  ['I worked there 2018 2019 2020 and part of 2021', null],
+  ['Employee code 1234 5678 9012 on the badge', null],
+  ['Order 0123 4567 8901 arrived late', null],
+  ['1234567890123 is thirteen digits', null],
+  // PAN: five letters (the fourth the holder's kind), four digits, a letter.
+  ['His PAN is ABCPE1234F.', 'pan'],
+  ['pan: aaacb1234z', 'pan'],
+  ['PAN AFZPK7190K for the tax form', 'pan'],
+  ['CBIPS5556K', 'pan'],
+  ['Model ABCDE12345 printer in the office', null],
+  ['We used ABCXE1234F as a project code', null],
+  ['Flight AI2024 was late', null],
+  ['SKU ABCPE1234 was out of stock', null],
+  // Indian mobile numbers.
+  ['Call 9845012345 anytime', 'mobile'],
+  ['Reach HR on +91 98450 12345', 'mobile'],
+  ['+91-98450-12345', 'mobile'],
+  ['His personal number is 098450 12345', 'mobile'],
+  ['reach him on 78901 23456 after 6', 'mobile'],
+  ['Phone: 789-012-3456', 'mobile'],
+  ['his number 6123 456 789', 'mobile'],
+  ['0091 9845012345', 'mobile'],
+  ['+919845012345', 'mobile'],
+  ['Phone बदलकर 98450 12345 पर करें', 'mobile'],
+  ['Salary was 12,00,000 per year', null],
+  ['CTC 1500000 with a joining bonus', null],
+  ['Office landline 080-2345 6789', null],
+  ['Call 1800 425 1234 toll free', null],
+  ['US number +1 415 555 0134', null],
+  ['Ticket 5845012345 is still open', null],
+  ['We shipped 98450 units last quarter', null],
+  // Email addresses.
+  ['Write to ravi.kumar@gmail.com for referrals', 'email'],
+  ['HR: hr@lotus-software.co.in', 'email'],
+  ['contact: a_b+jobs@company.io', 'email'],
+  ['मेरा ईमेल ravi@example.com है', 'email'],
+  ['Follow @lotus on Twitter', null],
+  ['Rated 4/5 @ Bengaluru office', null],
+  ['the team@office was great', null],
+  // Street addresses with a PIN code.
+  ['He lives at 12, MG Road, Bengaluru 560001', 'address'],
+  ['Flat 4B, Green Tower, Sector 21, Gurugram 122 016', 'address'],
+  ['Near Shiv Mandir, Andheri East, Mumbai - 400069', 'address'],
+  ['Pincode 110001', 'address'],
+  ['House no 7, Gandhi Nagar, Jaipur 302015', 'address'],
+  ['Village Rampur, Dist Sitapur 261001', 'address'],
+  ['2nd Cross, 5th Main, Indiranagar, Bengaluru 560038', 'address'],
+  ['The salary was 600000 a year', null],
+  ['Our office on MG Road is great', null],
+  ['Hired 120 people in 2019', null],
+  ['Revenue grew to 450000 last year', null],
+  // Ordinary reviews.
+  ['Good company', null],
+  ['Great work-life balance, supportive manager.', null],
+  ['Rated 4.5 out of 5 by 120 employees in 2024', null],
+  ['सैलरी समय पर मिलती है', null],
+  ['Appraisal in April; hike of 12% after 2 years.', null],
+  ['Shift timings 9:30 to 6:30, five days a week.', null],
+];
