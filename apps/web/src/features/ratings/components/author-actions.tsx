@@ -20,7 +20,7 @@ import { getProblem } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
 import { lazyResolver } from '@/lib/lazy-resolver';
 import { useAppeal, useEditRating, useWithdrawRating } from '../api/author-actions';
-import { StarInput } from './star-input';
+import { CategoryScores } from './category-scores';
 
 // The contracts' ratingEditRequest and appealRequest, through zod, loaded once a dialog opens.
 const editChecks = lazyResolver(() => import('../checks/rating').then((module) => module.ratingEditChecks));
@@ -71,47 +71,27 @@ function EditRatingDialog({ rating }: { rating: Rating }) {
       actionLabel={<Trans>Save changes</Trans>}
       pendingLabel={t`Saving...`}
     >
-      {(form) => {
-        const scores = form.watch('category_scores') ?? [];
-        const scoreOf = (category: string) => scores.find((entry) => entry.category === category)?.score;
-        // Kept in the contexts' category order, as the rating form sends them.
-        const setScore = (category: string, score: number | undefined) =>
-          form.setValue(
-            'category_scores',
-            categories.flatMap((name) => {
-              const value = name === category ? score : scoreOf(name);
-              return value === undefined ? [] : [{ category: name, score: value }];
-            }),
-            { shouldValidate: true, shouldDirty: true },
-          );
-        return (
-          <>
-            <fieldset className="grid">
-              <legend className="sr-only">{t`Category scores`}</legend>
-              <div className="divide-y rounded-lg border px-3 sm:px-4">
-                {categories.map((category) => (
-                  <StarInput
-                    key={category}
-                    category={category}
-                    value={scoreOf(category)}
-                    disabled={edit.isPending}
-                    onChange={(score) => setScore(category, score)}
-                    onClear={() => setScore(category, undefined)}
-                  />
-                ))}
-              </div>
-              <FieldError message={form.formState.errors.category_scores?.message} />
-            </fieldset>
-            <MessageField
-              form={form}
-              name="feedback_message"
-              label={<Trans>Feedback (optional)</Trans>}
-              max={LIMITS.feedbackMax}
-              rows={5}
-            />
-          </>
-        );
-      }}
+      {(form) => (
+        <>
+          <CategoryScores
+            categories={categories}
+            scores={form.watch('category_scores') ?? []}
+            disabled={edit.isPending}
+            onChange={(scores) =>
+              form.setValue('category_scores', scores, { shouldValidate: true, shouldDirty: true })
+            }
+          >
+            <FieldError message={form.formState.errors.category_scores?.message} />
+          </CategoryScores>
+          <MessageField
+            form={form}
+            name="feedback_message"
+            label={<Trans>Feedback (optional)</Trans>}
+            max={LIMITS.feedbackMax}
+            rows={5}
+          />
+        </>
+      )}
     </FormDialog>
   );
 }

@@ -15,7 +15,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { cn } from '@/lib/cn';
 import { lazyResolver } from '@/lib/lazy-resolver';
-import { StarInput } from './star-input';
+import { CategoryScores } from './category-scores';
 
 // The contracts' createRatingRequest, through zod, loaded once the form is touched.
 const checks = lazyResolver(() => import('../checks/rating').then((module) => module.ratingChecks));
@@ -63,21 +63,6 @@ export function RatingForm({
   const problem = errors.category_scores?.message ?? errors.category_scores?.root?.message;
   const rated = scores.length;
   const available = categories.length;
-  const scoreOf = (category: string) => scores.find((entry) => entry.category === category)?.score;
-
-  /** Sets or (score undefined) clears a category's score, keeping the categories' order. */
-  const setScore = (category: string, score: number | undefined) => {
-    const next = new Map(scores.map((entry) => [entry.category, entry.score]));
-    if (score === undefined) next.delete(category);
-    else next.set(category, score);
-    const ordered = categories.flatMap((c) => {
-      const value = next.get(c);
-      return value === undefined ? [] : [{ category: c, score: value }];
-    });
-    form.setValue('category_scores', ordered, { shouldDirty: true });
-    form.clearErrors('category_scores');
-  };
-
   return (
     <form
       noValidate
@@ -103,24 +88,19 @@ export function RatingForm({
           <AlertDescription>{error}</AlertDescription>
         </Alert>
       )}
-      <fieldset className="grid">
-        <legend className="sr-only">{t`Category scores`}</legend>
-        <div className="divide-y rounded-lg border px-3 sm:px-4">
-          {categories.map((category) => (
-            <StarInput
-              key={category}
-              category={category}
-              value={scoreOf(category)}
-              disabled={pending}
-              onChange={(score) => setScore(category, score)}
-              onClear={() => setScore(category, undefined)}
-            />
-          ))}
-        </div>
+      <CategoryScores
+        categories={categories}
+        scores={scores}
+        disabled={pending}
+        onChange={(next) => {
+          form.setValue('category_scores', next, { shouldDirty: true });
+          form.clearErrors('category_scores');
+        }}
+      >
         <p className="mt-2 text-muted-foreground text-sm" aria-live="polite">
           {t`${rated} of ${available} categories rated`}
         </p>
-      </fieldset>
+      </CategoryScores>
       <div className="grid gap-2">
         <Label htmlFor={`${id}-feedback`}>{t`Feedback (optional)`}</Label>
         <Textarea
