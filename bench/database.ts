@@ -55,7 +55,7 @@ export async function migrateBenchDatabase(url: string): Promise<string[]> {
  * database warm in memory, as issue 11 asks. Needed on this workplace's machines, whose kernel pages
  * out memory left untouched for about a minute (DAMON `pageout`), page cache included: at 100,000 users
  * 40 % of the database's files left memory in 2 minutes idle, and the first rating case after a seed
- * ran at 89 ratings a second where a warm one runs at about 1,000 (docs/benchmarks.md). Returns the
+ * ran at 89 ratings a second where a warm one runs at about 1,000 (the history of docs/benchmarks.md). Returns the
  * bytes read, or null where the extension is not installed (the run then says so).
  */
 export async function prewarmDatabase(database: Database): Promise<number | null> {

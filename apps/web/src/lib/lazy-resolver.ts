@@ -1,6 +1,6 @@
 // A form's checks loaded when first needed instead of with its page. The checks are the contracts'
 // zod schemas, which with zod are the largest part of a form page's code; on the sign-in page they
-// were a fifth of the JavaScript fetched before it could paint (issue 4, docs/benchmarks.md).
+// were a fifth of the JavaScript fetched before it could paint (issue 4; the history of docs/benchmarks.md).
 import type { FieldValues, Resolver } from 'react-hook-form';
 
 export function lazyResolver<T extends FieldValues>(load: () => Promise<Resolver<T>>) {

@@ -14,7 +14,7 @@ const COUNT_READS = 100;
  * users) entries. Measured on the 100,000-user bench database: "swat", page 3, fetched its 882
  * candidates in 4.3 ms (5 µs each) or walked 6,458 entries in 1.8 ms (0.28 µs each), so a lookup
  * costs about 17 entries. At 0.2, later pages of common pieces were fetched where the walk was faster
- * (docs/benchmarks.md).
+ * (the history of docs/benchmarks.md).
  */
 const WALK_COST = 0.05;
 
