@@ -50,7 +50,7 @@ const AADHAAR = /(?<![\d+-])([2-9]\d{3})([ -]?)(\d{4})\2(\d{4})(?![\d-])/g;
 const YEAR = /^(19[5-9]\d|20\d\d)$/;
 
 // PAN: five letters (the fourth the holder's kind), four digits, a letter.
-const PAN = /(?<![A-Za-z0-9])[A-Za-z]{3}[PCHFATBLJGpchfatbljg][A-Za-z]\d{4}[A-Za-z](?![A-Za-z0-9])/;
+const PAN = /(?<![a-z0-9])[a-z]{3}[pchfatbljg][a-z]\d{4}[a-z](?![a-z0-9])/i;
 
 // Indian mobile numbers: ten digits, the first 6-9, with or without +91, 91 or 0 before, whole or
 // grouped as people write them: 5-5, 3-3-4 or 4-3-3 ("98450 12345", "+91-984-501-2345").

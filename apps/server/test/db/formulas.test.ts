@@ -3,7 +3,7 @@
 // rules.ts). This holds the two to the same answers on a table of inputs, edge cases first, so a
 // change to one that forgets the other fails here.
 import { LIMITS, RANKING_PRIOR_MEAN, rankingScore, ratingLabel, roundHalfUp1 } from '@workspace/contracts';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client.ts';
 import { averageTenths, rankScore, starOf } from '../../src/modules/ratings/aggregates.ts';
@@ -31,15 +31,20 @@ const PROFILES: [number, number][] = [
   [999_999, 200_001],
 ];
 
+/** A SQL expression of (sum of tenths, count) evaluated on every row of PROFILES, in their order. */
+const overProfiles = <T>(column: (sum: SQL, count: SQL) => SQL) =>
+  queryRows<T>(
+    ctx.deps.db,
+    sql`select ${column(sql`s`, sql`c`)} from (values ${sql.join(
+      PROFILES.map(([s, c], i) => sql`(${s}::int, ${c}::int, ${i}::int)`),
+      sql`, `,
+    )}) as t(s, c, i) order by i`,
+  );
+
 describe('the SQL and TypeScript formulas agree', () => {
   it('on the ranking score', async () => {
-    const rows = await queryRows<{ score: number }>(
-      ctx.deps.db,
-      sql`select ${rankScore(sql`s`, sql`c`)} as score
-          from (values ${sql.join(
-            PROFILES.map(([s, c], i) => sql`(${s}::int, ${c}::int, ${i}::int)`),
-            sql`, `,
-          )}) as t(s, c, i) order by i`,
+    const rows = await overProfiles<{ score: number }>(
+      (sum, count) => sql`${rankScore(sum, count)} as score`,
     );
     const expected = PROFILES.map(([sum, count]) => rankingScore(count === 0 ? 0 : sum / 10 / count, count));
     for (const [i, row] of rows.entries()) expect(Number(row.score)).toBeCloseTo(expected[i] as number, 12);
@@ -48,13 +53,8 @@ describe('the SQL and TypeScript formulas agree', () => {
   });
 
   it('on the rounded average, and so on its label', async () => {
-    const rows = await queryRows<{ tenths: number }>(
-      ctx.deps.db,
-      sql`select ${averageTenths(sql`s`, sql`c`)} as tenths
-          from (values ${sql.join(
-            PROFILES.map(([s, c], i) => sql`(${s}::int, ${c}::int, ${i}::int)`),
-            sql`, `,
-          )}) as t(s, c, i) order by i`,
+    const rows = await overProfiles<{ tenths: number }>(
+      (sum, count) => sql`${averageTenths(sum, count)} as tenths`,
     );
     PROFILES.forEach(([sum, count], i) => {
       const average = count === 0 ? 0 : roundHalfUp1(sum / 10 / count);

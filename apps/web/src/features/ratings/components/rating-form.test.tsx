@@ -32,6 +32,14 @@ function setup() {
   return { user: userEvent.setup(), sent, cancelled: () => cancelled };
 }
 
+/** Three stars for Career Growth, so that the form may be sent. */
+const rateCareerGrowth = (user: ReturnType<typeof userEvent.setup>) =>
+  user.click(
+    screen
+      .getByRole('radiogroup', { name: 'Career Growth' })
+      .querySelector('[aria-label="3 stars"]') as HTMLElement,
+  );
+
 const submitButton = () => screen.getByRole('button', { name: 'Submit Rating' }) as HTMLButtonElement;
 
 describe('RatingForm', () => {
@@ -88,11 +96,7 @@ describe('RatingForm', () => {
 
   it('counts feedback characters live and refuses more than 1000', async () => {
     const { user, sent } = setup();
-    await user.click(
-      screen
-        .getByRole('radiogroup', { name: 'Career Growth' })
-        .querySelector('[aria-label="3 stars"]') as HTMLElement,
-    );
+    await rateCareerGrowth(user);
     const feedback = screen.getByLabelText('Feedback (optional)');
     fireEvent.change(feedback, { target: { value: 'x'.repeat(LIMITS.feedbackMax) } });
     expect(screen.getByText(`${LIMITS.feedbackMax}/${LIMITS.feedbackMax} characters`)).toBeTruthy();
@@ -113,11 +117,7 @@ describe('RatingForm', () => {
 
   it('warns while the person types personal data, in the words the API would use, and sends nothing', async () => {
     const { user, sent } = setup();
-    await user.click(
-      screen
-        .getByRole('radiogroup', { name: 'Career Growth' })
-        .querySelector('[aria-label="3 stars"]') as HTMLElement,
-    );
+    await rateCareerGrowth(user);
     const feedback = screen.getByLabelText('Feedback (optional)');
     // A sample of the contracts' table: each kind, and look-alikes that must not warn.
     const samples = PERSONAL_DATA_CASES.filter(
