@@ -39,7 +39,7 @@ interface Sending {
   reset: () => void;
 }
 
-export function FormDialog<Values extends FieldValues, Sent extends FieldValues = Values>({
+export function FormDialog<Values extends FieldValues, Sent extends FieldValues = Values, Answer = unknown>({
   trigger,
   title,
   description,
@@ -47,6 +47,7 @@ export function FormDialog<Values extends FieldValues, Sent extends FieldValues 
   defaultValues,
   sending,
   onSend,
+  onSent,
   actionLabel,
   pendingLabel,
   destructive = false,
@@ -60,8 +61,10 @@ export function FormDialog<Values extends FieldValues, Sent extends FieldValues 
   checks: { resolver: Resolver<Values, unknown, Sent>; preload: () => void };
   defaultValues: DefaultValues<Values>;
   sending: Sending;
-  /** Sends the checked values; call `close` once the server accepted them. */
-  onSend: (values: Sent, close: () => void) => void;
+  /** Sends the checked values (a mutation's mutateAsync); the dialog closes once the server accepted them. */
+  onSend: (values: Sent) => Promise<Answer>;
+  /** After the dialog closed on success: a toast, a navigation. */
+  onSent?: (answer: Answer) => void;
   actionLabel: ReactNode;
   /** What the spinner says while the request runs ("Sending..."). */
   pendingLabel: string;
@@ -75,7 +78,16 @@ export function FormDialog<Values extends FieldValues, Sent extends FieldValues 
   // Checked as they change, so a length problem shows while typing.
   const form = useForm<Values, unknown, Sent>({ resolver: checks.resolver, mode: 'onChange', defaultValues });
   const close = () => setOpen(false);
-  const submit = form.handleSubmit((values) => onSend(values, close));
+  const submit = form.handleSubmit(async (values) => {
+    let answer: Answer;
+    try {
+      answer = await onSend(values);
+    } catch {
+      return; // the refusal is the mutation's error, shown above the fields
+    }
+    close();
+    onSent?.(answer);
+  });
 
   return (
     <Dialog

@@ -40,21 +40,14 @@ export function FlagRatingButton({ ratingId, authorName }: { ratingId: number; a
       checks={checks}
       defaultValues={{ details: '' }}
       sending={flag}
-      onSend={({ reason, details }, done) =>
-        flag.mutate(
-          { ratingId, reason, details },
-          {
-            onSuccess: () => {
-              toast({
-                title: t`Review reported`,
-                description: t`Thank you. A moderator will look at it.`,
-                variant: 'success',
-              });
-              done();
-            },
-          },
-        )
-      }
+      onSend={({ reason, details }) => flag.mutateAsync({ ratingId, reason, details })}
+      onSent={() => {
+        toast({
+          title: t`Review reported`,
+          description: t`Thank you. A moderator will look at it.`,
+          variant: 'success',
+        });
+      }}
       actionLabel={t`Flag Review`}
       pendingLabel={t`Sending...`}
       destructive

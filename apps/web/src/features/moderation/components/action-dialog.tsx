@@ -1,7 +1,7 @@
 // Every moderation action asks for a reason in a dialog first (components/form-dialog.tsx). Success:
 // a toast with the server's message; refusal: the server's reason inside the dialog, which stays open.
 import { Trans, useLingui } from '@lingui/react/macro';
-import { LIMITS, type ModerationReason } from '@workspace/contracts';
+import { LIMITS } from '@workspace/contracts';
 import type { ReactNode } from 'react';
 import { FormDialog, MessageField } from '@/components/form-dialog';
 import { toast } from '@/components/ui/use-toast';
@@ -39,24 +39,17 @@ export function ActionDialog({
   const { t } = useLingui();
   const moderate = useModerate();
   return (
-    <FormDialog<ModerationReason>
+    <FormDialog
       trigger={trigger}
       title={title}
       description={description}
       checks={reasonOptional ? optionalReason : requiredReason}
       defaultValues={{ reason: '' }}
       sending={moderate}
-      onSend={({ reason }, done) =>
-        moderate.mutate(
-          { action, targetId, reason },
-          {
-            onSuccess: (answer) => {
-              toast({ title: translateApiMessage(answer.message), variant: 'success' });
-              done();
-            },
-          },
-        )
-      }
+      onSend={({ reason }) => moderate.mutateAsync({ action, targetId, reason })}
+      onSent={(answer) => {
+        toast({ title: translateApiMessage(answer.message), variant: 'success' });
+      }}
       actionLabel={confirmLabel}
       pendingLabel={t`Working...`}
       destructive={destructive}

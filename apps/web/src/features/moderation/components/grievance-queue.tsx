@@ -54,17 +54,10 @@ function CloseGrievance({ grievance }: { grievance: ModerationGrievance }) {
       checks={closeChecks}
       defaultValues={{ reason: '' }}
       sending={close}
-      onSend={({ reason }, done) =>
-        close.mutate(
-          { id: grievance.id, reason },
-          {
-            onSuccess: () => {
-              toast({ title: t`Grievance ${grievance.number} closed`, variant: 'success' });
-              done();
-            },
-          },
-        )
-      }
+      onSend={({ reason }) => close.mutateAsync({ id: grievance.id, reason })}
+      onSent={() => {
+        toast({ title: t`Grievance ${grievance.number} closed`, variant: 'success' });
+      }}
       actionLabel={<Trans>Close grievance</Trans>}
       pendingLabel={t`Sending...`}
     >

@@ -105,22 +105,16 @@ export function DeleteAccountDialog() {
           checks={checks}
           defaultValues={{ password: '', ratings_given: 'KEEP_ANONYMOUS' }}
           sending={remove}
-          onSend={({ password, ratings_given }) =>
-            remove.mutate(
-              { password, ratings_given },
-              {
-                onSuccess: () => {
-                  toast({
-                    title: t`Your account has been deleted`,
-                    description: t`Thank you for using WorkTrust.`,
-                    variant: 'success',
-                  });
-                  signOut();
-                  void navigate(paths.home.getHref(), { replace: true });
-                },
-              },
-            )
-          }
+          onSend={({ password, ratings_given }) => remove.mutateAsync({ password, ratings_given })}
+          onSent={() => {
+            toast({
+              title: t`Your account has been deleted`,
+              description: t`Thank you for using WorkTrust.`,
+              variant: 'success',
+            });
+            signOut();
+            void navigate(paths.home.getHref(), { replace: true });
+          }}
           actionLabel={<Trans>Delete my account</Trans>}
           pendingLabel={t`Deleting...`}
           destructive

@@ -57,17 +57,12 @@ function EditRatingDialog({ rating }: { rating: Rating }) {
         feedback_message: rating.feedback_message ?? '',
       }}
       sending={edit}
-      onSend={({ category_scores, feedback_message }, done) =>
-        edit.mutate(
-          { ratingId: rating.id, category_scores, feedback_message },
-          {
-            onSuccess: () => {
-              toast({ title: t`Your rating was updated`, variant: 'success' });
-              done();
-            },
-          },
-        )
+      onSend={({ category_scores, feedback_message }) =>
+        edit.mutateAsync({ ratingId: rating.id, category_scores, feedback_message })
       }
+      onSent={() => {
+        toast({ title: t`Your rating was updated`, variant: 'success' });
+      }}
       actionLabel={<Trans>Save changes</Trans>}
       pendingLabel={t`Saving...`}
     >
@@ -156,21 +151,14 @@ function AppealDialog({ rating }: { rating: Rating }) {
       checks={appealChecks}
       defaultValues={{ message: '' }}
       sending={appeal}
-      onSend={({ message }, done) =>
-        appeal.mutate(
-          { ratingId: rating.id, message },
-          {
-            onSuccess: () => {
-              toast({
-                title: t`Appeal sent`,
-                description: t`A moderator will look at the rating again. You will see the decision here.`,
-                variant: 'success',
-              });
-              done();
-            },
-          },
-        )
-      }
+      onSend={({ message }) => appeal.mutateAsync({ ratingId: rating.id, message })}
+      onSent={() => {
+        toast({
+          title: t`Appeal sent`,
+          description: t`A moderator will look at the rating again. You will see the decision here.`,
+          variant: 'success',
+        });
+      }}
       actionLabel={<Trans>Send appeal</Trans>}
       pendingLabel={t`Sending...`}
     >

@@ -2,13 +2,7 @@
 // The dialog says what happens next, which differs by who was rated: a rating of an employee is held
 // back until moderators decide; a rating of a company stays up (companies cannot silence reviews).
 import { Trans, useLingui } from '@lingui/react/macro';
-import {
-  DISPUTE_DECISION_DAYS,
-  DISPUTE_REASONS,
-  type DisputeRequest,
-  LIMITS,
-  type Rating,
-} from '@workspace/contracts';
+import { DISPUTE_DECISION_DAYS, DISPUTE_REASONS, LIMITS, type Rating } from '@workspace/contracts';
 import { Scale } from 'lucide-react';
 import { ChoiceField, FormDialog, MessageField } from '@/components/form-dialog';
 import { raterName } from '@/components/ratings/labels';
@@ -29,7 +23,7 @@ export function DisputeDialog({ rating }: { rating: Rating }) {
   const days = DISPUTE_DECISION_DAYS;
   const authorName = raterName(rating);
   return (
-    <FormDialog<DisputeRequest>
+    <FormDialog
       trigger={
         <Button variant="ghost" size="sm" className="text-muted-foreground">
           <Scale aria-hidden />
@@ -62,22 +56,15 @@ export function DisputeDialog({ rating }: { rating: Rating }) {
       checks={checks}
       defaultValues={{ details: '' }}
       sending={dispute}
-      onSend={({ reason, details }, done) =>
-        dispute.mutate(
-          { ratingId: rating.id, reason, details },
-          {
-            onSuccess: (filed) => {
-              const due = formatDate(filed.due_at);
-              toast({
-                title: t`Dispute filed`,
-                description: t`Moderators will decide by ${due}. You will see the outcome on the rating.`,
-                variant: 'success',
-              });
-              done();
-            },
-          },
-        )
-      }
+      onSend={({ reason, details }) => dispute.mutateAsync({ ratingId: rating.id, reason, details })}
+      onSent={(filed) => {
+        const due = formatDate(filed.due_at);
+        toast({
+          title: t`Dispute filed`,
+          description: t`Moderators will decide by ${due}. You will see the outcome on the rating.`,
+          variant: 'success',
+        });
+      }}
       actionLabel={<Trans>File dispute</Trans>}
       pendingLabel={t`Sending...`}
     >
