@@ -19,6 +19,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   CONTEXT_FOR_ROLE,
+  COPIED_TEXT,
   type CreateRatingRequest,
   PAGE_SIZES,
   RATING_CATEGORIES,
@@ -29,6 +30,7 @@ import { queryRows } from '../apps/server/src/db/client.ts';
 import { createTokenService } from '../apps/server/src/lib/tokens.ts';
 import { analyzeAfterSeed, SEED_PASSWORD } from '../apps/server/src/seed/load.ts';
 import { createRng } from '../apps/server/src/seed/random.ts';
+import { CATEGORY_PHRASES } from '../apps/server/src/seed/vocabulary.ts';
 import { parseOptions, wholeNumber } from './args.ts';
 import { measureCpu } from './cpu.ts';
 import {
@@ -139,6 +141,26 @@ async function signIn(url: string, accounts: Account[]): Promise<Map<number, str
   return tokens;
 }
 
+// The words of the seed's review texts: a bench rating's text shares their trigrams, so that the
+// copied-text rule's index (ADR 0023) does the work a real review makes it do, yet copies no text.
+const REVIEW_WORDS = [
+  ...new Set(
+    Object.values(CATEGORY_PHRASES)
+      .flatMap((phrases) => [...phrases.good, ...phrases.poor])
+      .join(' ')
+      .toLowerCase()
+      .match(/[a-z]+/g),
+  ),
+];
+
+/** The i-th rating's review: words of the seed's texts in an order of its own, long enough to compare. */
+function reviewText(i: number): string {
+  const rng = createRng(i + 1);
+  const words: string[] = [];
+  while (words.join(' ').length < 2 * COPIED_TEXT.minChars) words.push(rng.pick(REVIEW_WORDS));
+  return `${words.join(' ')}.`;
+}
+
 function ratingBody(
   rateeId: number,
   context: CreateRatingRequest['role_context'],
@@ -148,7 +170,7 @@ function ratingBody(
     ratee: rateeId,
     role_context: context,
     is_anonymous: i % 5 === 0,
-    feedback_message: i % 2 === 0 ? 'Benchmark rating: steady work, clear communication.' : '',
+    feedback_message: i % 2 === 0 ? reviewText(i) : '',
     category_scores: RATING_CATEGORIES[context].map((category, c) => ({
       category,
       score: 1 + ((i + c) % 5),

@@ -147,6 +147,18 @@ export const UNUSUAL_ACTIVITY = {
   freshAccounts: { min: 3, factor: 3 },
 } as const;
 
+/**
+ * The copied-text rule (DESIGN §9.4, ADR 0023), checked on every new or edited feedback text of at
+ * least `minChars` characters: when its trigram similarity (PostgreSQL pg_trgm) to a text written in
+ * the last `days` reaches `similarity`, the rating is flagged, as `copied_text` when that text is
+ * another account's and as `repeated_text` when it is the same account's on another profile.
+ */
+export const COPIED_TEXT = { minChars: 80, similarity: 0.9, days: 30 } as const;
+
+/** Which rule raised an automatic flag (flags.rule; a person's flag has none). */
+export const AUTOMATIC_FLAG_RULES = ['volume', 'fresh_accounts', 'copied_text', 'repeated_text'] as const;
+export type AutomaticFlagRule = (typeof AUTOMATIC_FLAG_RULES)[number];
+
 export const FLAG_REASON_LABELS: Record<FlagReason, string> = {
   FAKE: 'Fake or not a real experience',
   OFFENSIVE: 'Offensive or abusive',
@@ -378,6 +390,7 @@ export const DATABASE_ENUMS = {
   'ratings.status': RATING_STATUSES,
   'flags.reason': FLAG_REASONS,
   'flags.status': FLAG_STATUSES,
+  'flags.rule': AUTOMATIC_FLAG_RULES,
   'moderation_actions.action': MODERATION_ACTIONS,
   'moderation_actions.target_type': MODERATION_TARGETS,
   'withdrawn_ratings.role_context': ROLE_CONTEXTS,

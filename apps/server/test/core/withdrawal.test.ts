@@ -146,7 +146,7 @@ describe('withdrawing under moderation', () => {
     // A second, still open flag on the hidden rating.
     await ctx.deps.db
       .insert(flags)
-      .values({ ratingId: rating.id, reporterId: null, reason: 'UNUSUAL_ACTIVITY' });
+      .values({ ratingId: rating.id, reporterId: null, reason: 'UNUSUAL_ACTIVITY', rule: 'volume' });
 
     expect((await withdraw(author, rating.id)).status).toBe(204);
     await expectCoolingDown(author, company);

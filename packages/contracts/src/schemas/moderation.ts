@@ -1,6 +1,7 @@
 // Flags and moderation (DESIGN §5 "Moderation").
 import { z } from 'zod';
 import {
+  AUTOMATIC_FLAG_RULES,
   FLAG_REASONS,
   FLAG_STATUSES,
   LIMITS,
@@ -31,6 +32,8 @@ export const flag = z.object({
   reporter_id: z.number().int().nullable(),
   reporter_name: z.string(),
   reason: z.enum(FLAG_REASONS),
+  /** Which rule raised an automatic flag; null on a person's flag. */
+  rule: z.enum(AUTOMATIC_FLAG_RULES).nullable(),
   details: z.string().nullable(),
   status: z.enum(FLAG_STATUSES),
   created_at: isoDateTime,
@@ -38,6 +41,23 @@ export const flag = z.object({
   resolved_at: isoDateTime.nullable(),
 });
 export type Flag = z.infer<typeof flag>;
+
+/**
+ * The rating whose text a copied-text flag matched, for the moderators' side-by-side view; `rating`
+ * is null once that rating was withdrawn.
+ */
+export const matchedText = z.object({
+  rating_id: z.number().int(),
+  rating: z
+    .object({
+      feedback_message: z.string().nullable(),
+      rater_name: z.string(),
+      ratee_name: z.string(),
+      created_at: isoDateTime,
+    })
+    .nullable(),
+});
+export type MatchedText = z.infer<typeof matchedText>;
 
 export const flagCreatedResponse = flag.pick({
   id: true,
@@ -85,7 +105,7 @@ export const flaggedRating = z.object({
   rating: moderatedRating.extend({ rater_email: z.string(), rater_status: z.enum(RATER_STATUSES) }),
   flag_count: z.number().int(),
   open_flag_count: z.number().int(),
-  flags: z.array(flag),
+  flags: z.array(flag.extend({ matched: matchedText.nullable() })),
 });
 export type FlaggedRating = z.infer<typeof flaggedRating>;
 export const flagsResponse = listEnvelope(flaggedRating);

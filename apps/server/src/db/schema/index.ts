@@ -4,6 +4,7 @@
 
 import {
   APPEAL_STATUSES,
+  AUTOMATIC_FLAG_RULES,
   DEFAULT_LANGUAGE,
   DISPUTE_OUTCOMES,
   DISPUTE_REASONS,
@@ -256,6 +257,10 @@ export const flags = pgTable('flags', {
   /** The rating's ratee, set from the rating by a trigger on insert (drizzle/0017). */
   rateeId: integer('ratee_id'),
   reason: text('reason', { enum: FLAG_REASONS }).notNull(),
+  /** Which rule raised an automatic flag; null on a person's flag (drizzle/0033). */
+  rule: text('rule', { enum: AUTOMATIC_FLAG_RULES }),
+  /** For the copied-text rules, the rating whose text matched (drizzle/0033). */
+  matchedRatingId: bigint('matched_rating_id', { mode: 'number' }),
   details: text('details'),
   status: text('status', { enum: FLAG_STATUSES }).notNull().default('open'),
   createdAt: ts('created_at').notNull().defaultNow(),

@@ -6,6 +6,7 @@ import {
   type FlaggedRating,
   type FlagReason,
   grievanceNumber,
+  type MatchedText,
   type RatingStatus,
 } from '@workspace/contracts';
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
@@ -20,7 +21,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { type PageQuery, pageWindow } from '../../lib/paging.ts';
-import { RATING_COLUMNS, rater, withNames } from '../ratings/repository.ts';
+import { RATING_COLUMNS, ratee, rater, withNames } from '../ratings/repository.ts';
 import { moderatorRatingView } from '../ratings/serialize.ts';
 import { isTombstoneSql } from '../users/tombstone.ts';
 
@@ -153,6 +154,10 @@ export async function flagQueue(
       .orderBy(desc(flags.createdAt), desc(flags.id)),
   ]);
 
+  const matched = await matchedTexts(
+    db,
+    flagRows.flatMap(({ flag }) => (flag.matchedRatingId === null ? [] : [flag.matchedRatingId])),
+  );
   const byId = new Map(ratingRows.map((r) => [r.rating.id, r]));
   const items = pageRows.flatMap((summary): FlaggedRating[] => {
     const r = byId.get(summary.rating_id);
@@ -173,11 +178,43 @@ export async function flagQueue(
           .map(({ flag, reporterName }) => ({
             ...toFlagView(flag),
             reporter_name: reporterName ?? AUTOMATIC_REPORTER,
+            matched:
+              flag.matchedRatingId === null
+                ? null
+                : { rating_id: flag.matchedRatingId, rating: matched.get(flag.matchedRatingId) ?? null },
           })),
       },
     ];
   });
   return { total, items };
+}
+
+/** The texts that copied-text flags matched, by rating id; a withdrawn rating is missing. */
+async function matchedTexts(db: Executor, ids: number[]): Promise<Map<number, MatchedText['rating']>> {
+  if (ids.length === 0) return new Map();
+  const rows = await withNames(
+    db
+      .select({
+        id: ratings.id,
+        feedback: ratings.feedbackMessage,
+        raterName: rater.fullName,
+        rateeName: ratee.fullName,
+        createdAt: ratings.createdAt,
+      })
+      .from(ratings)
+      .$dynamic(),
+  ).where(inArray(ratings.id, ids));
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      {
+        feedback_message: row.feedback,
+        rater_name: row.raterName,
+        ratee_name: row.rateeName,
+        created_at: row.createdAt.toISOString(),
+      },
+    ]),
+  );
 }
 
 /** How a flag of the automatic check for unusual activity names its reporter. */
@@ -189,6 +226,7 @@ export function toFlagView(flag: FlagRow) {
     rating_id: flag.ratingId,
     reporter_id: flag.reporterId,
     reason: flag.reason,
+    rule: flag.rule,
     details: flag.details,
     status: flag.status,
     created_at: flag.createdAt.toISOString(),

@@ -21,6 +21,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { listAnswer, pageWindow } from '../../lib/paging.ts';
 import { bearerAuth, errorAnswers } from '../../lib/route-docs.ts';
 import { sessionOf } from '../../plugins/session.ts';
+import { comparable, flagCopiedText } from '../ratings/copied-text.ts';
 import { disputesOfRatee } from './repository.ts';
 import {
   addReply,
@@ -56,7 +57,15 @@ export async function ratingActionRoutes(instance: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      await editRating(db, sessionOf(request).userId, request.params.id, request.body);
+      const raterId = sessionOf(request).userId;
+      const text = request.body.feedback_message;
+      const { rateeId } = await editRating(db, raterId, request.params.id, request.body);
+      // An edited text meets the copied-text rule as a new one does (ADR 0023); the edit stands.
+      if (comparable(text)) {
+        await flagCopiedText(db, { ratingId: request.params.id, raterId, rateeId, text }).catch(
+          (error: unknown) => request.log.error({ err: error }, 'copied-text check failed'),
+        );
+      }
       return reply.code(204).send(null);
     },
   );

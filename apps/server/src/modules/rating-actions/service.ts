@@ -91,8 +91,8 @@ export async function editRating(
   ratingId: number,
   edit: RatingEdit,
   now = new Date(),
-) {
-  await inTransaction(db, async (tx) => {
+): Promise<{ rateeId: number }> {
+  return inTransaction(db, async (tx) => {
     const rating = await lockRating(tx, ratingId);
     if (rating.raterId !== userId) throw forbidden(MSG.onlyRaterMayChange);
     if (rating.status === 'hidden') throw badRequest(MSG.cannotEditHidden);
@@ -118,6 +118,7 @@ export async function editRating(
       .where(eq(ratings.id, ratingId));
     if (counts) await applyRatings(tx, [ratingId], 1);
     else await touchUsers(tx, [rating.rateeId]);
+    return { rateeId: rating.rateeId };
   });
 }
 

@@ -19,6 +19,7 @@ import { listAnswer, listAnswerJson, pageWindow } from '../../lib/paging.ts';
 import { bearerAuth, errorAnswers } from '../../lib/route-docs.ts';
 import { sizeOfParts } from '../../lib/view-cache.ts';
 import { sessionOf } from '../../plugins/session.ts';
+import { comparable, flagCopiedText } from './copied-text.ts';
 import { checkEligibility } from './eligibility.ts';
 import { givenByPage, receivedPublishedPage } from './repository.ts';
 import { toRatingView } from './serialize.ts';
@@ -58,6 +59,15 @@ export async function ratingRoutes(app: FastifyInstance) {
         await flagUnusualActivity(db, record.rateeId).catch((error: unknown) =>
           request.log.error({ err: error }, 'unusual-activity check failed'),
         );
+      }
+      // Likewise the copied-text rule (ADR 0023), for a text long enough to compare.
+      if (comparable(record.feedbackMessage)) {
+        await flagCopiedText(db, {
+          ratingId: record.id,
+          raterId: record.raterId,
+          rateeId: record.rateeId,
+          text: record.feedbackMessage,
+        }).catch((error: unknown) => request.log.error({ err: error }, 'copied-text check failed'));
       }
       return reply.code(201).send(toRatingView(record, session.userId, badgeMin));
     },

@@ -2,7 +2,7 @@
 // is compared with the profile's own usual rate; a burst is flagged into the moderators' queue with
 // reason UNUSUAL_ACTIVITY and no reporter. The rule and its thresholds are the contracts'
 // UNUSUAL_ACTIVITY, which the "How ratings work" page states in words; `burstKinds` applies it.
-import { RATING_STATUSES, UNUSUAL_ACTIVITY } from '@workspace/contracts';
+import { type AutomaticFlagRule, RATING_STATUSES, UNUSUAL_ACTIVITY } from '@workspace/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client.ts';
 import { type Bound, countUpTo } from '../../db/prepared.ts';
@@ -136,10 +136,14 @@ function details(counts: BurstCounts, volumeBurst: boolean): string {
  * window on a volume burst, the fresh accounts' ratings on a fresh-account burst; none on ordinary
  * traffic.
  */
-async function burstAt(db: Executor, rateeId: number, at?: SQL): Promise<{ ids: number[]; details: string }> {
+async function burstAt(
+  db: Executor,
+  rateeId: number,
+  at?: SQL,
+): Promise<{ ids: number[]; rule: AutomaticFlagRule; details: string }> {
   const rows = await queryRows<WindowRow>(db, windowQuery(rateeId, at));
   const first = rows[0];
-  if (!first) return { ids: [], details: '' };
+  if (!first) return { ids: [], rule: 'volume', details: '' };
   const counts = {
     n: first.n,
     fresh: first.fresh_count,
@@ -148,7 +152,11 @@ async function burstAt(db: Executor, rateeId: number, at?: SQL): Promise<{ ids: 
   };
   const kinds = burstKinds(counts);
   const flagged = rows.filter((row) => kinds.volume || (kinds.fresh && row.fresh));
-  return { ids: flagged.map((row) => Number(row.id)), details: details(counts, kinds.volume) };
+  return {
+    ids: flagged.map((row) => Number(row.id)),
+    rule: kinds.volume ? 'volume' : 'fresh_accounts',
+    details: details(counts, kinds.volume),
+  };
 }
 
 /** Ratings of `rateeId` that the rule flags as of `at` (for checks over past data, e.g. the seeds). */
@@ -157,8 +165,8 @@ export async function findBurst(db: Executor, rateeId: number, at?: SQL): Promis
 }
 
 /**
- * Runs the rule for `rateeId` now and flags what it finds, each rating at most once ever (a partial
- * unique index). When a flag is new, the ratee's page is refreshed for its neutral notice.
+ * Runs the rule for `rateeId` now and flags what it finds, each rating at most once ever for each
+ * kind of burst (a partial unique index). When a flag is new, the ratee's page is refreshed for its neutral notice.
  * Returns the ratings newly flagged.
  */
 export async function flagUnusualActivity(db: Executor, rateeId: number): Promise<number[]> {
@@ -166,10 +174,10 @@ export async function flagUnusualActivity(db: Executor, rateeId: number): Promis
   if (burst.ids.length === 0) return [];
   const flagged = await queryRows<{ rating_id: number }>(
     db,
-    sql`insert into flags (rating_id, reporter_id, reason, details)
-        select id, null, 'UNUSUAL_ACTIVITY', ${burst.details}
+    sql`insert into flags (rating_id, reporter_id, reason, rule, details)
+        select id, null, 'UNUSUAL_ACTIVITY', ${burst.rule}, ${burst.details}
         from unnest(${sql.param(burst.ids)}::bigint[]) as t(id)
-        on conflict (rating_id) where reporter_id is null do nothing
+        on conflict (rating_id, rule) where reporter_id is null do nothing
         returning rating_id`,
   );
   if (flagged.length > 0) await touchUsers(db, [rateeId]);

@@ -3,6 +3,7 @@
 // and limits the server uses (contracts), so the page cannot drift from them.
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
+  COPIED_TEXT,
   DISPUTE_DECISION_DAYS,
   DISPUTE_REASONS,
   EDIT_WINDOW_DAYS,
@@ -89,6 +90,8 @@ export default function HowRatingsWorkRoute() {
   const { windowHours, baselineDays, freshAccountHours: freshHours } = UNUSUAL_ACTIVITY;
   const { min: volumeMin, factor: volumeFactor } = UNUSUAL_ACTIVITY.volume;
   const { min: freshMin, factor: freshFactor } = UNUSUAL_ACTIVITY.freshAccounts;
+  const { minChars: copiedMin, days: copiedDays } = COPIED_TEXT;
+  const copiedShare = Math.round(COPIED_TEXT.similarity * 100);
   return (
     <div className="mx-auto grid max-w-3xl gap-8">
       <header className="text-center">
@@ -258,6 +261,14 @@ export default function HowRatingsWorkRoute() {
             hours before they rated and more than {freshFactor} times its usual daily number of those (again
             at least one). The profile then shows a neutral notice while moderators look; the ratings stay
             visible and nobody is accused. A steady stream of reviews, however large, raises nothing.
+          </Trans>
+        </p>
+        <p>
+          <Trans>
+            <strong>Copied reviews</strong> are caught the same way. A review of at least {copiedMin}{' '}
+            characters that is {copiedShare} % or more the same as another account's review of the last{' '}
+            {copiedDays} days, or as the same account's review of another profile, goes to our moderators with
+            both texts side by side.
           </Trans>
         </p>
         <p>

@@ -20,8 +20,57 @@ const FLAG_STATUS_VARIANT = {
   withdrawn: 'secondary',
 } as const;
 
-function FlagItem({ flag }: { flag: FlaggedRating['flags'][number] }) {
+type FlagView = FlaggedRating['flags'][number];
+
+/** Which rule of the automatic check raised a flag, in the moderator's words. */
+function useRuleLabel(rule: FlagView['rule']): string | null {
   const { t } = useLingui();
+  if (rule === null) return null;
+  return {
+    volume: t`Many ratings in one day`,
+    fresh_accounts: t`Many ratings from new accounts`,
+    copied_text: t`Copied text: nearly the same as another account's rating`,
+    repeated_text: t`Repeated text: the same account's text on another profile`,
+  }[rule];
+}
+
+/** The flagged text beside the text it matched, so the moderator can compare them. */
+function SideBySide({ text, matched }: { text: string | null; matched: NonNullable<FlagView['matched']> }) {
+  const other = matched.rating;
+  return (
+    <div className="grid gap-2 sm:grid-cols-2">
+      <figure className="grid content-start gap-1 rounded-md bg-muted p-2">
+        <figcaption className="font-medium text-muted-foreground text-xs">
+          <Trans>This rating</Trans>
+        </figcaption>
+        <blockquote className="whitespace-pre-line wrap-anywhere">{text}</blockquote>
+      </figure>
+      <figure className="grid content-start gap-1 rounded-md bg-muted p-2">
+        <figcaption className="font-medium text-muted-foreground text-xs">
+          {other ? (
+            <Trans>
+              Rating {matched.rating_id} by {other.rater_name} of {other.ratee_name} ·{' '}
+              {formatDateTime(other.created_at)}
+            </Trans>
+          ) : (
+            <Trans>Rating {matched.rating_id}</Trans>
+          )}
+        </figcaption>
+        {other ? (
+          <blockquote className="whitespace-pre-line wrap-anywhere">{other.feedback_message}</blockquote>
+        ) : (
+          <p className="text-muted-foreground">
+            <Trans>Withdrawn by its author since; its text is gone.</Trans>
+          </p>
+        )}
+      </figure>
+    </div>
+  );
+}
+
+function FlagItem({ flag, ratingText }: { flag: FlagView; ratingText: string | null }) {
+  const { t } = useLingui();
+  const rule = useRuleLabel(flag.rule);
   const status = {
     open: t`Open`,
     dismissed: t`Dismissed`,
@@ -38,7 +87,9 @@ function FlagItem({ flag }: { flag: FlaggedRating['flags'][number] }) {
           <span className="font-medium">{flagReasonLabel(flag.reason)}</span>
           <Badge variant={FLAG_STATUS_VARIANT[flag.status]}>{status}</Badge>
         </p>
+        {rule && <p>{rule}</p>}
         {flag.details && <p className="whitespace-pre-line wrap-anywhere">{flag.details}</p>}
+        {flag.matched && <SideBySide text={ratingText} matched={flag.matched} />}
         <p className="text-muted-foreground">
           <Trans>
             By {reporter} · {when}
@@ -169,7 +220,7 @@ export function FlaggedRatingCard({ item }: { item: FlaggedRating }) {
         </h3>
         <ul className="grid gap-2">
           {flags.map((flag) => (
-            <FlagItem key={flag.id} flag={flag} />
+            <FlagItem key={flag.id} flag={flag} ratingText={rating.feedback_message} />
           ))}
         </ul>
       </section>
