@@ -168,7 +168,9 @@ describe('the moderators’ card', () => {
     ]);
 
     // A withdrawn original leaves its id and no text.
-    const withdrawn = await call(ctx.app, 'DELETE', `/api/core/ratings/${original.id}/`, { token: first.token });
+    const withdrawn = await call(ctx.app, 'DELETE', `/api/core/ratings/${original.id}/`, {
+      token: first.token,
+    });
     expect(withdrawn.status).toBe(204);
     const after = await get<FlagsResponse>(ctx, moderator, '/api/moderation/flags/?page_size=100');
     const kept = after.body.results.find((entry: FlaggedRating) => entry.rating.id === copy.id);
