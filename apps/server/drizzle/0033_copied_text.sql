@@ -16,9 +16,17 @@ DROP INDEX flags_one_automatic;
 --> statement-breakpoint
 CREATE UNIQUE INDEX flags_one_automatic ON flags (rating_id, rule) WHERE reporter_id IS NULL;
 --> statement-breakpoint
--- The texts the rule compares, by trigram: only those long enough for it (COPIED_TEXT.minChars), so
--- that the index holds no short text and the rule's statement (ratings/copied-text.ts) repeats
--- this predicate to use it. GIN's scan is driven by the text's rarest trigrams, so at a similarity
--- of 0.9 it reads few entries for a text that is not a copy.
-CREATE INDEX ratings_feedback_trigrams ON ratings USING gin (feedback_message gin_trgm_ops)
-  WHERE char_length(feedback_message) >= 80;
+-- The band keys of each recent text long enough for the rule (ratings/text-bands.ts): MinHash keys
+-- over its trigrams that near-identical texts share, so the rule compares a new text only with the
+-- few recent texts that share a key (ratings/copied-text.ts). Rows past the rule's window are
+-- purged (privacy/repository.ts purgeExpired); a withdrawn rating's go with it.
+CREATE TABLE feedback_bands (
+  band        bigint NOT NULL,
+  rating_id   bigint NOT NULL REFERENCES ratings (id) ON DELETE CASCADE,
+  written_at  timestamptz NOT NULL,
+  PRIMARY KEY (band, rating_id)
+);
+--> statement-breakpoint
+CREATE INDEX feedback_bands_rating ON feedback_bands (rating_id);
+--> statement-breakpoint
+CREATE INDEX feedback_bands_written ON feedback_bands (written_at);

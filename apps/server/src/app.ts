@@ -16,6 +16,7 @@ import { flagRoutes } from './modules/moderation/flag-routes.ts';
 import { moderationRoutes } from './modules/moderation/routes.ts';
 import { grievanceModerationRoutes, grievanceRoutes, privacyAuthRoutes } from './modules/privacy/routes.ts';
 import { givenCount } from './modules/ratings/repository.ts';
+import { countPersonalDataRefusal } from './modules/transparency/repository.ts';
 import { transparencyRoutes } from './modules/transparency/routes.ts';
 import { verifiedRoutes } from './modules/verified/routes.ts';
 import { frameworkErrors, registerErrorHandling } from './plugins/errors.ts';
@@ -87,7 +88,10 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  registerErrorHandling(app);
+  // The transparency report counts the texts refused for personal data (ADR 0022).
+  registerErrorHandling(app, {
+    onPersonalDataRefused: ({ text, kind }) => countPersonalDataRefusal(deps.db, text, kind),
+  });
   // JSON only (DESIGN §3): any other body type is answered 415.
   app.removeContentTypeParser('text/plain');
   // The session check counts the ratings a user gave as the ratings module does (ADR 0007).

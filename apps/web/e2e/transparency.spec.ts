@@ -28,11 +28,23 @@ test('the transparency report shows the counted figures, on desktop, on a phone 
   await expect(page.getByText('Published reviews')).toBeVisible();
   // Flag reasons are named in words (the API messages' catalog), not shown as message ids.
   await expect(page.getByText('Offensive or abusive')).toBeVisible();
+  // Automatic flags by rule, and the texts refused for personal data by kind (issue 45).
+  await expect(page.getByText("Copied text: nearly the same as another account's rating")).toBeVisible();
+  const refused = page
+    .locator('[data-slot="card"]')
+    .filter({ has: page.getByRole('heading', { name: 'Personal data refused', exact: true }) });
+  await refused.getByText('Figures by month').click();
+  const refusedRow = refused.getByRole('table', { name: 'Personal data refused' }).getByRole('row').nth(1);
+  await expect(refusedRow.getByRole('cell').first()).toHaveText(
+    String(latest?.personal_data_refused.ratings),
+  );
+  await expect(refused.getByText('Street addresses with a PIN code')).toBeVisible();
   await checkA11y('transparency report');
 
   await page.getByRole('button', { name: 'हिन्दी' }).first().click();
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(page.getByRole('heading', { level: 1, name: 'पारदर्शिता रिपोर्ट' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'निजी जानकारी के कारण अस्वीकार' })).toBeVisible();
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(width).toBeLessThanOrEqual(390);
   await checkA11y('transparency report in Hindi on a phone');

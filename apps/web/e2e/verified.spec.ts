@@ -103,3 +103,69 @@ test('a company declares its domain; an employee verifies and their anonymous re
   ).toHaveCount(0);
   await checkA11y('profile with a verified review');
 });
+
+/** A company at a new domain of its own, proven and declared through the API. */
+async function companyWithDomain(request: APIRequestContext, name: string) {
+  const domain = `${name.toLowerCase().replaceAll(' ', '-')}-${Date.now().toString(36)}.in`;
+  const company = await createUser(request, { role: 'employer', full_name: name, email: `hr@${domain}` });
+  const { access } = await apiLogin(request, company.email, company.password);
+  const headers = { authorization: `Bearer ${access}` };
+  expect((await request.post('/api/auth/email/verify/', { headers })).status()).toBe(202);
+  const proven = await request.post('/api/auth/email/verify/confirm/', {
+    data: { code: await mailedCode(company.email) },
+    headers,
+  });
+  expect(proven.status(), await proven.text()).toBe(200);
+  const declared = await request.patch('/api/auth/profile/', { data: { email_domain: domain }, headers });
+  expect(declared.status(), await declared.text()).toBe(200);
+  return { company, domain };
+}
+
+test('a reader sees how many ratings come from verified employees and reads those alone, in both languages', async ({
+  page,
+  request,
+  checkA11y,
+}) => {
+  test.slow();
+  const { company, domain } = await companyWithDomain(request, 'Tulsi Textiles');
+  for (let i = 1; i <= 5; i += 1) {
+    const colleague = await createUser(request, { role: 'employee', full_name: `Weaver ${i}` });
+    await verifyViaApi(request, colleague, `weaver${i}@${domain}`);
+    await rateViaApi(request, colleague, company.user.id, { score: 5, feedback: `Verified weaver ${i}.` });
+  }
+  for (let i = 1; i <= 2; i += 1) {
+    const passer = await createUser(request, { role: 'employee', full_name: `Passer ${i}` });
+    await rateViaApi(request, passer, company.user.id, { score: 1, feedback: `Unverified passer ${i}.` });
+  }
+  const reader = await createUser(request, { role: 'employee', full_name: 'Reader Rekha' });
+
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await openAs(page, reader, `/user/${company.user.id}`);
+  await expect(page.getByText('5 of 7 ratings from verified employees')).toBeVisible();
+  await expect(page.getByText('Unverified passer 1.')).toBeVisible();
+  const only = page.getByRole('switch', { name: 'Verified only' });
+  await expect(only).not.toBeChecked();
+  await only.click();
+  await expect(page).toHaveURL(/\?verified=true$/);
+  await expect(page.getByText('Unverified passer 1.')).toHaveCount(0);
+  await expect(page.getByText('Verified weaver 5.')).toBeVisible();
+  // The summary is of the verified ratings alone: five of 5 stars.
+  await expect(page.getByText('(5 reviews)')).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1 }).locator('..').locator('..').getByText('5.0'),
+  ).toBeVisible();
+  await checkA11y('a company profile, verified only, on a desktop');
+
+  // Shared as a link, on a phone, in Hindi.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  await page.getByRole('button', { name: 'हिन्दी' }).first().click();
+  await expect(page.getByText('7 में से 5 रेटिंग सत्यापित कर्मचारियों की')).toBeVisible();
+  await expect(page.getByRole('switch', { name: 'केवल सत्यापित' })).toBeChecked();
+  await expect(page.getByText('Unverified passer 1.')).toHaveCount(0);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await checkA11y('a company profile, verified only, on a phone in Hindi');
+  await page.getByRole('switch', { name: 'केवल सत्यापित' }).click();
+  await expect(page.getByText('Unverified passer 2.')).toBeVisible();
+  await expect(page).not.toHaveURL(/verified=true/);
+});

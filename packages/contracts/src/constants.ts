@@ -1,4 +1,5 @@
 // Business constants shared by the API and the web app (SPEC §9, DESIGN §4).
+import { PERSONAL_DATA_KINDS, PERSONAL_DATA_TEXTS } from './personal-data.ts';
 
 export const USER_ROLES = ['employee', 'employer', 'moderator'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
@@ -401,6 +402,8 @@ export const DATABASE_ENUMS = {
   'rating_appeals.status': APPEAL_STATUSES,
   'grievances.category': GRIEVANCE_CATEGORIES,
   'grievances.status': GRIEVANCE_STATUSES,
+  'personal_data_refusals.kind': PERSONAL_DATA_KINDS,
+  'personal_data_refusals.text': PERSONAL_DATA_TEXTS,
 } as const;
 
 /**

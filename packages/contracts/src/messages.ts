@@ -165,6 +165,8 @@ export const MSG = {
   emailDomainNotOwn: 'The domain must be the one of your own sign-in email',
   emailDomainFreeMail: 'Free mail domains cannot be declared: use your company domain',
   emailDomainTaken: 'Another company has already declared this domain',
+  verifiedOnlyUnavailable:
+    'Only a company with enough ratings from verified employees can be shown with those ratings alone.',
   emailDomainUnverified: 'Confirm your sign-in email first: we send a code to it',
   emailAlreadyVerified: 'Your sign-in email is already confirmed',
   emailConfirmed: 'Your sign-in email is confirmed',
@@ -274,3 +276,9 @@ export const PERSONAL_DATA_MESSAGES = {
   email: MSG.personalDataEmail,
   address: MSG.personalDataAddress,
 } as const satisfies Record<PersonalDataKind, string>;
+
+/** The kind of personal data a refusal's message names, or undefined for any other message. */
+export const personalDataKindOf = (message: string): PersonalDataKind | undefined =>
+  (Object.keys(PERSONAL_DATA_MESSAGES) as PersonalDataKind[]).find(
+    (kind) => PERSONAL_DATA_MESSAGES[kind] === message,
+  );

@@ -9,6 +9,13 @@
 export const PERSONAL_DATA_KINDS = ['aadhaar', 'pan', 'mobile', 'email', 'address'] as const;
 export type PersonalDataKind = (typeof PERSONAL_DATA_KINDS)[number];
 
+/**
+ * What the transparency report counts a refusal under: a rating's feedback, or another published
+ * text (a reply, a dispute's details, an appeal).
+ */
+export const PERSONAL_DATA_TEXTS = ['rating', 'other'] as const;
+export type PersonalDataText = (typeof PERSONAL_DATA_TEXTS)[number];
+
 // Verhoeff's tables (the check digit of Aadhaar numbers, UIDAI): multiplication in the dihedral
 // group D5, the permutation applied by position, and inverses are not needed to validate.
 const D = [

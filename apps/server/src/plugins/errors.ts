@@ -1,6 +1,6 @@
 // One error path for the whole API (DESIGN §3): every error leaves as {"detail", "errors"?}, client
 // mistakes as 4xx with a readable message, and anything unexpected as a bare 500.
-import { MSG } from '@workspace/contracts';
+import { MSG, type PersonalDataKind, type PersonalDataText, personalDataKindOf } from '@workspace/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError } from '../lib/errors.ts';
@@ -97,7 +97,28 @@ export function frameworkErrors(_error: FastifyError, _request: FastifyRequest, 
   void reply.code(404).send({ detail: MSG.notFound });
 }
 
-export function registerErrorHandling(app: FastifyInstance) {
+/** A published text the schema refused for personal data: which kind of text, and what it held. */
+export interface PersonalDataRefusal {
+  text: PersonalDataText;
+  kind: PersonalDataKind;
+}
+
+/** The refusals for personal data among a body's validation issues: a rating's feedback or another text. */
+function personalDataRefusals(entries: readonly ValidationEntry[]): PersonalDataRefusal[] {
+  return entries.flatMap((entry) => {
+    const kind = personalDataKindOf(entry.message ?? '');
+    if (!kind) return [];
+    const field = (entry.instancePath ?? '').split('/').pop();
+    return [{ text: field === 'feedback_message' ? 'rating' : 'other', kind }];
+  });
+}
+
+export interface ErrorHandlingOptions {
+  /** Told of each text refused for personal data, for the transparency report's counts. */
+  onPersonalDataRefused?: (refusal: PersonalDataRefusal) => Promise<void>;
+}
+
+export function registerErrorHandling(app: FastifyInstance, options: ErrorHandlingOptions = {}) {
   // One warning per outage, not one per request (a 20 s outage wrote 1,015 of them): set by the
   // first unavailable answer, cleared by the next success that read the database (a signed-in
   // request's session, or the health check).
@@ -109,7 +130,7 @@ export function registerErrorHandling(app: FastifyInstance) {
     }
   });
 
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+  app.setErrorHandler(async (error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
       if (error.headers) reply.headers(error.headers);
       return reply
@@ -119,6 +140,15 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (hasZodFastifySchemaValidationErrors(error)) {
       // A malformed id in the path names no resource at all.
       if (error.validationContext === 'params') return reply.code(404).send({ detail: MSG.notFound });
+      const count = options.onPersonalDataRefused;
+      if (count && error.validationContext === 'body') {
+        // Counted before answering; a failure to count never changes the answer.
+        for (const refusal of personalDataRefusals(error.validation)) {
+          await count(refusal).catch((failure: unknown) =>
+            request.log.error({ err: failure }, 'counting a personal-data refusal failed'),
+          );
+        }
+      }
       return reply.code(400).send({ detail: MSG.validationFailed, errors: fieldErrors(error.validation) });
     }
     const status = error.statusCode ?? 500;

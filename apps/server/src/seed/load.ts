@@ -2,11 +2,13 @@
 // parameters, the same SQL on PGlite and PostgreSQL. Everything happens in one transaction (a
 // failed or interrupted seed leaves the database as it was), then the aggregates are rebuilt in
 // SQL and checked against a recomputation.
-import { RATING_CATEGORIES } from '@workspace/contracts';
+import { COPIED_TEXT, RATING_CATEGORIES } from '@workspace/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, type Executor, queryRows } from '../db/client.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import { aggregateMismatches, recomputeAllAggregates } from '../modules/ratings/aggregates.ts';
+import { comparable } from '../modules/ratings/copied-text.ts';
+import { bandKeysOf } from '../modules/ratings/text-bands.ts';
 import { freshAccountAt } from '../modules/ratings/unusual-activity.ts';
 import {
   type FlagRows,
@@ -102,7 +104,10 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedRe
     done = 0;
     await pipeline(
       data.ratingChunks(RATING_CHUNK),
-      (chunk) => insertRatings(tx, chunk),
+      async (chunk) => {
+        await insertRatings(tx, chunk);
+        await insertTextBands(tx, chunk);
+      },
       (chunk) => {
         done += chunk.id.length;
         progress.advance(done);
@@ -208,6 +213,28 @@ function insertRatings(tx: Executor, c: RatingChunk) {
            'published', to_timestamp(created),
            ${freshAccountAt(sql`to_timestamp(created)`, sql`u.date_joined`)}
     from t join users u on u.id = t.rater`);
+}
+
+/** The copied-text rule's keys of the chunk's texts inside its window, as the rule stores them (ADR 0023). */
+function insertTextBands(tx: Executor, c: RatingChunk) {
+  const since = Date.now() / 1000 - COPIED_TEXT.days * 86_400;
+  const bands: number[] = [];
+  const ids: number[] = [];
+  const at: number[] = [];
+  c.feedback.forEach((text, i) => {
+    const created = c.createdAt[i] as number;
+    if (!comparable(text) || created <= since) return;
+    for (const band of bandKeysOf(text)) {
+      bands.push(band);
+      ids.push(c.id[i] as number);
+      at.push(created);
+    }
+  });
+  if (bands.length === 0) return Promise.resolve();
+  return tx.execute(sql`
+    insert into feedback_bands (band, rating_id, written_at)
+    select band, id, to_timestamp(at)
+    from unnest(${param(bands)}::bigint[], ${param(ids)}::bigint[], ${param(at)}::float8[]) as t(band, id, at)`);
 }
 
 function insertFlags(tx: Executor, f: FlagRows) {

@@ -6,6 +6,8 @@ import { COPIED_TEXT, type FlaggedRating, type FlagsResponse } from '@workspace/
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client.ts';
+import { purgeExpired } from '../../src/modules/privacy/repository.ts';
+import { bandKeysOf } from '../../src/modules/ratings/text-bands.ts';
 import { get, makeUser, rate, type TestUser } from '../core/support.ts';
 import { call, createTestApp, type TestContext } from '../helpers.ts';
 
@@ -94,6 +96,10 @@ describe('a copy of another account’s recent text', () => {
     await ctx.deps.db.execute(
       sql`update ratings set created_at = now() - make_interval(days => ${COPIED_TEXT.days + 1})
           where id = ${before.id}`,
+    );
+    await ctx.deps.db.execute(
+      sql`update feedback_bands set written_at = now() - make_interval(days => ${COPIED_TEXT.days + 1})
+          where rating_id = ${before.id}`,
     );
     const later = await post(d, await company(), old);
     expect(await automaticFlags(later.id)).toEqual([]);
@@ -184,13 +190,53 @@ describe('the moderators’ card', () => {
   });
 });
 
-describe('the index the rule reads', () => {
-  it('holds exactly the texts long enough for the rule', async () => {
-    const [row] = await queryRows<{ def: string }>(
-      ctx.deps.db,
-      sql`select pg_get_indexdef('ratings_feedback_trigrams'::regclass) as def`,
+describe('the keys that find the candidates', () => {
+  it('are shared by every variant 90 % alike or more, and by no unrelated review', async () => {
+    const words = REVIEW.split(' ');
+    const variants = words.flatMap((word, i) => [
+      // A word changed, dropped or doubled, one at a time.
+      [...words.slice(0, i), `${word}s`, ...words.slice(i + 1)].join(' '),
+      [...words.slice(0, i), ...words.slice(i + 1)].join(' '),
+      [...words.slice(0, i), word, word, ...words.slice(i + 1)].join(' '),
+    ]);
+    const keys = new Set(bandKeysOf(REVIEW));
+    let alike = 0;
+    for (const variant of variants) {
+      if ((await similarityOf(REVIEW, variant)) < COPIED_TEXT.similarity) continue;
+      alike += 1;
+      expect(
+        bandKeysOf(variant).some((key) => keys.has(key)),
+        variant,
+      ).toBe(true);
+    }
+    expect(alike).toBeGreaterThan(40);
+    for (const other of [OTHER_REVIEW, EMPLOYER_STYLE_REVIEW]) {
+      expect(bandKeysOf(other).some((key) => keys.has(key))).toBe(false);
+    }
+  });
+
+  it('are purged once past the window, and a withdrawn rating takes its own along', async () => {
+    const [rater, other] = await Promise.all([employee(), employee()]);
+    const kept = await post(rater, await company(), `${OTHER_REVIEW} Kept for the purge.`);
+    const old = await post(other, await company(), `${EMPLOYER_STYLE_REVIEW} Old for the purge.`);
+    const bandsOf = async (ratingId: number) =>
+      (
+        await queryRows<{ n: number }>(
+          ctx.deps.db,
+          sql`select count(*)::int as n from feedback_bands where rating_id = ${ratingId}`,
+        )
+      )[0]?.n;
+    expect(await bandsOf(kept.id)).toBeGreaterThan(0);
+    await ctx.deps.db.execute(
+      sql`update feedback_bands set written_at = now() - make_interval(days => ${COPIED_TEXT.days + 1})
+          where rating_id = ${old.id}`,
     );
-    expect(row?.def).toContain('gin_trgm_ops');
-    expect(row?.def).toContain(`>= ${COPIED_TEXT.minChars}`);
+    const purged = await purgeExpired(ctx.deps.db);
+    expect(purged.textBands).toBeGreaterThan(0);
+    expect(await bandsOf(old.id)).toBe(0);
+    expect(await bandsOf(kept.id)).toBeGreaterThan(0);
+    const withdrawn = await call(ctx.app, 'DELETE', `/api/core/ratings/${kept.id}/`, { token: rater.token });
+    expect(withdrawn.status).toBe(204);
+    expect(await bandsOf(kept.id)).toBe(0);
   });
 });

@@ -5,7 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ratingDisputes, ratings } from '../../src/db/schema/index.ts';
 import { monthsEndingAt, transparencyReport } from '../../src/modules/transparency/repository.ts';
-import { makeUser, rate, type TestUser } from '../core/support.ts';
+import { makeUser, rate, ratingBody, type TestUser } from '../core/support.ts';
 import { call, createTestApp, type TestContext } from '../helpers.ts';
 
 let ctx: TestContext;
@@ -86,6 +86,23 @@ describe('GET /api/core/transparency/', () => {
     await send(moderator, 'POST', `/api/moderation/users/${employer.id}/suspend/`, {
       reason: 'Fake account',
     });
+    // A copied review: one automatic flag, by the copied-text rule.
+    const [copier, copied] = await Promise.all([makeUser(ctx, 'employee'), makeUser(ctx, 'employee')]);
+    const other = await makeUser(ctx, 'employer');
+    const review =
+      'Every appraisal here is decided before the year even starts, and the only way to grow is to leave for a competitor.';
+    await rate(ctx, copied, other, { feedback_message: review });
+    await rate(ctx, copier, company, { feedback_message: review });
+    // Texts refused for personal data: a rating's feedback and a reply; counted, never stored.
+    const refusedRating = await send(e1 as TestUser, 'POST', '/api/core/ratings/', {
+      ...ratingBody(e1 as TestUser, other),
+      feedback_message: 'Call the HR head on 98765 43210.',
+    });
+    expect(refusedRating.status).toBe(400);
+    const refusedReply = await send(company, 'POST', `/api/core/ratings/${r1.id}/reply/`, {
+      message: 'Write to hr.head@gmail.com instead.',
+    });
+    expect(refusedReply.status).toBe(400);
 
     // Public: no token.
     const res = await call<TransparencyReport>(ctx.app, 'GET', '/api/core/transparency/');
@@ -97,7 +114,7 @@ describe('GET /api/core/transparency/', () => {
     expect(previous?.ratings).toEqual({ posted: 1, edited: 0, withdrawn: 0 });
     expect(current).toEqual({
       month: new Date().toISOString().slice(0, 7),
-      ratings: { posted: 3, edited: 1, withdrawn: 1 },
+      ratings: { posted: 5, edited: 1, withdrawn: 1 },
       flags: {
         by_reason: {
           FAKE: 1,
@@ -106,9 +123,15 @@ describe('GET /api/core/transparency/', () => {
           CONFLICT_OF_INTEREST: 0,
           PERSONAL_INFORMATION: 0,
           OTHER: 0,
-          UNUSUAL_ACTIVITY: 0,
+          UNUSUAL_ACTIVITY: 1,
         },
-        by_source: { people: 2, automatic: 0 },
+        by_source: { people: 2, automatic: 1 },
+        by_rule: { volume: 0, fresh_accounts: 0, copied_text: 1, repeated_text: 0 },
+      },
+      personal_data_refused: {
+        ratings: 1,
+        other_texts: 1,
+        by_kind: { aadhaar: 0, pan: 0, mobile: 1, email: 1, address: 0 },
       },
       moderation: { hidden: 1, restored: 1, replies_hidden: 0 },
       disputes: { opened: 2, upheld: 0, rejected: 1, overdue: 1, median_days_to_decision: 0 },
@@ -116,9 +139,22 @@ describe('GET /api/core/transparency/', () => {
       accounts: { suspended: 1 },
     });
     // The suspended employer no longer counts; their rating was hidden with them.
-    expect(report.totals).toEqual({ companies: 1, employees: 4, published_ratings: 2 });
+    expect(report.totals).toEqual({ companies: 2, employees: 6, published_ratings: 4 });
     const text = JSON.stringify(report);
-    for (const user of [company, e1, e2, e3, person, employer, moderator] as TestUser[]) {
+    expect(text).not.toContain('98765');
+    expect(text).not.toContain('hr.head');
+    for (const user of [
+      company,
+      e1,
+      e2,
+      e3,
+      person,
+      employer,
+      moderator,
+      copier,
+      copied,
+      other,
+    ] as TestUser[]) {
       expect(text).not.toContain(user.email);
       expect(text).not.toContain(user.fullName);
     }

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { PAGE_SIZES } from '../constants.ts';
 import { MSG } from '../messages.ts';
 import { publicUser } from './auth.ts';
+import { queryParam } from './common.ts';
 import { rating, ratingSummary } from './core.ts';
 
 /**
@@ -10,6 +11,16 @@ import { rating, ratingSummary } from './core.ts';
  * and most PAGE_SIZES.profileRatings, as DESIGN §5 has it); the web app asks for what it shows.
  */
 export const profileQuery = z.object({
+  /**
+   * ?verified=true: the ratings and the summary of verified employees' ratings only (DESIGN §9.4), for
+   * a company whose `verified_ratings` the answer shows; anywhere else a 400.
+   */
+  verified: queryParam(
+    z
+      .enum(['true', 'false'], { error: 'Must be true or false.' })
+      .default('false')
+      .transform((v) => v === 'true'),
+  ),
   ratings: z.coerce
     .number({ error: MSG.notNumber })
     .int(MSG.notNumber)
@@ -27,6 +38,13 @@ export const profileResponse = z.object({
    * decided yet: the page shows a neutral notice (DESIGN §8.2).
    */
   unusual_activity: z.boolean(),
+  /**
+   * For a company with at least VERIFIED_BADGE_MIN raters whose ratings carry the verified badge, and
+   * whose details the caller may see: how many of its published ratings come from verified employees
+   * (`count`) of how many (`total`). Null anywhere else: the number would tell which ratings carry a
+   * badge that anonymity keeps hidden below the minimum (ADR 0018).
+   */
+  verified_ratings: z.object({ count: z.number().int(), total: z.number().int() }).nullable(),
   can_rate: z.boolean(),
   user_has_rated: z.boolean(),
 });

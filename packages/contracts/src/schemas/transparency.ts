@@ -13,7 +13,15 @@ export const transparencyMonth = z.object({
     /** Every flag reason, zeros included. */
     by_reason: z.record(z.string(), n),
     by_source: z.object({ people: n, automatic: n }),
+    /** The automatic flags by the rule that raised them (AUTOMATIC_FLAG_RULES), zeros included. */
+    by_rule: z.record(z.string(), n),
   }),
+  /**
+   * Texts the API refused because they carried personal data (ADR 0022): ratings' feedback, other
+   * published texts (replies, disputes, appeals), and by kind (PERSONAL_DATA_KINDS, zeros included).
+   * The web forms warn before sending, so these are what reached the server anyway.
+   */
+  personal_data_refused: z.object({ ratings: n, other_texts: n, by_kind: z.record(z.string(), n) }),
   moderation: z.object({ hidden: n, restored: n, replies_hidden: n }),
   disputes: z.object({
     opened: n,

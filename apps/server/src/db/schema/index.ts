@@ -16,6 +16,8 @@ import {
   LANGUAGES,
   MODERATION_ACTIONS,
   MODERATION_TARGETS,
+  PERSONAL_DATA_KINDS,
+  PERSONAL_DATA_TEXTS,
   RANKING_PRIOR_MEAN,
   RATING_STATUSES,
   ROLE_CONTEXTS,
@@ -26,6 +28,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  date,
   doublePrecision,
   integer,
   jsonb,
@@ -299,6 +302,18 @@ export const consents = pgTable('consents', {
   version: text('version').notNull(),
   acceptedAt: ts('accepted_at').notNull().defaultNow(),
 });
+
+/** Texts refused for personal data, counted by month, kind of text and kind of data (drizzle/0034). */
+export const personalDataRefusals = pgTable(
+  'personal_data_refusals',
+  {
+    month: date('month', { mode: 'string' }).notNull(),
+    text: text('text', { enum: PERSONAL_DATA_TEXTS }).notNull(),
+    kind: text('kind', { enum: PERSONAL_DATA_KINDS }).notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.month, t.text, t.kind] })],
+);
 
 /** Grievances (drizzle/0011): user_id is null for visitors and after the account is deleted. */
 export const grievances = pgTable('grievances', {

@@ -12,6 +12,7 @@ import {
   refreshFamilies,
   workEmailCodes,
 } from '../../db/schema/index.ts';
+import { purgeOldBands } from '../ratings/copied-text.ts';
 
 // --- consent ---
 
@@ -116,6 +117,8 @@ export interface PurgeCounts {
   /** Waits to rate someone again that have ended (DESIGN §9.1). */
   cooldowns: number;
   grievanceEmails: number;
+  /** The copied-text rule's keys of texts past its window (ADR 0023). */
+  textBands: number;
 }
 
 /**
@@ -161,5 +164,6 @@ export async function purgeExpired(ex: Executor): Promise<PurgeCounts> {
     emailCodes: workCodes.length + ownCodes.length,
     cooldowns: cooldowns.length,
     grievanceEmails: grievanceEmails.length,
+    textBands: await purgeOldBands(ex),
   };
 }

@@ -43,6 +43,11 @@ export interface ProfiledUser {
   /** Whether ratings of this user are flagged as unusual activity and await moderators (ADR 0017). */
   underReview: boolean;
   /**
+   * For a company with at least `badgeMin` verified raters (ADR 0018), its published ratings that
+   * carry the verified badge; null for anyone else.
+   */
+  verifiedCount: number | null;
+  /**
    * The newest `ratings` published ratings of this user, in public order, whoever may see them:
    * the caller decides (profiles/service.ts detailsVisible).
    */
@@ -62,6 +67,11 @@ function profiledUserQuery(db: Executor, withViewer: boolean) {
             and r.ratee_id = ${PROFILED_ID} and r.role_context = ${sql.placeholder('context')})`
         : sql<boolean>`false`,
       underReview: sql<boolean>`${underReviewQuery(PROFILED_ID)}`,
+      // From the verified ratings' own partial index (drizzle/0035), and only past the minimum.
+      verifiedCount: sql<number | null>`(case when ${users.userRole} = 'employer'
+        and ${users.verifiedRaters} >= ${sql.placeholder('badgeMin')}
+        then (select count(*)::int from ratings r where r.ratee_id = ${PROFILED_ID}
+              and r.status = 'published' and r.verified_employee) end)`,
       newestRatings: newestReceivedJson(db, PROFILED_ID, sql.placeholder('ratings')),
     })
     .from(users)
@@ -75,23 +85,25 @@ const profiledUserStatement = preparedStatements((db, name, withViewer: boolean)
 
 /**
  * An active employee or employer (suspended users and moderators have no public profile), their
- * category totals, their newest `ratings` published ratings, and whether `viewer` rated them in the
- * viewer's context (false without one).
+ * category totals, their newest `ratings` published ratings, whether `viewer` rated them in the
+ * viewer's context (false without one), and their verified ratings' count past `badgeMin`.
  */
 export async function profiledUser(
   db: Executor,
   id: number,
   ratings: number,
+  badgeMin: number,
   viewer?: { userId: number; context: RoleContext | null },
 ): Promise<ProfiledUser | null> {
   const [row] = viewer?.context
     ? await profiledUserStatement(db, 'profiled_user_viewer', true).execute({
         id,
         ratings,
+        badgeMin,
         viewerId: viewer.userId,
         context: viewer.context,
       })
-    : await profiledUserStatement(db, 'profiled_user', false).execute({ id, ratings });
+    : await profiledUserStatement(db, 'profiled_user', false).execute({ id, ratings, badgeMin });
   if (!row) return null;
   return { ...row, newestRatings: row.newestRatings.map(fromRatingJson) };
 }

@@ -12,22 +12,24 @@ import {
   type UserRole,
   userStatsResponse,
 } from '@workspace/contracts';
+import type { SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { UserRow } from '../../db/schema/index.ts';
-import { notFound } from '../../lib/errors.ts';
+import { badRequest, notFound } from '../../lib/errors.ts';
 import { encodeJson, sendJson, withFields } from '../../lib/json-answer.ts';
 import { emptyList, listAnswer, pageWindow } from '../../lib/paging.ts';
 import { bearerAuth, errorAnswers } from '../../lib/route-docs.ts';
 import { type Session, sessionOf } from '../../plugins/session.ts';
+import { aggregatesOf } from '../ratings/aggregates.ts';
 import { canRate } from '../ratings/eligibility.ts';
-import { receivedPublishedPage } from '../ratings/repository.ts';
+import { receivedPublishedPage, verifiedReceivedBy, verifiedReceivedPage } from '../ratings/repository.ts';
 import { type RatingRecord, toRatingView } from '../ratings/serialize.ts';
 import { toPublicUser } from '../users/serialize.ts';
 import { profiledUser } from './repository.ts';
 import { detailsVisible, ratingSummary } from './service.ts';
 
-const userRatingsQuery = pageQuery(PAGE_SIZES.userRatings);
+const userRatingsQuery = pageQuery(PAGE_SIZES.userRatings).extend({ verified: profileQuery.shape.verified });
 
 /** A profile as every caller but the user and their raters sees it, without the caller's fields. */
 const sharedProfile = profileResponse.omit({ can_rate: true, user_has_rated: true });
@@ -72,6 +74,7 @@ export async function profileRoutes(app: FastifyInstance) {
       db,
       id,
       ratings,
+      badgeMin,
       viewer && { userId: viewer.userId, context: contextForRole(viewer.role) },
     );
     if (!found) throw notFound(MSG.userNotFound);
@@ -113,10 +116,11 @@ export async function profileRoutes(app: FastifyInstance) {
       schema: {
         tags: ['profiles'],
         security: bearerAuth,
-        summary: "A user's profile, rating summary and newest ratings (50, or ?ratings=N)",
+        summary:
+          "A user's profile, rating summary and newest ratings (50, or ?ratings=N); a company's verified employees' alone with ?verified=true",
         params: idParams,
         querystring: profileQuery,
-        response: { 200: profileResponse, ...errorAnswers(401, 404) },
+        response: { 200: profileResponse, ...errorAnswers(400, 401, 404) },
       },
     },
     async (request, reply) => {
@@ -128,24 +132,37 @@ export async function profileRoutes(app: FastifyInstance) {
       // own, for the caller's role too (it decides the rating context).
       const shared =
         session.shown !== undefined && session.shown.id !== session.userId && !session.shown.callerRated;
-      const shown = request.query.ratings;
-      const key = shared
-        ? `profile:${request.params.id}:${shown}`
-        : `profile:${request.params.id}:${shown}:for:${session.userId}:${session.role}`;
+      const { ratings: shown, verified } = request.query;
+      const variant = `${request.params.id}:${shown}${verified ? ':verified' : ''}`;
+      const key = shared ? `profile:${variant}` : `profile:${variant}:for:${session.userId}:${session.role}`;
       let view = version === null ? undefined : viewCache.get<ProfileView>(key, version);
       if (!view) {
-        const { user, newestRatings, viewerHasRated, underReview } = await loadUser(
+        const { user, newestRatings, viewerHasRated, underReview, verifiedCount } = await loadUser(
           request.params.id,
-          shown,
+          verified ? 0 : shown,
           session,
         );
         const profile = toPublicUser(user);
         if (user.id === session.userId) profile.total_ratings_received = user.totalRatingsReceived;
+        // "N of M from verified employees" and the verified-only view: past the badge's minimum, and
+        // only where the caller may see the counts at all (DESIGN §9.4, ADR 0018).
+        const verifiedRatings =
+          verifiedCount !== null && detailsVisible(user, session.userId)
+            ? { count: verifiedCount, total: user.totalRatingsReceived }
+            : null;
+        if (verified && !verifiedRatings) throw badRequest(MSG.verifiedOnlyUnavailable);
+        const [summarised, listed] = verified
+          ? await Promise.all([
+              aggregatesOf(db, verifiedReceivedBy(user.id) as SQL).then((only) => ({ ...user, ...only })),
+              verifiedReceivedPage(db, user.id, { limit: shown, offset: 0 }).then((page) => page.records),
+            ])
+          : [user, newestRatings];
         const answer = {
           user_profile: profile,
-          rating_summary: ratingSummary(user, session.userId),
-          all_ratings: visibleRatings(user, newestRatings, session.userId, badgeMin),
+          rating_summary: ratingSummary(summarised, session.userId),
+          all_ratings: visibleRatings(user, listed, session.userId, badgeMin),
           unusual_activity: underReview,
+          verified_ratings: verifiedRatings,
         };
         view = shared
           ? { json: encodeJson(sharedProfile, answer), role: user.userRole, personal: false }
@@ -172,7 +189,8 @@ export async function profileRoutes(app: FastifyInstance) {
       schema: {
         tags: ['profiles'],
         security: bearerAuth,
-        summary: "A user's published ratings, page by page",
+        summary:
+          "A user's published ratings, page by page; a company's verified employees' alone with ?verified=true",
         params: idParams,
         querystring: userRatingsQuery,
         response: { 200: ratingList, ...errorAnswers(400, 401, 404) },
@@ -180,9 +198,15 @@ export async function profileRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { userId } = sessionOf(request);
-      const { user } = await loadUser(request.params.id, 0);
+      const { user, verifiedCount } = await loadUser(request.params.id, 0);
+      const { verified } = request.query;
+      // The same gate as the profile's verified-only view.
+      if (verified && (verifiedCount === null || !detailsVisible(user, userId))) {
+        throw badRequest(MSG.verifiedOnlyUnavailable);
+      }
       if (!detailsVisible(user, userId)) return emptyList(request.query);
-      const { records, total } = await receivedPublishedPage(db, user.id, pageWindow(request.query));
+      const readPage = verified ? verifiedReceivedPage : receivedPublishedPage;
+      const { records, total } = await readPage(db, user.id, pageWindow(request.query));
       return listAnswer(
         records.map((record) => toRatingView(record, userId, badgeMin)),
         total,

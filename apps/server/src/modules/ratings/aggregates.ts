@@ -58,6 +58,33 @@ export const withCategoryScores = (totals: SQL, delta: SQL): SQL => sql`(
     ) d group by d.category
   ) t where t.n <> 0)`;
 
+/** The stored aggregates' columns, as a profile's rating summary reads them (profiles/service.ts). */
+export interface Aggregates {
+  ratingTenths: number;
+  totalRatingsReceived: number;
+  scoreHistogram: number[];
+  categoryTotals: Record<string, { sum: number; count: number }>;
+}
+
+/**
+ * The aggregates of the ratings matching `where` (over the table `ratings`, unaliased), computed by
+ * the same arithmetic as the stored ones: for a profile read with a subset of its ratings (only
+ * verified employees'), which no stored column holds.
+ */
+export async function aggregatesOf(db: Executor, where: SQL): Promise<Aggregates> {
+  const [row] = await queryRows<Aggregates>(
+    db,
+    sql`select ${averageTenths(sql`coalesce(sum(overall_tenths), 0)`, sql`count(*)`)} as "ratingTenths",
+               count(*)::int as "totalRatingsReceived", ${histogramOf(sql`overall_tenths`)} as "scoreHistogram",
+               (select ${categoryTotalsOf(sql`c`)} from (
+                  select e.key as category, sum(e.value::int)::int as s, count(*)::int as n
+                  from ratings, jsonb_each(ratings.scores) e where ${where} group by e.key) c) as "categoryTotals"
+        from ratings where ${where}`,
+  );
+  if (!row) throw new Error('an aggregate query returned no row');
+  return row;
+}
+
 const EMPTY_HISTOGRAM = sql.raw(`'{${STARS.map(() => 0).join(',')}}'::int[]`);
 
 /**

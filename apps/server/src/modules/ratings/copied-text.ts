@@ -1,20 +1,23 @@
-// Copied text (DESIGN §9.4, ADR 0023): a new or edited feedback text long enough to compare is looked
-// up by trigram among the texts written in the last COPIED_TEXT.days; a near-identical text by
-// another account flags the rating as `copied_text`, one by the same account on another profile as
-// `repeated_text`. Each flag names the rating that matched, for the moderators' side-by-side view.
+// Copied text (DESIGN §9.4, ADR 0023): a new or edited feedback text long enough to compare is
+// compared by pg_trgm similarity with the recent texts that share one of its band keys
+// (text-bands.ts); a near-identical text by another account flags the rating as `copied_text`, one by
+// the same account on another profile as `repeated_text`. Each flag names the rating that matched,
+// for the moderators' side-by-side view. The text's own keys are stored for the texts that follow: a
+// new rating's by its own statement (ratings/repository.ts insertRating), an edited one's here.
 import { type AutomaticFlagRule, COPIED_TEXT } from '@workspace/contracts';
-import { sql } from 'drizzle-orm';
-import { type Db, queryRows } from '../../db/client.ts';
+import { type SQL, sql } from 'drizzle-orm';
+import { type Db, type Executor, queryRows } from '../../db/client.ts';
 import { touchUsers } from '../users/repository.ts';
+import { bandKeysOf } from './text-bands.ts';
 
 const { minChars, similarity, days } = COPIED_TEXT;
 
-/** The predicate of the partial trigram index (drizzle/0033), spelled as it is so the planner uses it. */
-const longEnough = sql.raw(`char_length(r.feedback_message) >= ${minChars}`);
-
-/** Whether a text is long enough for the rule; shorter ones are never compared. */
+/** Whether a text is long enough for the rule; shorter ones are never compared or stored. */
 export const comparable = (text: string | null | undefined): text is string =>
   typeof text === 'string' && [...text].length >= minChars;
+
+/** Where the rule's window starts: texts written or edited before it are no longer compared. */
+const windowStart = sql`now() - make_interval(days => ${days})`;
 
 export interface WrittenText {
   ratingId: number;
@@ -23,30 +26,55 @@ export interface WrittenText {
   text: string;
 }
 
-interface Match {
+/** The closest recent text of one kind (another account's, or the same account's elsewhere). */
+export interface Match {
   id: number;
   same_rater: boolean;
   score: number;
 }
 
-/** The closest text of each kind written in the window, best first. */
-async function closestTexts(db: Db, written: WrittenText): Promise<Match[]> {
+/**
+ * The recent texts that reach the rule's similarity to `text`, of the ratings that share one of
+ * `bands` (sql, a bigint[]), the closest of each kind first: another account's (same_rater false) and
+ * the same account's on another profile. Rows: id, same_rater, score. The statement that stores a
+ * text's keys does not see them, so a text never meets itself.
+ */
+export const closestTextsQuery = (bands: SQL, text: SQL, raterId: SQL, rateeId: SQL) => sql`
+  select distinct on (same_rater) id, same_rater, score from (
+    select r.id, r.rater_id = ${raterId} as same_rater, similarity(r.feedback_message, ${text}) as score
+    from (select distinct rating_id from feedback_bands
+          where band = any(${bands}) and written_at > ${windowStart}) c
+    join ratings r on r.id = c.rating_id
+    where r.rater_id <> ${raterId} or r.ratee_id <> ${rateeId}
+  ) m
+  where score >= ${similarity}
+  order by same_rater, score desc, id`;
+
+/** The band keys to store for a text: none for one too short for the rule. */
+export const bandsToStore = (text: string | null): number[] => (comparable(text) ? bandKeysOf(text) : []);
+
+/**
+ * An edited text: replaces its keys and returns the closest recent texts (a new rating's statement
+ * does both itself, ratings/repository.ts insertRating).
+ */
+async function closestToEdited(db: Db, written: WrittenText): Promise<Match[]> {
+  const bands = sql`${sql.param(bandKeysOf(written.text))}::bigint[]`;
   return db.transaction(async (tx) => {
-    // `%` compares with this threshold, and GIN's scan needs it to read only the rarest trigrams.
-    await tx.execute(sql`select set_config('pg_trgm.similarity_threshold', ${String(similarity)}, true)`);
-    return queryRows<Match>(
+    await tx.execute(sql`delete from feedback_bands where rating_id = ${written.ratingId}`);
+    const matches = await queryRows<Match>(
       tx,
-      sql`select distinct on (same_rater) id, same_rater, score from (
-            select r.id, r.rater_id = ${written.raterId} as same_rater,
-                   similarity(r.feedback_message, ${written.text}) as score
-            from ratings r
-            where ${longEnough} and r.feedback_message % ${written.text}
-              and r.id <> ${written.ratingId}
-              and coalesce(r.edited_at, r.created_at) > now() - make_interval(days => ${days})
-              and (r.rater_id <> ${written.raterId} or r.ratee_id <> ${written.rateeId})
-          ) m
-          order by same_rater, score desc, id`,
+      closestTextsQuery(
+        bands,
+        sql`${written.text}::text`,
+        sql`${written.raterId}::int`,
+        sql`${written.rateeId}::int`,
+      ),
     );
+    await tx.execute(
+      sql`insert into feedback_bands (band, rating_id, written_at)
+          select band, ${written.ratingId}, now() from unnest(${bands}) as t(band)`,
+    );
+    return matches;
   });
 }
 
@@ -59,16 +87,21 @@ function details(rule: AutomaticFlagRule, score: number): string {
 }
 
 /**
- * Runs the rule on a rating's text as written and flags the rating once per rule that matches.
- * Returns the rules newly flagged. The rating stands whatever this finds.
+ * Flags the rating once per rule its text met: `matches` as a new rating's statement found them, or,
+ * without, found now for an edited text. Returns the rules newly flagged. The rating stands whatever
+ * this finds.
  */
-export async function flagCopiedText(db: Db, written: WrittenText): Promise<AutomaticFlagRule[]> {
+export async function flagCopiedText(
+  db: Db,
+  written: WrittenText,
+  found?: readonly Match[],
+): Promise<AutomaticFlagRule[]> {
   if (!comparable(written.text)) return [];
-  const matches = await closestTexts(db, written);
+  const matches = found ?? (await closestToEdited(db, written));
   if (matches.length === 0) return [];
   const flags = matches.map((match) => {
     const rule: AutomaticFlagRule = match.same_rater ? 'repeated_text' : 'copied_text';
-    return { rule, matched: Number(match.id), details: details(rule, match.score) };
+    return { rule, matched: Number(match.id), details: details(rule, Number(match.score)) };
   });
   const flagged = await queryRows<{ rule: AutomaticFlagRule }>(
     db,
@@ -82,4 +115,14 @@ export async function flagCopiedText(db: Db, written: WrittenText): Promise<Auto
   );
   if (flagged.length > 0) await touchUsers(db, [written.rateeId]);
   return flagged.map((row) => row.rule);
+}
+
+/** Forgets the band keys of texts past the rule's window (the purge). Returns how many went. */
+export async function purgeOldBands(db: Executor): Promise<number> {
+  const gone = await queryRows<{ n: number }>(
+    db,
+    sql`with gone as (delete from feedback_bands where written_at <= ${windowStart} returning 1)
+        select count(*)::int as n from gone`,
+  );
+  return gone[0]?.n ?? 0;
 }

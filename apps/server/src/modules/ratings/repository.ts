@@ -9,6 +9,7 @@ import { type Bound, preparedRaw, preparedStatements } from '../../db/prepared.t
 import { type RatingScores, ratings, users } from '../../db/schema/index.ts';
 import type { Page } from '../../lib/paging.ts';
 import { averageTenths, rankScore, starOf, withCategoryScores } from './aggregates.ts';
+import { bandsToStore, closestTextsQuery, type Match } from './copied-text.ts';
 import type { DisputeEntry, ModerationEntry, RatingRecord, ReplyEntry, ScoreEntry } from './serialize.ts';
 import { isBurst, raterIsFresh, usualCounts, windowCounts } from './unusual-activity.ts';
 
@@ -175,6 +176,13 @@ export const everyReceivedQuery = (db: Executor, userId: number) =>
 export const newestReceivedJson = (db: Executor, userId: SQL, limit: Bound<number>) =>
   ratingsJson(db, receivedBy(userId), PUBLIC_ORDER, { limit });
 
+/**
+ * Of a company's published ratings, those that carry the verified badge (ADR 0018), spelled as the
+ * partial index ratings_verified_received is (drizzle/0035).
+ */
+export const verifiedReceivedBy = (userId: Bound<number> | SQL) =>
+  and(receivedBy(userId), sql`${ratings.verifiedEmployee}`);
+
 export const fromRatingJson = (rating: RatingJson): RatingRecord => ({
   ...rating,
   createdAt: new Date(rating.createdAt),
@@ -190,6 +198,13 @@ export const fromRatingJson = (rating: RatingJson): RatingRecord => ({
 const LISTS = {
   // The total is the stored aggregate on the user's row, exact at every commit.
   received: { where: receivedBy, order: PUBLIC_ORDER, total: () => sql`${users.totalRatingsReceived}` },
+  // A company's ratings from verified employees alone (DESIGN §9.4), counted from their own index.
+  verified: {
+    where: verifiedReceivedBy,
+    order: PUBLIC_ORDER,
+    total: (user: SQL) =>
+      sql`(select count(*) from ratings r where r.ratee_id = ${user} and r.status = 'published' and r.verified_employee)`,
+  },
   given: {
     where: (raterId: SQL) => sql`${ratings.raterId} = ${raterId}`,
     order: [desc(ratings.createdAt), desc(ratings.id)],
@@ -225,6 +240,10 @@ async function listPage(db: Executor, list: RatingList, userId: number, page: Pa
 /** A page of the published ratings a user received, with their number. */
 export const receivedPublishedPage = (db: Executor, userId: number, page: Page) =>
   listPage(db, 'received', userId, page);
+
+/** A page of the published ratings a company received from verified employees, with their number. */
+export const verifiedReceivedPage = (db: Executor, userId: number, page: Page) =>
+  listPage(db, 'verified', userId, page);
 
 /** A page of every rating a user wrote, with their number. */
 export const givenByPage = (db: Executor, raterId: number, page: Page) =>
@@ -353,6 +372,8 @@ interface WrittenRating {
   verifiedRaters: number;
   /** The ratee's last day of ratings, with this one, makes a burst (unusual-activity.ts decides). */
   isBurst: boolean;
+  /** Recent texts its feedback nearly copies (copied-text.ts), the closest of each kind. */
+  copies: Match[];
 }
 
 /** The values of a new rating, bound per request to its one prepared statement. */
@@ -365,6 +386,7 @@ const NEW = {
   feedback: sql.placeholder('feedback'),
   tenths: sql.placeholder('tenths'),
   scores: sql.placeholder('scores'),
+  bands: sql.placeholder('bands'),
 };
 
 /** Category scores as a rating stores them (ratings.scores): an object by category name. */
@@ -381,6 +403,7 @@ interface WrittenRow {
   usual_fresh: number | null;
   verified: boolean;
   verified_raters: number;
+  copies: Match[] | null;
 }
 
 /**
@@ -396,6 +419,7 @@ const insertRatingStatement = preparedRaw<WrittenRow>(() => {
   const addedScores = sql`select s.key, s.value::int, 1 from jsonb_each(${scores}) s`;
   // The window with the new rating, which the statement's own reads do not see.
   const usual = usualCounts(NEW.ratee, sql`w.n`, sql`w.fresh`);
+  const bands = sql`${NEW.bands}::bigint[]`;
   return sql`
     with bumped as (
       update users set
@@ -417,8 +441,16 @@ const insertRatingStatement = preparedRaw<WrittenRow>(() => {
              ${verifiedNow(sql`${NEW.rater}::int`, sql`b.id`, sql`${NEW.context}::text`)}
       from bumped b
       returning id, created_at, from_fresh_account, verified_employee
+    ),
+    -- The copied-text rule's keys of the text (none for a short one), for the texts that follow.
+    stored_bands as (
+      insert into feedback_bands (band, rating_id, written_at)
+      select t.band, i.id, i.created_at from inserted i, unnest(${bands}) as t(band)
     )
     select i.id, i.created_at, b.full_name as ratee_name, i.verified_employee as verified,
+      -- The recent texts this one nearly copies: an index probe per key, nothing without keys.
+      (select json_agg(m) from (${closestTextsQuery(bands, sql`${NEW.feedback}::text`, sql`${NEW.rater}::int`, sql`b.id`)}) m
+       where cardinality(${bands}) > 0) as copies,
       -- The trigger that counts this rating (drizzle/0029) runs after the statement: count it here.
       b.verified_raters + i.verified_employee::int as verified_raters,
       w.n as window_n, w.fresh as window_fresh, ${usual.n} as usual_n, ${usual.fresh} as usual_fresh
@@ -438,6 +470,7 @@ async function insertRatingOnce(db: Executor, input: NewRating): Promise<Written
     feedback: input.feedbackMessage,
     tenths: input.overallTenths,
     scores: JSON.stringify(input.scores),
+    bands: bandsToStore(input.feedbackMessage),
   });
   if (!row) return null;
   return {
@@ -452,5 +485,6 @@ async function insertRatingOnce(db: Executor, input: NewRating): Promise<Written
       usualN: row.usual_n,
       usualFresh: row.usual_fresh,
     }),
+    copies: row.copies ?? [],
   };
 }

@@ -19,7 +19,7 @@ import { listAnswer, listAnswerJson, pageWindow } from '../../lib/paging.ts';
 import { bearerAuth, errorAnswers } from '../../lib/route-docs.ts';
 import { sizeOfParts } from '../../lib/view-cache.ts';
 import { sessionOf } from '../../plugins/session.ts';
-import { comparable, flagCopiedText } from './copied-text.ts';
+import { flagCopiedText } from './copied-text.ts';
 import { checkEligibility } from './eligibility.ts';
 import { givenByPage, receivedPublishedPage } from './repository.ts';
 import { toRatingView } from './serialize.ts';
@@ -52,7 +52,7 @@ export async function ratingRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const session = sessionOf(request);
-      const { record, isBurst } = await createRating(db, session, request.body);
+      const { record, isBurst, copies } = await createRating(db, session, request.body);
       // The rule's flags are written only when the rating's own statement counted a burst (ADR 0017). The
       // rating stands whatever the check meets: a failure there is the operators' to see.
       if (isBurst) {
@@ -60,14 +60,17 @@ export async function ratingRoutes(app: FastifyInstance) {
           request.log.error({ err: error }, 'unusual-activity check failed'),
         );
       }
-      // Likewise the copied-text rule (ADR 0023), for a text long enough to compare.
-      if (comparable(record.feedbackMessage)) {
-        await flagCopiedText(db, {
+      // Likewise the copied-text rule's flags (ADR 0023), when the statement found a near copy.
+      if (copies.length > 0 && record.feedbackMessage) {
+        const text = {
           ratingId: record.id,
           raterId: record.raterId,
           rateeId: record.rateeId,
           text: record.feedbackMessage,
-        }).catch((error: unknown) => request.log.error({ err: error }, 'copied-text check failed'));
+        };
+        await flagCopiedText(db, text, copies).catch((error: unknown) =>
+          request.log.error({ err: error }, 'copied-text check failed'),
+        );
       }
       return reply.code(201).send(toRatingView(record, session.userId, badgeMin));
     },

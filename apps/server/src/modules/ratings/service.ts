@@ -12,6 +12,7 @@ import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { badRequest } from '../../lib/errors.ts';
 import type { Session } from '../../plugins/session.ts';
+import type { Match } from './copied-text.ts';
 import { checkEligibility, raterOf } from './eligibility.ts';
 import { insertRating, storedScores } from './repository.ts';
 import type { RatingRecord } from './serialize.ts';
@@ -28,7 +29,7 @@ export async function createRating(
   db: Db,
   session: Session,
   input: ValidRating,
-): Promise<{ record: RatingRecord; isBurst: boolean }> {
+): Promise<{ record: RatingRecord; isBurst: boolean; copies: Match[] }> {
   // The rules decided from the session alone, taking the ratee to be what the write itself requires
   // (the role the caller rates, active, not yet rated by the caller): on the way to a rating there
   // is no read of its own. A refusal is worded from the stored ratee, as the rules order reasons.
@@ -79,5 +80,5 @@ export async function createRating(
     dispute: null,
     moderation: null,
   };
-  return { record: stored, isBurst: written.isBurst };
+  return { record: stored, isBurst: written.isBurst, copies: written.copies };
 }

@@ -1,9 +1,36 @@
 // The transparency report's figures (DESIGN §8.2), counted from the tables and the moderation log,
 // never entered by hand. Each figure is one grouped count over an indexed or small table; the whole
 // report is a handful of statements, cached per process for a few minutes (routes.ts).
-import { FLAG_REASONS, type TransparencyMonth, type TransparencyReport } from '@workspace/contracts';
+import {
+  AUTOMATIC_FLAG_RULES,
+  FLAG_REASONS,
+  PERSONAL_DATA_KINDS,
+  type PersonalDataKind,
+  type PersonalDataText,
+  type TransparencyMonth,
+  type TransparencyReport,
+} from '@workspace/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client.ts';
+import { personalDataRefusals } from '../../db/schema/index.ts';
+
+/**
+ * Counts a text the API refused for personal data, under this month (UTC) and the kind of data its
+ * message named. Only the count is kept: nothing of the text or of who sent it.
+ */
+export async function countPersonalDataRefusal(
+  db: Executor,
+  text: PersonalDataText,
+  kind: PersonalDataKind,
+): Promise<void> {
+  await db
+    .insert(personalDataRefusals)
+    .values({ month: sql`date_trunc('month', now() at time zone 'UTC')::date`, text, kind, n: 1 })
+    .onConflictDoUpdate({
+      target: [personalDataRefusals.month, personalDataRefusals.text, personalDataRefusals.kind],
+      set: { n: sql`${personalDataRefusals.n} + 1` },
+    });
+}
 
 const REPORT_MONTHS = 12;
 
@@ -40,6 +67,12 @@ function emptyMonth(month: string): TransparencyMonth {
     flags: {
       by_reason: Object.fromEntries(FLAG_REASONS.map((r) => [r, 0])),
       by_source: { people: 0, automatic: 0 },
+      by_rule: Object.fromEntries(AUTOMATIC_FLAG_RULES.map((r) => [r, 0])),
+    },
+    personal_data_refused: {
+      ratings: 0,
+      other_texts: 0,
+      by_kind: Object.fromEntries(PERSONAL_DATA_KINDS.map((k) => [k, 0])),
     },
     moderation: { hidden: 0, restored: 0, replies_hidden: 0 },
     disputes: { opened: 0, upheld: 0, rejected: 0, overdue: 0, median_days_to_decision: null },
@@ -64,6 +97,7 @@ export async function transparencyReport(db: Executor, now = new Date()): Promis
     overdue,
     medians,
     appeals,
+    refusals,
     totals,
   ] = await Promise.all([
     counted(db, sql`ratings`, sql`created_at`, one, since),
@@ -71,7 +105,7 @@ export async function transparencyReport(db: Executor, now = new Date()): Promis
     counted(db, sql`withdrawn_ratings`, sql`created_at`, one, since),
     counted(db, sql`ratings`, sql`edited_at`, one, since),
     counted(db, sql`withdrawn_ratings`, sql`withdrawn_at`, one, since),
-    counted(db, sql`flags`, sql`created_at`, sql`reason || ':' || (reporter_id is null)::text`, since),
+    counted(db, sql`flags`, sql`created_at`, sql`reason || ':' || coalesce(rule, '')`, since),
     counted(db, sql`moderation_actions`, sql`created_at`, sql`action`, since),
     counted(db, sql`rating_disputes`, sql`created_at`, one, since),
     counted(db, sql`rating_disputes`, sql`decided_at`, sql`outcome`, since),
@@ -93,6 +127,11 @@ export async function transparencyReport(db: Executor, now = new Date()): Promis
       counted(db, sql`rating_appeals`, sql`created_at`, sql`'opened'`, since),
       counted(db, sql`rating_appeals`, sql`decided_at`, sql`status`, since),
     ]).then((parts) => parts.flat()),
+    queryRows<Counted>(
+      db,
+      sql`select to_char(month, 'YYYY-MM') as month, text || ':' || kind as key, n
+            from personal_data_refusals where month >= ${since.toISOString()}::date`,
+    ),
     queryRows<{ companies: number; employees: number; published_ratings: number }>(
       db,
       sql`select count(*) filter (where user_role = 'employer')::int as companies,
@@ -122,10 +161,20 @@ export async function transparencyReport(db: Executor, now = new Date()): Promis
     m.ratings.withdrawn = r.n;
   });
   each(flagRows, (m, r) => {
-    const [reason = '', automatic] = r.key.split(':');
+    // An automatic flag names its rule; a person's has none.
+    const [reason = '', rule = ''] = r.key.split(':');
     m.flags.by_reason[reason] = (m.flags.by_reason[reason] ?? 0) + r.n;
-    if (automatic === 'true') m.flags.by_source.automatic += r.n;
-    else m.flags.by_source.people += r.n;
+    if (rule) {
+      m.flags.by_source.automatic += r.n;
+      m.flags.by_rule[rule] = (m.flags.by_rule[rule] ?? 0) + r.n;
+    } else m.flags.by_source.people += r.n;
+  });
+  each(refusals, (m, r) => {
+    const [text, kind = ''] = r.key.split(':');
+    const refused = m.personal_data_refused;
+    if (text === 'rating') refused.ratings += r.n;
+    else refused.other_texts += r.n;
+    refused.by_kind[kind] = (refused.by_kind[kind] ?? 0) + r.n;
   });
   const actionFigure: Record<string, (m: TransparencyMonth, n: number) => void> = {
     hide_rating: (m, n) => (m.moderation.hidden = n),

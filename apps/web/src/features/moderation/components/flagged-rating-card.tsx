@@ -5,7 +5,7 @@ import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { FlaggedRating } from '@workspace/contracts';
 import { Ban, Eye, EyeOff, UserCheck, X } from 'lucide-react';
-import { personName } from '@/components/ratings/labels';
+import { FLAG_RULE_LABELS, personName } from '@/components/ratings/labels';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { flagReasonLabel } from '@/lib/api-messages';
@@ -21,18 +21,6 @@ const FLAG_STATUS_VARIANT = {
 } as const;
 
 type FlagView = FlaggedRating['flags'][number];
-
-/** Which rule of the automatic check raised a flag, in the moderator's words. */
-function useRuleLabel(rule: FlagView['rule']): string | null {
-  const { t } = useLingui();
-  if (rule === null) return null;
-  return {
-    volume: t`Many ratings in one day`,
-    fresh_accounts: t`Many ratings from new accounts`,
-    copied_text: t`Copied text: nearly the same as another account's rating`,
-    repeated_text: t`Repeated text: the same account's text on another profile`,
-  }[rule];
-}
 
 /** The flagged text beside the text it matched, so the moderator can compare them. */
 function SideBySide({ text, matched }: { text: string | null; matched: NonNullable<FlagView['matched']> }) {
@@ -69,8 +57,8 @@ function SideBySide({ text, matched }: { text: string | null; matched: NonNullab
 }
 
 function FlagItem({ flag, ratingText }: { flag: FlagView; ratingText: string | null }) {
-  const { t } = useLingui();
-  const rule = useRuleLabel(flag.rule);
+  const { t, i18n } = useLingui();
+  const rule = flag.rule && i18n._(FLAG_RULE_LABELS[flag.rule]);
   const status = {
     open: t`Open`,
     dismissed: t`Dismissed`,

@@ -19,16 +19,19 @@ export function Reviews({
   data,
   userId,
   detailsHidden,
+  verifiedOnly = false,
   renderActions,
 }: {
   data: ProfileResponse;
   userId: string;
   detailsHidden: boolean;
+  /** The list holds only verified employees' ratings, and so do the pages asked for next. */
+  verifiedOnly?: boolean;
   renderActions?: (rating: Rating) => ReactNode;
 }) {
   const { t } = useLingui();
   const [wantMore, setWantMore] = useState(false);
-  const more = useMoreUserRatings(userId, wantMore);
+  const more = useMoreUserRatings(userId, wantMore, verifiedOnly);
   const extra = more.data?.pages.flatMap((page) => page.results) ?? [];
   const seen = new Set(data.all_ratings.map((r) => r.id));
   const ratings = [...data.all_ratings, ...extra.filter((r) => !seen.has(r.id))];

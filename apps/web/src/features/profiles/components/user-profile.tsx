@@ -12,7 +12,7 @@ import {
 } from '@workspace/contracts';
 import { ArrowLeft, CheckCircle2, Star } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { PageSpinner } from '@/components/route-guard';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -27,6 +27,7 @@ import { ProfileHeader } from './profile-header';
 import { RatingStatistics } from './rating-statistics';
 import { Reviews } from './reviews';
 import { UnusualActivityNotice } from './unusual-activity-notice';
+import { VerifiedRatings } from './verified-ratings';
 
 export interface RatingFormSlot {
   data: ProfileResponse;
@@ -135,7 +136,19 @@ export function UserProfile({
   renderRatingForm: (slot: RatingFormSlot) => ReactNode;
   renderReviewActions?: (rating: Rating) => ReactNode;
 }) {
-  const profile = useUserProfile(userId);
+  // "Verified only" lives in the address, so that the view can be shared and survives a reload.
+  const [search, setSearch] = useSearchParams();
+  const verifiedOnly = search.get('verified') === 'true';
+  const showVerifiedOnly = (on: boolean) =>
+    setSearch(
+      (params) => {
+        if (on) params.set('verified', 'true');
+        else params.delete('verified');
+        return params;
+      },
+      { replace: true },
+    );
+  const profile = useUserProfile(userId, verifiedOnly);
   const { t } = useLingui();
   useApiMessages();
   useDocumentTitle(profile.data?.user_profile.full_name ?? t`User Profile`);
@@ -148,6 +161,12 @@ export function UserProfile({
     setShownFor(userId);
     setFormOpen(false);
   }
+
+  // A shared "verified only" address of a profile that no longer offers it: the whole profile instead.
+  const refusedVerified = verifiedOnly && profile.error instanceof ApiError && profile.error.status === 400;
+  useEffect(() => {
+    if (refusedVerified) showVerifiedOnly(false);
+  });
 
   useEffect(() => {
     if (formOpen) formRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
@@ -209,6 +228,13 @@ export function UserProfile({
         }
       />
       {data.unusual_activity && <UnusualActivityNotice />}
+      {data.verified_ratings && (
+        <VerifiedRatings
+          counts={data.verified_ratings}
+          verifiedOnly={verifiedOnly}
+          onChange={showVerifiedOnly}
+        />
+      )}
       {canRate && formOpen && (
         <div id="rating-form" ref={formRef} className="scroll-mt-20">
           {renderRatingForm({ data, close: () => setFormOpen(false) })}
@@ -226,9 +252,11 @@ export function UserProfile({
         <div className="grid content-start gap-6 lg:col-start-1 lg:row-start-1">
           {user.user_role === 'employee' && <EmployeeBackground user={user} />}
           <Reviews
+            key={String(verifiedOnly)}
             data={data}
             userId={userId}
             detailsHidden={!detailsShown && !own}
+            verifiedOnly={verifiedOnly}
             renderActions={renderReviewActions}
           />
         </div>

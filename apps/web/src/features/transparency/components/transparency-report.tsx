@@ -4,9 +4,15 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { FLAG_REASONS, type TransparencyMonth } from '@workspace/contracts';
+import {
+  AUTOMATIC_FLAG_RULES,
+  FLAG_REASONS,
+  PERSONAL_DATA_KINDS,
+  type TransparencyMonth,
+} from '@workspace/contracts';
 import type { ReactNode } from 'react';
 import { QueryState } from '@/components/query-state';
+import { FLAG_RULE_LABELS, PERSONAL_DATA_KIND_LABELS } from '@/components/ratings/labels';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { TextLink } from '@/components/ui/text-link';
@@ -44,10 +50,19 @@ const TOPICS: Topic[] = [
   {
     id: 'flags',
     title: msg`Flags`,
-    description: msg`Ratings reported by people, and those our automatic checks for unusual activity flagged.`,
+    description: msg`Ratings reported by people, and those our automatic checks flagged: bursts of ratings and copied reviews.`,
     series: [
       { label: msg`By people`, value: (m) => m.flags.by_source.people, colour: 'bg-primary' },
       { label: msg`Automatic`, value: (m) => m.flags.by_source.automatic, colour: 'bg-orange' },
+    ],
+  },
+  {
+    id: 'personal-data',
+    title: msg`Personal data refused`,
+    description: msg`Reviews and other texts (replies, disputes, appeals) we refused because they carried personal data. Our forms warn as people type, so these are the ones sent anyway.`,
+    series: [
+      { label: msg`Reviews`, value: (m) => m.personal_data_refused.ratings, colour: 'bg-primary' },
+      { label: msg`Other texts`, value: (m) => m.personal_data_refused.other_texts, colour: 'bg-orange' },
     ],
   },
   {
@@ -200,23 +215,61 @@ function TopicCard({
   );
 }
 
-function FlagReasons({ months }: { months: TransparencyMonth[] }) {
-  const reasons = FLAG_REASONS;
-  const total = (reason: string) => months.reduce((sum, m) => sum + (m.flags.by_reason[reason] ?? 0), 0);
+/** Totals over the report's twelve months, one line each. */
+function Totals({ title, rows }: { title: ReactNode; rows: [key: string, label: string, total: number][] }) {
   return (
     <div className="grid gap-2 text-sm">
-      <h3 className="font-medium">
-        <Trans>Flags by reason, last 12 months</Trans>
-      </h3>
+      <h3 className="font-medium">{title}</h3>
       <dl className="grid gap-x-6 gap-y-1 sm:grid-cols-2">
-        {reasons.map((reason) => (
-          <div key={reason} className="flex justify-between gap-3 border-b py-1">
-            <dt className="text-muted-foreground">{flagReasonLabel(reason)}</dt>
-            <dd className="tabular-nums">{formatNumber(total(reason))}</dd>
+        {rows.map(([key, label, total]) => (
+          <div key={key} className="flex justify-between gap-3 border-b py-1">
+            <dt className="text-muted-foreground">{label}</dt>
+            <dd className="tabular-nums">{formatNumber(total)}</dd>
           </div>
         ))}
       </dl>
     </div>
+  );
+}
+
+const sum = (months: TransparencyMonth[], value: (m: TransparencyMonth) => number | undefined) =>
+  months.reduce((total, m) => total + (value(m) ?? 0), 0);
+
+function FlagTotals({ months }: { months: TransparencyMonth[] }) {
+  const { i18n } = useLingui();
+  return (
+    <>
+      <Totals
+        title={<Trans>Flags by reason, last 12 months</Trans>}
+        rows={FLAG_REASONS.map((reason) => [
+          reason,
+          flagReasonLabel(reason),
+          sum(months, (m) => m.flags.by_reason[reason]),
+        ])}
+      />
+      <Totals
+        title={<Trans>Automatic flags by rule, last 12 months</Trans>}
+        rows={AUTOMATIC_FLAG_RULES.map((rule) => [
+          rule,
+          i18n._(FLAG_RULE_LABELS[rule]),
+          sum(months, (m) => m.flags.by_rule[rule]),
+        ])}
+      />
+    </>
+  );
+}
+
+function PersonalDataTotals({ months }: { months: TransparencyMonth[] }) {
+  const { i18n } = useLingui();
+  return (
+    <Totals
+      title={<Trans>Refused for personal data by kind, last 12 months</Trans>}
+      rows={PERSONAL_DATA_KINDS.map((kind) => [
+        kind,
+        i18n._(PERSONAL_DATA_KIND_LABELS[kind]),
+        sum(months, (m) => m.personal_data_refused.by_kind[kind]),
+      ])}
+    />
   );
 }
 
@@ -291,7 +344,9 @@ export function TransparencyReportPage() {
               months={report.data.months}
               extra={
                 topic.id === 'flags' ? (
-                  <FlagReasons months={report.data.months} />
+                  <FlagTotals months={report.data.months} />
+                ) : topic.id === 'personal-data' ? (
+                  <PersonalDataTotals months={report.data.months} />
                 ) : topic.id === 'disputes' ? (
                   <MedianDays months={report.data.months} />
                 ) : undefined
