@@ -221,8 +221,8 @@ async function runPurge(args: string[]) {
     console.log(
       `Purged ${purged.sessions} ended or expired session(s), ${purged.resetCodes} used or expired ` +
         `reset code(s), ${purged.emailCodes} expired email code(s), ${purged.cooldowns} ended wait(s) to ` +
-        `rate again, the contact email of ${purged.grievanceEmails} grievance(s) closed over a year ago and ` +
-        `the copied-text keys of ${purged.textBands} text(s) past the rule's window (${where}).`,
+        `rate again and the contact email of ${purged.grievanceEmails} grievance(s) closed over a year ago; ` +
+        `also the copied-text keys of ${purged.textBands} text(s) past the rule's window (${where}).`,
     );
   });
 }
