@@ -353,10 +353,20 @@ export async function migrationScenario(
   expect(restAfter).toEqual(restBefore);
   // The same constraints by name and definition: ON DELETE CASCADE, no ON UPDATE. The scores' own
   // table, and its key, are gone since 0025; flags, disputes and appeals outlive a withdrawn rating
-  // since 0031 (no key to it).
+  // since 0031 (no key to it); the copied-text rule's keys of a text go with its rating since 0033.
   const outlive = ['rating_scores', 'flags', 'rating_disputes', 'rating_appeals'];
-  expect(keysAfter).toEqual(keysBefore.filter((key) => !outlive.includes(key.table as string)));
-  expect(keysAfter).toHaveLength(2);
+  const since = ['feedback_bands'];
+  expect(keysAfter.filter((key) => !since.includes(key.table as string))).toEqual(
+    keysBefore.filter((key) => !outlive.includes(key.table as string)),
+  );
+  expect(keysAfter.filter((key) => since.includes(key.table as string))).toEqual([
+    {
+      table: 'feedback_bands',
+      conname: 'feedback_bands_rating_id_fkey',
+      def: 'FOREIGN KEY (rating_id) REFERENCES ratings(id) ON DELETE CASCADE',
+    },
+  ]);
+  expect(keysAfter).toHaveLength(3);
 
   const newIds = await ratingIds(db);
   expect(newIds).toHaveLength(oldIds.length);
@@ -385,10 +395,12 @@ export async function migrationScenario(
         select table_name || '.' || column_name, data_type from information_schema.columns
         where table_schema = 'public' and (table_name, column_name) in (('ratings', 'id'), ('moderation_actions', 'target_id'),
           -- With no key to the rating since 0031.
-          ('flags', 'rating_id'), ('rating_disputes', 'rating_id'), ('rating_appeals', 'rating_id'))
+          ('flags', 'rating_id'), ('rating_disputes', 'rating_id'), ('rating_appeals', 'rating_id'),
+          -- The rating a copied-text flag matched, since 0033; feedback_bands has its key.
+          ('flags', 'matched_rating_id'))
         order by 1`,
   );
-  expect(columns).toHaveLength(7);
+  expect(columns).toHaveLength(9);
   for (const column of columns) expect(column.type, column.column).toBe('bigint');
   const [identity] = await queryRows<{ sequence: string | null; identity: string; fallback: string }>(
     db,
