@@ -9,7 +9,7 @@ import { type Database, openDatabase } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { readTemplate } from './db/template.ts';
 import { redisCounters, serverTally, tallyCounters } from './lib/counters.ts';
-import { createMailer } from './lib/mailer.ts';
+import { createMailer } from './lib/mail-queue.ts';
 import { createTokenService } from './lib/tokens.ts';
 import { createViewCache } from './lib/view-cache.ts';
 
@@ -83,7 +83,7 @@ export async function createDeps(
     tally,
     counters,
     tokens: createTokenService(jwtSecret(env), env.ACCESS_TOKEN_TTL, env.REFRESH_TOKEN_TTL),
-    mailer: createMailer(env, log),
+    mailer: createMailer(env, log, database.db),
     // Characters of JSON: one byte each for the ASCII most answers are made of.
     viewCache: createViewCache(env.VIEW_CACHE_MB * 1024 * 1024),
   };

@@ -222,7 +222,8 @@ async function runPurge(args: string[]) {
       `Purged ${purged.sessions} ended or expired session(s), ${purged.resetCodes} used or expired ` +
         `reset code(s), ${purged.emailCodes} expired email code(s), ${purged.cooldowns} ended wait(s) to ` +
         `rate again and the contact email of ${purged.grievanceEmails} grievance(s) closed over a year ago; ` +
-        `also the copied-text keys of ${purged.textBands} text(s) past the rule's window (${where}).`,
+        `also the copied-text keys of ${purged.textBands} text(s) past the rule's window and ${purged.mails} ` +
+        `sent or abandoned mail(s) (${where}).`,
     );
   });
 }

@@ -13,6 +13,7 @@ import type { AppDeps } from '../src/app-deps.ts';
 import { closeDeps, createDeps } from '../src/bootstrap.ts';
 import { parseEnv } from '../src/config/env.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
+import { migrate } from '../src/db/migrate.ts';
 import { createFamily } from '../src/modules/auth/repository.ts';
 
 const silentLog = { warn() {}, info() {} };
@@ -101,6 +102,31 @@ export async function createTestApp(
       await postgres?.drop();
     },
   };
+}
+
+/**
+ * For the tests of one file or describe block: a new, migrated database without the app, on the
+ * engine the tests run on (in-memory PGlite, or a new database on TEST_DATABASE_URL's server).
+ */
+export function testDatabase() {
+  const fresh = {} as { db: Database['db']; database: Database; url?: string };
+  let drop: (() => Promise<void>) | undefined;
+  beforeAll(async () => {
+    const server = process.env.TEST_DATABASE_URL;
+    const created = server ? await freshPostgres(server) : undefined;
+    drop = created?.drop;
+    fresh.url = created?.url;
+    fresh.database = await openDatabase(
+      created ? { databaseUrl: created.url, poolSize: 4 } : { dataDir: 'memory://' },
+    );
+    fresh.db = fresh.database.db;
+    await migrate(fresh.db);
+  });
+  afterAll(async () => {
+    await fresh.database?.close();
+    await drop?.();
+  });
+  return fresh;
 }
 
 /** An error answer, the default shape when a test does not name the expected body type. */

@@ -146,6 +146,8 @@ describe('POST /api/auth/password-reset/request/', () => {
     const minutes = ((row?.expiresAt.getTime() ?? 0) - (row?.createdAt.getTime() ?? 0)) / 60_000;
     expect(minutes).toBe(15);
 
+    // Delivered by the mail queue's worker after the answer (ADR 0024).
+    await ctx.deps.mailer.idle();
     const outbox = join(ctx.deps.env.DATA_DIR, 'outbox');
     const mails = readdirSync(outbox).map((f) => readFileSync(join(outbox, f), 'utf8'));
     expect(mails.some((m) => m.startsWith(`To: ${session.email}\n`) && m.includes(code))).toBe(true);
@@ -328,6 +330,7 @@ describe('per-account reset limits', () => {
       .select()
       .from(passwordResets)
       .where(eq(passwordResets.userId, session.user.id));
+    await ctx.deps.mailer.idle();
     const mails = mailsTo(session.email);
     expect(mails).toBe(RESET_CODES_PER_HOUR);
 
@@ -401,6 +404,7 @@ describe('with EXPOSE_RESET_CODE off', () => {
     expect(known.body).toEqual({ message: MSG.resetRequested, expires_in: MSG.resetExpiresIn });
     expect(unknown.body).toEqual(known.body);
 
+    await quiet.deps.mailer.idle();
     const outbox = join(quiet.deps.env.DATA_DIR, 'outbox');
     expect(existsSync(outbox)).toBe(true);
     const mail = readdirSync(outbox)

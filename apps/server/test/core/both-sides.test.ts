@@ -305,6 +305,7 @@ describe('disputes', () => {
       detail: MSG.disputeAlreadyDecided,
     });
     // Both parties are told by mail too; the rated party's mail does not name the author.
+    await ctx.deps.mailer.idle();
     const outbox = join(ctx.deps.env.DATA_DIR, 'outbox');
     const mails = readdirSync(outbox).map((f) => readFileSync(join(outbox, f), 'utf8'));
     const toRatee = mails.filter((m) => m.startsWith(`To: ${employee.email}\n`));

@@ -16,7 +16,8 @@ export interface TestSmtp {
   close(): Promise<void>;
 }
 
-export async function startSmtp(options: Partial<SMTPServerOptions> = {}): Promise<TestSmtp> {
+/** A server on `port` (0: any free one). */
+export async function startSmtp(options: Partial<SMTPServerOptions> = {}, port = 0): Promise<TestSmtp> {
   const state = { received: [] as ParsedMail[], refusals: [] as number[], attempts: 0 };
   const server = new SMTPServer({
     authMethods: ['PLAIN', 'LOGIN'],
@@ -43,13 +44,13 @@ export async function startSmtp(options: Partial<SMTPServerOptions> = {}): Promi
     logger: false,
     ...options,
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const listening = (server.server.address() as AddressInfo).port;
   const scheme = options.secure ? 'smtps' : 'smtp';
   // The test's certificate is self-signed; a deployment's server has a real one.
   const query = options.secure ? '/?tls.rejectUnauthorized=false' : '';
   return Object.assign(state, {
-    url: `${scheme}://${USER}:${PASS}@127.0.0.1:${port}${query}`,
+    url: `${scheme}://${USER}:${PASS}@127.0.0.1:${listening}${query}`,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   });
 }

@@ -6,12 +6,15 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MSG } from '@workspace/contracts';
+import { sql } from 'drizzle-orm';
 import type { ParsedMail } from 'mailparser';
 import { pino } from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { htmlOf, smtpMailer } from '../../src/lib/mailer.ts';
+import { queryRows } from '../../src/db/client.ts';
+import { mailQueue } from '../../src/lib/mail-queue.ts';
+import { htmlOf, smtpTransport } from '../../src/lib/mailer.ts';
 import { signUp } from '../fixtures.ts';
-import { call, createTestApp, type TestContext } from '../helpers.ts';
+import { call, createTestApp, type TestContext, testDatabase } from '../helpers.ts';
 import { PASS, startSmtp, type TestSmtp } from './smtp-server.ts';
 
 function recordingLog() {
@@ -132,6 +135,7 @@ describe('with SMTP_URL (smtps://)', () => {
 
 describe('delivery', () => {
   let smtp: TestSmtp;
+  const store = testDatabase();
   beforeAll(async () => {
     smtp = await startSmtp();
   });
@@ -141,10 +145,12 @@ describe('delivery', () => {
     smtp.refusals.length = 0;
   });
   const mail = { to: 'asha.rao@example.com', subject: 'Hello', text: 'Code 123456.\n\nBye' };
+  const queue = (log: never, retryDelaysMs: number[], url = smtp.url) =>
+    mailQueue(store.db, smtpTransport(url, 'a@b.test'), log, { retryDelaysMs, pollMs: 20 });
 
   it('tries again after a temporary refusal (4xx), and logs no address', async () => {
     const { lines, log } = recordingLog();
-    const mailer = smtpMailer({ url: smtp.url, from: 'a@b.test', retryDelaysMs: [20, 20] }, log);
+    const mailer = queue(log, [20, 20]);
     smtp.refusals.push(451, 421);
     await mailer.send(mail);
     await mailer.idle();
@@ -155,56 +161,60 @@ describe('delivery', () => {
     await mailer.close();
   });
 
-  it('writes a delivery’s lines, retries too, with the logger of the request that sent it', async () => {
+  it('names the mail in the request’s line and in every line of its delivery', async () => {
     const own = recordingLog();
     // A request's logger as Fastify makes it: the server's pino logger with the request's id bound.
     const written: string[] = [];
     const requestLog = pino({}, { write: (line: string) => written.push(line) }).child({
       reqId: 'request-7',
     });
-    const mailer = smtpMailer({ url: smtp.url, from: 'a@b.test', retryDelaysMs: [20] }, own.log);
+    const mailer = queue(own.log, [20]);
     smtp.refusals.push(451);
     await mailer.send(mail, requestLog);
     await mailer.idle();
-    expect(own.lines).toEqual([]);
-    expect(written.map((l) => [JSON.parse(l).msg, JSON.parse(l).reqId])).toEqual([
-      ['mail delivery failed for now, trying again', 'request-7'],
-      ['mail sent', 'request-7'],
-    ]);
+    const [queued, ...more] = written.map((l) => JSON.parse(l));
+    expect(more).toEqual([]);
+    expect(queued).toMatchObject({ msg: 'mail queued', reqId: 'request-7' });
+    const delivery = own.lines.map((l) => JSON.parse(l));
+    expect(delivery.map((l) => l.msg)).toEqual(['mail delivery failed for now, trying again', 'mail sent']);
+    expect(delivery.every((l) => l.obj.mail === queued.mail)).toBe(true);
     await mailer.close();
   });
 
-  it('gives up after the last retry', async () => {
+  it('gives up after the last retry, and keeps no address, subject or body of what it gave up', async () => {
     const { lines, log } = recordingLog();
-    const mailer = smtpMailer({ url: smtp.url, from: 'a@b.test', retryDelaysMs: [10] }, log);
+    const mailer = queue(log, [10]);
     smtp.refusals.push(451, 451, 451);
     await mailer.send(mail);
     await mailer.idle();
     expect(smtp.received).toHaveLength(0);
     expect(lines.at(-1)).toContain('mail not delivered');
     expect(lines.at(-1)).toContain('"responseCode":451');
+    const rows = await queryRows<Record<string, unknown>>(store.db, sql`select * from mail_outbox`);
+    expect(JSON.stringify(rows)).not.toMatch(/asha|Hello|123456/);
     await mailer.close();
   });
 
   it('does not retry refused credentials', async () => {
     const { lines, log } = recordingLog();
-    const wrong = smtp.url.replace(PASS, 'wrong-password');
-    const mailer = smtpMailer({ url: wrong, from: 'a@b.test', retryDelaysMs: [10, 10] }, log);
+    const mailer = queue(log, [10, 10], smtp.url.replace(PASS, 'wrong-password'));
     await mailer.send(mail);
     await mailer.idle();
     expect(smtp.received).toHaveLength(0);
-    expect(lines).toHaveLength(1);
-    expect(lines[0]).toContain('"responseCode":535');
-    expect(lines[0]).not.toContain(PASS);
+    const delivery = lines.filter((l) => !l.includes('mail queued'));
+    expect(delivery).toHaveLength(1);
+    expect(delivery[0]).toContain('"responseCode":535');
+    expect(delivery[0]).not.toContain(PASS);
     await mailer.close();
   });
 
   it('retries when the server cannot be reached', async () => {
     const { lines, log } = recordingLog();
-    const mailer = smtpMailer({ url: 'smtp://127.0.0.1:1', from: 'a@b.test', retryDelaysMs: [10] }, log);
+    const mailer = queue(log, [10], 'smtp://127.0.0.1:1');
     await mailer.send(mail);
     await mailer.idle();
     expect(lines.map((l) => JSON.parse(l).msg)).toEqual([
+      'mail queued',
       'mail delivery failed for now, trying again',
       'mail not delivered',
     ]);
@@ -212,7 +222,7 @@ describe('delivery', () => {
   });
 
   it('makes an HTML part of paragraphs with the text escaped', () => {
-    expect(htmlOf({ to: 'x@y.z', subject: 'S & T', text: 'a <b>\nc\n\nd' })).toContain(
+    expect(htmlOf({ subject: 'S & T', text: 'a <b>\nc\n\nd' })).toContain(
       '<p>a &lt;b&gt;<br>c</p>\n<p>d</p>',
     );
   });

@@ -310,6 +310,7 @@ export function createAuthService(deps: AppDeps) {
         return null;
       }
       const code = newResetCode();
+      // The code and its mail commit together (ADR 0024): neither exists without the other.
       await db.transaction(async (tx) => {
         await lockUser(tx, user.id);
         await invalidateResets(tx, user.id);
@@ -318,20 +319,22 @@ export function createAuthService(deps: AppDeps) {
           codeHash: resetDigest(user.id, code),
           ttlMinutes: RESET_CODE_TTL_MINUTES,
         });
+        await deps.mailer.send(
+          {
+            to: user.email,
+            subject: 'Your WorkTrust password reset code',
+            text: [
+              `Hello ${user.fullName},`,
+              '',
+              `Your password reset code is ${code}. It expires in ${MSG.resetExpiresIn} and works once.`,
+              'If you did not ask to reset your password, you can ignore this message.',
+            ].join('\n'),
+            expiresAt: new Date(Date.now() + RESET_CODE_TTL_MINUTES * 60_000),
+          },
+          log,
+          tx,
+        );
       });
-      await deps.mailer.send(
-        {
-          to: user.email,
-          subject: 'Your WorkTrust password reset code',
-          text: [
-            `Hello ${user.fullName},`,
-            '',
-            `Your password reset code is ${code}. It expires in ${MSG.resetExpiresIn} and works once.`,
-            'If you did not ask to reset your password, you can ignore this message.',
-          ].join('\n'),
-        },
-        log,
-      );
       return code;
     },
 

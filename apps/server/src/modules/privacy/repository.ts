@@ -2,7 +2,7 @@
 // statements that erase an account and purge what is kept only for a time.
 import { GRIEVANCE_EMAIL_RETENTION_DAYS, type GrievanceCategory, grievanceDueAt } from '@workspace/contracts';
 import { and, asc, desc, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
+import { type Executor, queryRows } from '../../db/client.ts';
 import {
   emailCodes,
   type GrievanceRow,
@@ -119,7 +119,12 @@ export interface PurgeCounts {
   grievanceEmails: number;
   /** The copied-text rule's keys of texts past its window (ADR 0023). */
   textBands: number;
+  /** The mail queue's rows sent or given up on over MAIL_KEPT_DAYS ago (ADR 0024); they hold no address. */
+  mails: number;
 }
+
+/** How long the mail queue keeps a row once it is done with it, for tracing a delivery by its id. */
+const MAIL_KEPT_DAYS = 7;
 
 /**
  * Removes what the privacy notice keeps only for a time: ended or expired sessions, used or expired
@@ -165,5 +170,14 @@ export async function purgeExpired(ex: Executor): Promise<PurgeCounts> {
     cooldowns: cooldowns.length,
     grievanceEmails: grievanceEmails.length,
     textBands: await purgeOldBands(ex),
+    mails:
+      (
+        await queryRows<{ n: number }>(
+          ex,
+          sql`with gone as (delete from mail_outbox
+              where coalesce(sent_at, gave_up_at) < now() - make_interval(days => ${MAIL_KEPT_DAYS}) returning 1)
+            select count(*)::int as n from gone`,
+        )
+      )[0]?.n ?? 0,
   };
 }

@@ -241,7 +241,7 @@ export function createPrivacyService(deps: AppDeps) {
     },
 
     async close(moderatorId: number, id: number, reason: string, log?: MailLog): Promise<void> {
-      const closed = await inTransaction(db, async (tx) => {
+      await inTransaction(db, async (tx) => {
         const found = await lockGrievance(tx, id);
         if (!found) throw notFound(MSG.grievanceNotFound);
         if (found.status === 'closed') throw new HttpError(400, MSG.grievanceAlreadyClosed);
@@ -253,9 +253,9 @@ export function createPrivacyService(deps: AppDeps) {
           targetId: id,
           reason,
         });
-        return row;
+        // The decision and its mail to the complainant commit together (ADR 0024).
+        if (row.email) await mailer.send(grievanceOutcome(row.email, toGrievance(row), env), log, tx);
       });
-      if (closed.email) await mailer.send(grievanceOutcome(closed.email, toGrievance(closed), env), log);
     },
   };
 }

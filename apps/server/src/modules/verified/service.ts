@@ -126,24 +126,29 @@ export function createVerifiedService(deps: AppDeps) {
         expiresAt,
       };
       // A new request replaces the previous code, and its tries start again within the hourly limits.
-      await db
-        .insert(workEmailCodes)
-        .values(row)
-        .onConflictDoUpdate({ target: workEmailCodes.employeeId, set: { ...row, createdAt: sql`now()` } });
-      await mailer.send(
-        {
-          to: address,
-          subject: 'Your WorkTrust code to verify your work email',
-          text: [
-            `Your code is ${code}. It expires in ${WORK_EMAIL_CODE_TTL_MINUTES} minutes.`,
-            '',
-            `Enter it on your WorkTrust account page to show "Verified employee" on your reviews of ${company.name}.`,
-            'WorkTrust keeps only the company, its domain and the date of verification, never this address.',
-            'If you did not ask for this code, you can ignore this message.',
-          ].join('\n'),
-        },
-        log,
-      );
+      // The code and its mail commit together (ADR 0024).
+      await db.transaction(async (tx) => {
+        await tx
+          .insert(workEmailCodes)
+          .values(row)
+          .onConflictDoUpdate({ target: workEmailCodes.employeeId, set: { ...row, createdAt: sql`now()` } });
+        await mailer.send(
+          {
+            to: address,
+            subject: 'Your WorkTrust code to verify your work email',
+            text: [
+              `Your code is ${code}. It expires in ${WORK_EMAIL_CODE_TTL_MINUTES} minutes.`,
+              '',
+              `Enter it on your WorkTrust account page to show "Verified employee" on your reviews of ${company.name}.`,
+              'WorkTrust keeps only the company, its domain and the date of verification, never this address.',
+              'If you did not ask for this code, you can ignore this message.',
+            ].join('\n'),
+            expiresAt,
+          },
+          log,
+          tx,
+        );
+      });
       return { company_id: company.id, company_name: company.name, expires_at: expiresAt.toISOString() };
     },
 
@@ -197,23 +202,27 @@ export function createVerifiedService(deps: AppDeps) {
         tries: 0,
         expiresAt: codeExpiry(),
       };
-      await db
-        .insert(emailCodes)
-        .values(row)
-        .onConflictDoUpdate({ target: emailCodes.userId, set: { ...row, createdAt: sql`now()` } });
-      await mailer.send(
-        {
-          to: user.email,
-          subject: 'Your WorkTrust code to confirm your email',
-          text: [
-            `Your code is ${code}. It expires in ${WORK_EMAIL_CODE_TTL_MINUTES} minutes.`,
-            '',
-            'Enter it on your WorkTrust account page to confirm that this address is yours.',
-            'If you did not ask for this code, you can ignore this message.',
-          ].join('\n'),
-        },
-        log,
-      );
+      await db.transaction(async (tx) => {
+        await tx
+          .insert(emailCodes)
+          .values(row)
+          .onConflictDoUpdate({ target: emailCodes.userId, set: { ...row, createdAt: sql`now()` } });
+        await mailer.send(
+          {
+            to: user.email,
+            subject: 'Your WorkTrust code to confirm your email',
+            text: [
+              `Your code is ${code}. It expires in ${WORK_EMAIL_CODE_TTL_MINUTES} minutes.`,
+              '',
+              'Enter it on your WorkTrust account page to confirm that this address is yours.',
+              'If you did not ask for this code, you can ignore this message.',
+            ].join('\n'),
+            expiresAt: row.expiresAt,
+          },
+          log,
+          tx,
+        );
+      });
       return { expires_at: row.expiresAt.toISOString() };
     },
 
