@@ -8,6 +8,8 @@ CREATE TABLE mail_outbox (
   to_address  text NOT NULL,
   subject     text NOT NULL,
   body        text NOT NULL,
+  -- Extra headers, e.g. List-Unsubscribe on notification mail (RFC 8058).
+  headers     jsonb NOT NULL DEFAULT '{}',
   created_at  timestamptz NOT NULL DEFAULT now(),
   -- When the row may next be claimed: now, after a failure's backoff, or after a claim's lease.
   due_at      timestamptz NOT NULL DEFAULT now(),

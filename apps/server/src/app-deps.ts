@@ -7,6 +7,7 @@ import type { Counters, Tally } from './lib/counters.ts';
 import type { Mailer } from './lib/mailer.ts';
 import type { TokenService } from './lib/tokens.ts';
 import type { ViewCache } from './lib/view-cache.ts';
+import type { NotificationMail } from './modules/notifications/worker.ts';
 
 export interface AppDeps {
   env: Env;
@@ -17,6 +18,8 @@ export interface AppDeps {
   tally: Tally;
   counters: Counters;
   mailer: Mailer;
+  /** Turns each notification into its mail (modules/notifications/worker.ts). */
+  notificationMail: NotificationMail;
   redis: Redis | null;
   viewCache: ViewCache;
 }

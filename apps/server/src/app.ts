@@ -14,6 +14,7 @@ import { coreRoutes } from './modules/core/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { flagRoutes } from './modules/moderation/flag-routes.ts';
 import { moderationRoutes } from './modules/moderation/routes.ts';
+import { notificationRoutes, notificationSettingsRoutes } from './modules/notifications/routes.ts';
 import { grievanceModerationRoutes, grievanceRoutes, privacyAuthRoutes } from './modules/privacy/routes.ts';
 import { givenCount } from './modules/ratings/repository.ts';
 import { countPersonalDataRefusal } from './modules/transparency/repository.ts';
@@ -174,6 +175,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
       await api.register(verifiedRoutes, { prefix: '/auth' });
       await api.register(grievanceRoutes, { prefix: '/core' });
       await api.register(grievanceModerationRoutes, { prefix: '/moderation' });
+      await api.register(notificationRoutes, { prefix: '/core' });
+      await api.register(notificationSettingsRoutes, { prefix: '/auth' });
     },
     { prefix: '/api' },
   );

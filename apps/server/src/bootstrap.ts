@@ -12,6 +12,7 @@ import { redisCounters, serverTally, tallyCounters } from './lib/counters.ts';
 import { createMailer } from './lib/mail-queue.ts';
 import { createTokenService } from './lib/tokens.ts';
 import { createViewCache } from './lib/view-cache.ts';
+import { startNotificationMail } from './modules/notifications/worker.ts';
 
 export function connectRedis(url: string, log: Pick<FastifyBaseLogger, 'warn'>, keyPrefix = ''): Redis {
   const redis = new Redis(url, {
@@ -75,6 +76,7 @@ export async function createDeps(
   const counters = redis
     ? redisCounters(redis, () => log.warn('Redis command failed: counting in server memory'), tally)
     : tallyCounters(tally);
+  const mailer = createMailer(env, log, database.db);
   return {
     env,
     database,
@@ -83,13 +85,21 @@ export async function createDeps(
     tally,
     counters,
     tokens: createTokenService(jwtSecret(env), env.ACCESS_TOKEN_TTL, env.REFRESH_TOKEN_TTL),
-    mailer: createMailer(env, log, database.db),
+    mailer,
+    notificationMail: startNotificationMail({
+      db: database.db,
+      mailer,
+      secret: jwtSecret(env),
+      publicUrl: env.PUBLIC_URL,
+      log,
+    }),
     // Characters of JSON: one byte each for the ASCII most answers are made of.
     viewCache: createViewCache(env.VIEW_CACHE_MB * 1024 * 1024),
   };
 }
 
 export async function closeDeps(deps: AppDeps) {
+  await deps.notificationMail.close();
   await deps.mailer.close();
   deps.redis?.disconnect();
   await deps.database.close();

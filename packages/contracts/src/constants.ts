@@ -341,7 +341,34 @@ export const WEB_PAGES = {
   profile: '/profile',
   myRatings: '/my-ratings',
   moderation: '/moderation',
+  notifications: '/notifications',
 } as const;
+
+// --- notifications (DESIGN §9.3) ---
+
+/**
+ * What a person is told of: a rating of them (never who wrote it), a reply to their rating, a
+ * dispute about their rating, a dispute decided (both parties), their appeal decided, their rating
+ * hidden or restored (with the reason), their grievance answered, their work email verified.
+ */
+export const NOTIFICATION_TYPES = [
+  'rating_received',
+  'reply_received',
+  'dispute_opened',
+  'dispute_decided',
+  'appeal_decided',
+  'rating_hidden',
+  'rating_restored',
+  'grievance_answered',
+  'work_email_verified',
+] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+/** The types whose mail a person may turn off: a grievance's answer is mailed with the answer itself. */
+export const NOTIFICATION_MAIL_TYPES = NOTIFICATION_TYPES.filter((type) => type !== 'grievance_answered');
+
+/** The notifications page's size. */
+export const NOTIFICATIONS_PAGE_SIZE = 20;
 
 // --- privacy and grievances (DESIGN §8.3) ---
 
@@ -403,6 +430,9 @@ export const DATABASE_ENUMS = {
   'grievances.category': GRIEVANCE_CATEGORIES,
   'grievances.status': GRIEVANCE_STATUSES,
   'personal_data_refusals.kind': PERSONAL_DATA_KINDS,
+  'notifications.type': NOTIFICATION_TYPES,
+  'notifications.mail_state': ['pending', 'queued', 'skipped', 'digest', 'digested'],
+  'notification_mail_off.type': NOTIFICATION_TYPES,
   'personal_data_refusals.text': PERSONAL_DATA_TEXTS,
 } as const;
 

@@ -8,6 +8,7 @@ export * from './schemas/both-sides.ts';
 export * from './schemas/common.ts';
 export * from './schemas/core.ts';
 export * from './schemas/moderation.ts';
+export * from './schemas/notifications.ts';
 export * from './schemas/privacy.ts';
 export * from './schemas/profile.ts';
 export * from './schemas/transparency.ts';

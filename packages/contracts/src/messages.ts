@@ -165,6 +165,8 @@ export const MSG = {
   emailDomainNotOwn: 'The domain must be the one of your own sign-in email',
   emailDomainFreeMail: 'Free mail domains cannot be declared: use your company domain',
   emailDomainTaken: 'Another company has already declared this domain',
+  unsubscribeInvalid:
+    'This unsubscribe link is not valid. Change your mail settings on your account page instead.',
   verifiedOnlyUnavailable:
     'Only a company with enough ratings from verified employees can be shown with those ratings alone.',
   emailDomainUnverified: 'Confirm your sign-in email first: we send a code to it',

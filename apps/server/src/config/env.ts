@@ -106,6 +106,8 @@ const envSchema = z
     // Megabytes of serialised answers each process may keep (lib/view-cache.ts, ADR 0007); 0: none.
     // Raters of a company whose ratings carry the verified badge before any view shows it (DESIGN §9.1).
     VERIFIED_BADGE_MIN: positiveInt.default(5),
+    // The site's address as people reach it, for the links in mail (notifications, unsubscribing).
+    PUBLIC_URL: z.url({ error: 'must be a URL, e.g. https://worktrust.example.in' }).optional(),
     VIEW_CACHE_MB: z.coerce.number().int().min(0).max(4096, 'must be at most 4096').default(32),
   })
   .superRefine((env, ctx) => {
@@ -133,6 +135,7 @@ const envSchema = z
       SEED_DEMO: env.SEED_DEMO ?? privateServer,
       EXPOSE_RESET_CODE: env.EXPOSE_RESET_CODE ?? privateServer,
       TRUST_PROXY: proxy,
+      PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
     };
   });
 

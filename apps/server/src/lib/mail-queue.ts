@@ -36,6 +36,7 @@ interface Row {
   to_address: string;
   subject: string;
   body: string;
+  headers: Record<string, string>;
   attempts: number;
   expired: boolean;
 }
@@ -60,8 +61,9 @@ const failureOf = (error: unknown) => {
 async function enqueueMail(db: Executor, mail: Mail): Promise<string> {
   const [row] = await queryRows<{ id: string }>(
     db,
-    sql`insert into mail_outbox (to_address, subject, body, expires_at)
-        values (${mail.to}, ${mail.subject}, ${mail.text}, ${mail.expiresAt?.toISOString() ?? null}::timestamptz)
+    sql`insert into mail_outbox (to_address, subject, body, headers, expires_at)
+        values (${mail.to}, ${mail.subject}, ${mail.text}, ${JSON.stringify(mail.headers ?? {})}::jsonb,
+                ${mail.expiresAt?.toISOString() ?? null}::timestamptz)
         returning id`,
   );
   if (!row) throw new Error('the mail queue stored nothing');
@@ -85,14 +87,14 @@ export function mailQueue(db: Db, transport: Transport, log: MailLog, options: Q
                 where sent_at is null and gave_up_at is null and due_at <= now()
                 order by due_at limit 10 for update skip locked) due
           where o.id = due.id
-          returning o.id, o.to_address, o.subject, o.body, o.attempts,
+          returning o.id, o.to_address, o.subject, o.body, o.headers, o.attempts,
                     coalesce(o.expires_at <= now(), false) as expired`,
     );
 
   const finish = (id: string, column: 'sent_at' | 'gave_up_at', failure: string | null = null) =>
     db.execute(
       sql`update mail_outbox set ${sql.raw(column)} = now(), failure = ${failure},
-            to_address = '', subject = '', body = '' where id = ${id}`,
+            to_address = '', subject = '', body = '', headers = '{}' where id = ${id}`,
     );
 
   async function deliver(row: Row) {
@@ -102,7 +104,13 @@ export function mailQueue(db: Db, transport: Transport, log: MailLog, options: Q
       return;
     }
     try {
-      await transport.deliver({ id: row.id, to: row.to_address, subject: row.subject, text: row.body });
+      await transport.deliver({
+        id: row.id,
+        to: row.to_address,
+        subject: row.subject,
+        text: row.body,
+        headers: row.headers,
+      });
       await finish(row.id, 'sent_at');
       log.info({ mail: row.id, attempt: row.attempts }, 'mail sent');
     } catch (error) {

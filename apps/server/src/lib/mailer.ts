@@ -18,6 +18,8 @@ export interface Mail {
   text: string;
   /** Past this time the message is not sent at all (a code that has expired). */
   expiresAt?: Date;
+  /** Extra headers, e.g. List-Unsubscribe and List-Unsubscribe-Post (RFC 8058). */
+  headers?: Record<string, string>;
 }
 
 /** A stored message on its way out: its id is its Message-ID, the same on every attempt. */
@@ -26,6 +28,7 @@ interface OutgoingMail {
   to: string;
   subject: string;
   text: string;
+  headers: Record<string, string>;
 }
 
 export interface Transport {
@@ -55,7 +58,10 @@ export function fileTransport(dir: string, log: MailLog): Transport {
     async deliver(mail) {
       mkdirSync(dir, { recursive: true });
       const file = join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${mail.id}.eml`);
-      writeFileSync(file, `To: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}\n`, { mode: 0o600 });
+      const extra = Object.entries(mail.headers).map(([name, value]) => `${name}: ${value}\n`);
+      writeFileSync(file, `To: ${mail.to}\nSubject: ${mail.subject}\n${extra.join('')}\n${mail.text}\n`, {
+        mode: 0o600,
+      });
       log.info({ mail: mail.id, outbox: file }, 'mail written to the outbox (SMTP_URL is not set)');
     },
     close() {},
@@ -99,6 +105,7 @@ export function smtpTransport(url: string, from: string): Transport {
         text: mail.text,
         html: htmlOf(mail),
         messageId: messageIdOf(mail.id),
+        headers: mail.headers,
       });
     },
     close: () => transport.close(),

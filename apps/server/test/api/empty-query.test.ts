@@ -25,6 +25,8 @@ function queryRoutes() {
   const doc = ctx.app.swagger() as unknown as { paths: Record<string, Record<string, Operation>> };
   const routes: { path: string; parameters: Parameter[] }[] = [];
   for (const [path, operations] of Object.entries(doc.paths)) {
+    // An unsubscribe link is a signed whole, not a list with filters (notifications/routes.ts).
+    if (path === '/api/auth/unsubscribe') continue;
     const parameters = operations.get?.parameters?.filter((p) => p.in === 'query') ?? [];
     if (parameters.length > 0) routes.push({ path, parameters });
   }

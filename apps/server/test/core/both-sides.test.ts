@@ -305,11 +305,16 @@ describe('disputes', () => {
       detail: MSG.disputeAlreadyDecided,
     });
     // Both parties are told by mail too; the rated party's mail does not name the author.
-    await ctx.deps.mailer.idle();
+    await ctx.deps.notificationMail.idle();
     const outbox = join(ctx.deps.env.DATA_DIR, 'outbox');
     const mails = readdirSync(outbox).map((f) => readFileSync(join(outbox, f), 'utf8'));
     const toRatee = mails.filter((m) => m.startsWith(`To: ${employee.email}\n`));
-    const toAuthor = mails.filter((m) => m.startsWith(`To: ${employer.email}\n`));
+    // The author was told of the dispute when it was filed, and now of its decision.
+    const toAuthor = mails.filter(
+      (m) =>
+        m.startsWith(`To: ${employer.email}\n`) &&
+        m.includes('Subject: A dispute about a WorkTrust rating was decided'),
+    );
     expect(toRatee).toHaveLength(1);
     expect(toAuthor).toHaveLength(1);
     expect(toRatee[0]).toContain('The review describes work, not the resignation.');

@@ -61,7 +61,7 @@ export async function account(ctx: TestContext, role: 'employee' | 'employer'): 
 
 /** The messages in DATA_DIR/outbox sent to `to`, oldest first, after every queued one is written. */
 export async function outboxFor(ctx: TestContext, to: string): Promise<string[]> {
-  await ctx.deps.mailer.idle();
+  await ctx.deps.notificationMail.idle();
   const dir = join(ctx.deps.env.DATA_DIR, 'outbox');
   let files: string[];
   try {

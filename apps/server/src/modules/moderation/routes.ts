@@ -26,7 +26,6 @@ import { auditLog, flagQueue } from './repository.ts';
 import {
   decideDispute,
   dismissFlag,
-  disputeOutcomeMails,
   hideRating,
   hideReply,
   reinstateUser,
@@ -175,12 +174,8 @@ export async function moderationRoutes(instance: FastifyInstance) {
       },
     },
     async (request) => {
-      const parties = await decideDispute(db, sessionOf(request).userId, request.params.id, request.body);
-      if (parties) {
-        for (const mail of disputeOutcomeMails(parties, request.body)) {
-          await instance.deps.mailer.send(mail, request.log);
-        }
-      }
+      // Both parties are told by notification, and by mail from it (ADR 0025).
+      await decideDispute(db, sessionOf(request).userId, request.params.id, request.body);
       return { message: MSG.disputeDecided };
     },
   );

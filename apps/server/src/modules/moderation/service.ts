@@ -19,6 +19,7 @@ import {
 } from '../../db/schema/index.ts';
 import { inTransaction } from '../../db/transactions.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
+import { recordNotification } from '../notifications/repository.ts';
 import { lockRating } from '../rating-actions/repository.ts';
 import { applyRatings } from '../ratings/aggregates.ts';
 import { ratee, rater, withNames } from '../ratings/repository.ts';
@@ -36,6 +37,10 @@ async function lockUser(tx: Executor, userId: number, mode: 'no key update' | 's
   return row;
 }
 
+/** Where an author, and a rated party, read what happened (My Ratings). */
+const GIVEN_LINK = '/my-ratings?tab=given';
+const RECEIVED_LINK = '/my-ratings?tab=received';
+
 /** published -> hidden; the rating's open flags are settled as acted upon. */
 export async function hideRating(db: Db, moderatorId: number, ratingId: number, reason: string) {
   await inTransaction(db, async (tx) => {
@@ -51,6 +56,12 @@ export async function hideRating(db: Db, moderatorId: number, ratingId: number, 
       targetType: 'rating',
       targetId: ratingId,
       reason,
+    });
+    await recordNotification(tx, {
+      userId: rating.raterId,
+      type: 'rating_hidden',
+      params: { reason },
+      link: GIVEN_LINK,
     });
   });
 }
@@ -77,10 +88,22 @@ export async function restoreRating(db: Db, moderatorId: number, ratingId: numbe
     await applyRatings(tx, [ratingId], 1);
     await tx.delete(suspensionHiddenRatings).where(eq(suspensionHiddenRatings.ratingId, ratingId));
     // Restoring grants the author's open appeal, if there is one.
-    await tx
+    const granted = await tx
       .update(ratingAppeals)
       .set({ status: 'restored', decisionReason: reason, decidedAt: sql`now()`, decidedBy: moderatorId })
-      .where(and(eq(ratingAppeals.ratingId, ratingId), eq(ratingAppeals.status, 'open')));
+      .where(and(eq(ratingAppeals.ratingId, ratingId), eq(ratingAppeals.status, 'open')))
+      .returning({ id: ratingAppeals.id });
+    await recordNotification(
+      tx,
+      granted.length > 0
+        ? {
+            userId: found.raterId,
+            type: 'appeal_decided',
+            params: { outcome: 'restored', reason },
+            link: GIVEN_LINK,
+          }
+        : { userId: found.raterId, type: 'rating_restored', params: { reason }, link: GIVEN_LINK },
+    );
     await recordAction(tx, {
       moderatorId,
       action: 'restore_rating',
@@ -297,6 +320,22 @@ export async function decideDispute(
         .$dynamic(),
     ).where(eq(ratings.id, dispute.ratingId));
     if (parties) await touchUsers(tx, [parties.rateeId]);
+    // Both parties are told; neither learns who the other is beyond what they already knew.
+    const told = { outcome: decision.outcome, reason: decision.reason };
+    await recordNotification(tx, {
+      userId: found.raterId,
+      type: 'dispute_decided',
+      params: { ...told, side: 'author' },
+      link: GIVEN_LINK,
+    });
+    if (parties) {
+      await recordNotification(tx, {
+        userId: parties.rateeId,
+        type: 'dispute_decided',
+        params: { ...told, side: 'rated' },
+        link: RECEIVED_LINK,
+      });
+    }
     await recordAction(tx, {
       moderatorId,
       action: 'decide_dispute',
@@ -306,42 +345,6 @@ export async function decideDispute(
     });
     return parties;
   });
-}
-
-/** Both parties learn a dispute's outcome by mail too (DESIGN §8.3); neither learns who the other is. */
-export function disputeOutcomeMails(
-  parties: { rateeName: string; rateeEmail: string; raterEmail: string },
-  decision: { outcome: 'UPHELD' | 'REJECTED'; reason: string },
-) {
-  const verdict =
-    decision.outcome === 'UPHELD'
-      ? 'The dispute was upheld: the rating is hidden.'
-      : 'The dispute was rejected: the rating stays published.';
-  const subject = 'A dispute about a WorkTrust rating was decided';
-  return [
-    {
-      to: parties.rateeEmail,
-      subject,
-      text: [
-        'Our moderators have decided the dispute you filed about a rating of you.',
-        verdict,
-        `Their reason: ${decision.reason}`,
-        'You can see the outcome under My Ratings.',
-      ].join('\n\n'),
-    },
-    {
-      to: parties.raterEmail,
-      subject,
-      text: [
-        `${parties.rateeName} disputed a rating you wrote, and our moderators have decided it.`,
-        verdict,
-        `Their reason: ${decision.reason}`,
-        decision.outcome === 'UPHELD'
-          ? 'You can appeal once from My Ratings if you think this is wrong.'
-          : 'There is nothing you need to do.',
-      ].join('\n\n'),
-    },
-  ];
 }
 
 /** Rejects an open appeal: the rating stays hidden, and its author sees why. */
@@ -358,6 +361,18 @@ export async function rejectAppeal(db: Db, moderatorId: number, appealId: number
       .update(ratingAppeals)
       .set({ status: 'rejected', decisionReason: reason, decidedAt: sql`now()`, decidedBy: moderatorId })
       .where(eq(ratingAppeals.id, appealId));
+    const [author] = await tx
+      .select({ raterId: ratings.raterId })
+      .from(ratings)
+      .where(eq(ratings.id, appeal.ratingId));
+    if (author) {
+      await recordNotification(tx, {
+        userId: author.raterId,
+        type: 'appeal_decided',
+        params: { outcome: 'rejected', reason },
+        link: GIVEN_LINK,
+      });
+    }
     await recordAction(tx, {
       moderatorId,
       action: 'reject_appeal',

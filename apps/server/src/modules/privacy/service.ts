@@ -22,6 +22,7 @@ import { forbidden, HttpError, notFound, unauthorized } from '../../lib/errors.t
 import type { MailLog } from '../../lib/mailer.ts';
 import { createSignInGuard } from '../auth/sign-in-guard.ts';
 import { recordAction } from '../moderation/repository.ts';
+import { recordNotification } from '../notifications/repository.ts';
 import { disputesOfRatee } from '../rating-actions/repository.ts';
 import { everyReceivedQuery, RATING_COLUMNS, withNames } from '../ratings/repository.ts';
 import { type RatingRecord, toRatingView } from '../ratings/serialize.ts';
@@ -253,8 +254,17 @@ export function createPrivacyService(deps: AppDeps) {
           targetId: id,
           reason,
         });
-        // The decision and its mail to the complainant commit together (ADR 0024).
+        // The decision and its mail to the complainant commit together (ADR 0024); an account's
+        // holder is told in the app as well.
         if (row.email) await mailer.send(grievanceOutcome(row.email, toGrievance(row), env), log, tx);
+        if (row.userId) {
+          await recordNotification(tx, {
+            userId: row.userId,
+            type: 'grievance_answered',
+            params: { grievance_number: toGrievance(row).number },
+            link: '/grievance',
+          });
+        }
       });
     },
   };

@@ -27,6 +27,7 @@ import {
 } from '../../db/schema/index.ts';
 import { inTransaction } from '../../db/transactions.ts';
 import { badRequest, forbidden, HttpError, notFound } from '../../lib/errors.ts';
+import { nameParam, recordNotification } from '../notifications/repository.ts';
 import { applyRatings } from '../ratings/aggregates.ts';
 import { storedScores } from '../ratings/repository.ts';
 import { touchUsers } from '../users/repository.ts';
@@ -37,6 +38,9 @@ function asRatee(rating: LockedRating, userId: number, refusal: string) {
   if (rating.rateeId !== userId) throw forbidden(refusal);
   if (rating.status !== 'published') throw badRequest(MSG.ratingNotVisible);
 }
+
+/** Where an author reads what happened to the ratings they wrote. */
+const GIVEN_LINK = '/my-ratings?tab=given';
 
 export async function addReply(db: Db, userId: number, ratingId: number, message: string) {
   return inTransaction(db, async (tx) => {
@@ -49,6 +53,12 @@ export async function addReply(db: Db, userId: number, ratingId: number, message
       .returning();
     if (!row) throw badRequest(MSG.alreadyReplied);
     await touchUsers(tx, [rating.rateeId]);
+    await recordNotification(tx, {
+      userId: rating.raterId,
+      type: 'reply_received',
+      params: nameParam('ratee_name', rating.rateeId),
+      link: GIVEN_LINK,
+    });
     return row;
   });
 }
@@ -189,6 +199,12 @@ export async function fileDispute(
       } else {
         await touchUsers(tx, [rating.rateeId]);
       }
+      await recordNotification(tx, {
+        userId: rating.raterId,
+        type: 'dispute_opened',
+        params: nameParam('ratee_name', rating.rateeId),
+        link: GIVEN_LINK,
+      });
       return row as typeof ratingDisputes.$inferSelect;
     });
   } catch (error) {

@@ -8,6 +8,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { type Bound, preparedRaw, preparedStatements } from '../../db/prepared.ts';
 import { type RatingScores, ratings, users } from '../../db/schema/index.ts';
 import type { Page } from '../../lib/paging.ts';
+import { notificationInsert } from '../notifications/repository.ts';
 import { averageTenths, rankScore, starOf, withCategoryScores } from './aggregates.ts';
 import { bandsToStore, closestTextsQuery, type Match } from './copied-text.ts';
 import type { DisputeEntry, ModerationEntry, RatingRecord, ReplyEntry, ScoreEntry } from './serialize.ts';
@@ -376,6 +377,9 @@ interface WrittenRating {
   copies: Match[];
 }
 
+/** Where a rating received is read: My Ratings, received. */
+const RECEIVED_LINK = '/my-ratings?tab=received';
+
 /** The values of a new rating, bound per request to its one prepared statement. */
 const NEW = {
   rater: sql.placeholder('rater'),
@@ -441,6 +445,10 @@ const insertRatingStatement = preparedRaw<WrittenRow>(() => {
              ${verifiedNow(sql`${NEW.rater}::int`, sql`b.id`, sql`${NEW.context}::text`)}
       from bumped b
       returning id, created_at, from_fresh_account, verified_employee
+    ),
+    -- The ratee is told, in this statement: who wrote it is never in it, and its day only (ADR 0025).
+    notified as (
+      ${notificationInsert({ userId: sql`b.id`, type: 'rating_received', link: RECEIVED_LINK }, sql`bumped b`)}
     ),
     -- The copied-text rule's keys of the text (none for a short one), for the texts that follow.
     stored_bands as (

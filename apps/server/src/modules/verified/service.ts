@@ -27,6 +27,7 @@ import { badRequest, HttpError, notFound, unauthorized } from '../../lib/errors.
 import type { MailLog } from '../../lib/mailer.ts';
 import { digitsCode } from '../../lib/tokens.ts';
 import type { Session } from '../../plugins/session.ts';
+import { recordNotification } from '../notifications/repository.ts';
 import { verificationsOf } from './repository.ts';
 
 const HOUR_SECONDS = 3600;
@@ -174,6 +175,12 @@ export function createVerifiedService(deps: AppDeps) {
             .select({ name: users.fullName })
             .from(users)
             .where(eq(users.id, pending.companyId));
+          await recordNotification(tx, {
+            userId: session.userId,
+            type: 'work_email_verified',
+            params: { company_name: company?.name ?? '' },
+            link: '/profile',
+          });
           return {
             company_id: pending.companyId,
             company_name: company?.name ?? '',

@@ -1,0 +1,125 @@
+// Notifications' rows (drizzle/0037): written by the modules where things happen, in their own
+// transactions (`recordNotification`); read and marked read by their owner; the mail settings.
+import { NOTIFICATION_TYPES, type Notification, type NotificationType } from '@workspace/contracts';
+import { type SQL, sql } from 'drizzle-orm';
+import { type Executor, queryRows } from '../../db/client.ts';
+
+export interface NewNotification {
+  userId: number | SQL;
+  type: NotificationType;
+  /** What its text needs (strings), or SQL making that object (a name read in the same statement). */
+  params?: Record<string, string> | SQL;
+  /** The web app's path of what it is about. */
+  link: string;
+}
+
+/**
+ * Writes a notification in the caller's transaction: it exists exactly when the event does. Its mail
+ * follows from it (worker.ts). A rating received is dated by its day only (ADR 0025).
+ */
+export async function recordNotification(tx: Executor, n: NewNotification): Promise<void> {
+  await tx.execute(notificationInsert(n));
+}
+
+/**
+ * The statement of `recordNotification`; `from` lets a caller's own statement write it from its rows
+ * (a new rating's ratee).
+ */
+export function notificationInsert(n: NewNotification, from?: SQL): SQL {
+  const at = n.type === 'rating_received' ? sql`date_trunc('day', now(), 'UTC')` : sql`now()`;
+  const params =
+    n.params === undefined || !('getSQL' in n.params)
+      ? sql`${JSON.stringify(n.params ?? {})}::jsonb`
+      : n.params;
+  return sql`insert into notifications (user_id, type, params, link, created_at)
+    select ${n.userId}, ${n.type}, ${params}, ${n.link}, ${at} ${from ? sql`from ${from}` : sql``}`;
+}
+
+/** The name of user `id` as a notification's param, read in the statement that writes it. */
+export const nameParam = (key: string, id: number | SQL) =>
+  sql`jsonb_build_object(${key}::text, (select full_name from users where id = ${id}))`;
+
+interface NotificationRow {
+  id: number;
+  type: NotificationType;
+  created_at: Date | string;
+  read_at: Date | string | null;
+  link: string;
+  params: Record<string, string>;
+}
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+
+const toNotificationView = (row: NotificationRow): Notification => ({
+  id: Number(row.id),
+  type: row.type,
+  created_at: iso(row.created_at),
+  read_at: row.read_at === null ? null : iso(row.read_at),
+  link: row.link,
+  params: row.params,
+});
+
+/** A page of the user's notifications, newest first, with their number and the unread number. */
+export async function notificationsPage(
+  db: Executor,
+  userId: number,
+  page: { limit: number; offset: number },
+) {
+  const [counts] = await queryRows<{ count: number; unread: number }>(
+    db,
+    sql`select count(*)::int as count, (count(*) filter (where read_at is null))::int as unread
+        from notifications where user_id = ${userId}`,
+  );
+  const rows = await queryRows<NotificationRow>(
+    db,
+    sql`select id, type, created_at, read_at, link, params from notifications where user_id = ${userId}
+        order by id desc limit ${page.limit} offset ${page.offset}`,
+  );
+  return { count: counts?.count ?? 0, unread: counts?.unread ?? 0, results: rows.map(toNotificationView) };
+}
+
+/** Marks the user's notifications read: those of `ids` (others' are ignored), or all. */
+export async function markRead(db: Executor, userId: number, which: { ids: number[] } | { all: true }) {
+  const only = 'ids' in which ? sql`and id = any(${sql.param(which.ids)}::bigint[])` : sql``;
+  await db.execute(
+    sql`update notifications set read_at = now() where user_id = ${userId} and read_at is null ${only}`,
+  );
+}
+
+/** The user's mail settings: every type on unless turned off, and whether mail comes as a digest. */
+export async function mailSettings(db: Executor, userId: number) {
+  const off = await queryRows<{ type: NotificationType }>(
+    db,
+    sql`select type from notification_mail_off where user_id = ${userId}`,
+  );
+  const [user] = await queryRows<{ digest: boolean }>(
+    db,
+    sql`select notification_digest as digest from users where id = ${userId}`,
+  );
+  const offTypes = new Set(off.map((row) => row.type));
+  return {
+    email: Object.fromEntries(NOTIFICATION_TYPES.map((type) => [type, !offTypes.has(type)])) as Record<
+      NotificationType,
+      boolean
+    >,
+    daily_digest: user?.digest ?? false,
+  };
+}
+
+/** Turns mail of each given type on or off, and the digest, for the user. */
+export async function setMailSettings(
+  db: Executor,
+  userId: number,
+  change: { email?: Partial<Record<NotificationType, boolean>>; daily_digest?: boolean },
+) {
+  for (const [type, on] of Object.entries(change.email ?? {})) {
+    await db.execute(
+      on
+        ? sql`delete from notification_mail_off where user_id = ${userId} and type = ${type}`
+        : sql`insert into notification_mail_off (user_id, type) values (${userId}, ${type}) on conflict do nothing`,
+    );
+  }
+  if (change.daily_digest !== undefined) {
+    await db.execute(sql`update users set notification_digest = ${change.daily_digest} where id = ${userId}`);
+  }
+}

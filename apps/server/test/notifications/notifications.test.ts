@@ -1,0 +1,278 @@
+// Notifications (DESIGN §9.3, ADR 0025) through the API, with a real SMTP server: every event tells
+// the right person in the app and by mail, in their language, with a one-click unsubscribe that works
+// without signing in; a rating received never points at its author, anonymous or not.
+
+import type { NotificationSettings, NotificationsResponse, Rating } from '@workspace/contracts';
+import { eq, sql } from 'drizzle-orm';
+import type { ParsedMail } from 'mailparser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../src/db/schema/index.ts';
+import { get, makeUser, rate, type TestUser } from '../core/support.ts';
+import { call, createTestApp, type TestContext } from '../helpers.ts';
+import { startSmtp, type TestSmtp } from '../mail/smtp-server.ts';
+
+let ctx: TestContext;
+let smtp: TestSmtp;
+let moderator: TestUser;
+
+beforeAll(async () => {
+  smtp = await startSmtp();
+  ctx = await createTestApp({ SMTP_URL: smtp.url, PUBLIC_URL: 'https://worktrust.example.in' });
+  moderator = await makeUser(ctx, 'moderator');
+});
+afterAll(async () => {
+  await ctx.close();
+  await smtp.close();
+});
+
+/** Lets the notification worker and the mail queue finish, then the mails `user` received. */
+async function mailsTo(user: TestUser): Promise<ParsedMail[]> {
+  await ctx.deps.notificationMail.idle();
+  return smtp.received.filter((mail) => (mail.to as { text: string }).text === user.email);
+}
+
+const notificationsOf = async (user: TestUser) =>
+  (await get<NotificationsResponse>(ctx, user, '/api/core/notifications/')).body;
+
+const send = (user: TestUser, method: 'POST' | 'PATCH', url: string, body?: unknown) =>
+  call<Record<string, unknown>>(ctx.app, method, url, { token: user.token, body });
+
+describe('each event tells the right person, in the app and by mail', () => {
+  it('a reply, a dispute and its decision, a hiding, an appeal and a restoring', async () => {
+    const [author, company] = [await makeUser(ctx, 'employee'), await makeUser(ctx, 'employer')];
+    const rating = await rate(ctx, author, company, { feedback_message: 'Fine place.' });
+
+    expect(
+      (await send(company, 'POST', `/api/core/ratings/${rating.id}/reply/`, { message: 'Thank you.' }))
+        .status,
+    ).toBe(201);
+    const disputed = await send(company, 'POST', `/api/core/ratings/${rating.id}/dispute/`, {
+      reason: 'FALSE_FACTS',
+      details: 'Never worked here.',
+    });
+    expect(disputed.status).toBe(201);
+    const decided = await send(moderator, 'POST', `/api/moderation/disputes/${disputed.body.id}/decide/`, {
+      outcome: 'UPHELD',
+      reason: 'No record of employment.',
+    });
+    expect(decided.status).toBe(200);
+    const appealed = await send(author, 'POST', `/api/core/ratings/${rating.id}/appeal/`, {
+      message: 'I did.',
+    });
+    expect(appealed.status).toBe(201);
+    expect(
+      (
+        await send(moderator, 'POST', `/api/moderation/ratings/${rating.id}/restore/`, {
+          reason: 'Payslip shown.',
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await send(moderator, 'POST', `/api/moderation/ratings/${rating.id}/hide/`, {
+          reason: 'Names a person.',
+        })
+      ).status,
+    ).toBe(200);
+
+    const toAuthor = await notificationsOf(author);
+    expect(toAuthor.results.map((n) => [n.type, n.params, n.link])).toEqual([
+      ['rating_hidden', { reason: 'Names a person.' }, '/my-ratings?tab=given'],
+      ['appeal_decided', { outcome: 'restored', reason: 'Payslip shown.' }, '/my-ratings?tab=given'],
+      [
+        'dispute_decided',
+        { outcome: 'UPHELD', reason: 'No record of employment.', side: 'author' },
+        '/my-ratings?tab=given',
+      ],
+      ['dispute_opened', { ratee_name: company.fullName }, '/my-ratings?tab=given'],
+      ['reply_received', { ratee_name: company.fullName }, '/my-ratings?tab=given'],
+    ]);
+    expect(toAuthor).toMatchObject({ count: 5, unread: 5 });
+    const toCompany = await notificationsOf(company);
+    expect(toCompany.results.map((n) => [n.type, n.params])).toEqual([
+      ['dispute_decided', { outcome: 'UPHELD', reason: 'No record of employment.', side: 'rated' }],
+      ['rating_received', {}],
+    ]);
+
+    const authorMails = await mailsTo(author);
+    expect(authorMails.map((m) => m.subject).sort()).toEqual(
+      [
+        `${company.fullName} disputed your rating`,
+        `${company.fullName} replied to your rating`,
+        'A dispute about a WorkTrust rating was decided',
+        'Your appeal was decided',
+        'Your rating was hidden',
+      ].sort(),
+    );
+    const hidden = authorMails.find((m) => m.subject === 'Your rating was hidden');
+    expect(hidden?.text).toContain('Their reason: Names a person.');
+    expect(hidden?.text).toContain('https://worktrust.example.in/my-ratings?tab=given');
+    // The company's mail of the decision names the outcome, not the author.
+    const companyMails = await mailsTo(company);
+    expect(companyMails.map((m) => m.subject)).toEqual(['A dispute about a WorkTrust rating was decided']);
+    expect(companyMails[0]?.text).not.toContain(author.fullName);
+    expect(companyMails[0]?.text).not.toContain(author.email);
+  });
+
+  it('a grievance answered and a work email verified, in Hindi for an account that reads Hindi', async () => {
+    const person = await makeUser(ctx, 'employee');
+    await ctx.deps.db.update(users).set({ language: 'hi' }).where(eq(users.id, person.id));
+    const filed = await send(person, 'POST', '/api/core/grievances/', {
+      category: 'OTHER',
+      details: 'Please look at my account.',
+    });
+    expect(filed.status).toBe(201);
+    const closed = await send(moderator, 'POST', `/api/moderation/grievances/${filed.body.id}/close/`, {
+      reason: 'Looked at it.',
+    });
+    expect(closed.status).toBe(200);
+    // A company with a proven address and a domain; the person proves an address there.
+    const company = await makeUser(ctx, 'employer', { name: 'Neem Analytics' });
+    const domain = `neem-${company.id}.example`;
+    await ctx.deps.db
+      .update(users)
+      .set({ emailVerifiedAt: new Date(), emailDomain: domain })
+      .where(eq(users.id, company.id));
+    const address = `person@${domain}`;
+    expect((await send(person, 'POST', '/api/auth/work-email/', { email: address })).status).toBe(202);
+    await ctx.deps.mailer.idle();
+    const codeMail = smtp.received.find((m) => (m.to as { text: string }).text === address);
+    const code = /(\d{6})/.exec(codeMail?.text ?? '')?.[1];
+    expect((await send(person, 'POST', '/api/auth/work-email/confirm/', { code })).status).toBe(200);
+    const told = (await notificationsOf(person)).results.map((n) => [n.type, n.params, n.link]);
+    expect(told).toEqual([
+      ['work_email_verified', { company_name: 'Neem Analytics' }, '/profile'],
+      ['grievance_answered', { grievance_number: filed.body.number }, '/grievance'],
+    ]);
+    const mails = await mailsTo(person);
+    expect(mails.map((m) => m.subject)).toContain('आप Neem Analytics के सत्यापित कर्मचारी हैं');
+    // The grievance's answer comes in its own mail, not a second one from the notification.
+    expect(mails.filter((m) => m.subject?.includes(`आपकी शिकायत ${filed.body.number} का जवाब`))).toEqual([]);
+    const verified = mails.find((m) => m.subject === 'आप Neem Analytics के सत्यापित कर्मचारी हैं');
+    expect(verified?.text).toContain('इस तरह का मेल बंद करें:');
+  });
+});
+
+describe('one-click unsubscribe', () => {
+  it('is in every mail’s headers, works without signing in, and turns that one type off', async () => {
+    const [author, company] = [await makeUser(ctx, 'employee'), await makeUser(ctx, 'employer')];
+    const first = await rate(ctx, author, company);
+    await send(company, 'POST', `/api/core/ratings/${first.id}/reply/`, { message: 'Thanks.' });
+    const [mail] = await mailsTo(author);
+    // As the raw mail has them (mailparser folds List-* headers into one object).
+    const line = (key: string) => mail?.headerLines.find((h) => h.key === key)?.line ?? '';
+    const header = line('list-unsubscribe');
+    expect(line('list-unsubscribe-post')).toBe('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+    const url = new URL(/<([^>]+)>/.exec(header)?.[1] ?? '');
+    expect(url.origin).toBe('https://worktrust.example.in');
+    const path = `${url.pathname}${url.search}`;
+
+    // Following the link shows a page and changes nothing (mail scanners follow links).
+    const page = await ctx.app.inject({ method: 'GET', url: path });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(
+      (await get<NotificationSettings>(ctx, author, '/api/auth/notification-settings/')).body.email
+        .reply_received,
+    ).toBe(true);
+
+    // The one-click POST of RFC 8058: a form body, no token.
+    const done = await ctx.app.inject({
+      method: 'POST',
+      url: path,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(done.statusCode).toBe(200);
+    const settings = (await get<NotificationSettings>(ctx, author, '/api/auth/notification-settings/')).body;
+    expect(settings.email.reply_received).toBe(false);
+    expect(settings.email.dispute_opened).toBe(true);
+
+    // The next reply is still told in the app, not by mail.
+    const other = await makeUser(ctx, 'employer');
+    const second = await rate(ctx, author, other);
+    const before = (await mailsTo(author)).length;
+    await send(other, 'POST', `/api/core/ratings/${second.id}/reply/`, { message: 'Thanks too.' });
+    expect((await mailsTo(author)).length).toBe(before);
+    expect((await notificationsOf(author)).results[0]?.type).toBe('reply_received');
+
+    // A link whose signature does not match is refused, and changes nothing.
+    const forged = path.replace(`u=${author.id}`, `u=${company.id}`);
+    expect((await ctx.app.inject({ method: 'POST', url: forged })).statusCode).toBe(400);
+  });
+});
+
+describe('a rating received', () => {
+  it('tells the same, at the same day-only time, whether the rating is anonymous or not', async () => {
+    const rater = await makeUser(ctx, 'employee');
+    const [one, two] = [await makeUser(ctx, 'employer'), await makeUser(ctx, 'employer')];
+    await rate(ctx, rater, one, { is_anonymous: true, feedback_message: 'Anonymous words.' });
+    await rate(ctx, rater, two, { is_anonymous: false, feedback_message: 'Public words.' });
+    const [anonymous, named] = [(await notificationsOf(one)).results, (await notificationsOf(two)).results];
+    const strip = (list: typeof anonymous) => list.map(({ id: _, ...rest }) => rest);
+    expect(strip(anonymous)).toEqual(strip(named));
+    const [told] = anonymous;
+    expect(told?.created_at).toBe(`${new Date().toISOString().slice(0, 10)}T00:00:00.000Z`);
+    expect(JSON.stringify(anonymous)).not.toMatch(new RegExp(`${rater.fullName}|${rater.userCode}|"rater`));
+
+    // No mail at the moment it was written; both go in the next daily mail, worded the same.
+    expect(await mailsTo(one)).toEqual([]);
+    // The day's mail time comes (03:30 UTC in production): moved here to now.
+    await ctx.deps.db.execute(
+      sql`update notifications set digest_after = now() where user_id in (${one.id}, ${two.id})`,
+    );
+    const [toOne, toTwo] = [await mailsTo(one), await mailsTo(two)];
+    expect(toOne).toHaveLength(1);
+    expect(toOne[0]?.subject).toBe(toTwo[0]?.subject);
+    expect(toOne[0]?.text?.replace(/s=[\w-]+|u=\d+/g, '')).toBe(
+      toTwo[0]?.text?.replace(/s=[\w-]+|u=\d+/g, ''),
+    );
+    expect(toOne[0]?.text).not.toContain(rater.fullName);
+  });
+});
+
+describe('the list and the settings', () => {
+  it('marks one’s own notifications read, one by one or all, and ignores others’', async () => {
+    const [author, company] = [await makeUser(ctx, 'employee'), await makeUser(ctx, 'employer')];
+    const rating: Rating = await rate(ctx, author, company);
+    await send(company, 'POST', `/api/core/ratings/${rating.id}/reply/`, { message: 'Noted.' });
+    await send(company, 'POST', `/api/core/ratings/${rating.id}/dispute/`, {
+      reason: 'FALSE_FACTS',
+      details: 'No.',
+    });
+    const [newest, older] = (await notificationsOf(author)).results;
+    const theirs = (await notificationsOf(company)).results[0];
+    expect(
+      (await send(author, 'POST', '/api/core/notifications/read/', { ids: [newest?.id, theirs?.id] })).status,
+    ).toBe(204);
+    const after = await notificationsOf(author);
+    expect(after.unread).toBe(1);
+    expect(after.results.find((n) => n.id === newest?.id)?.read_at).not.toBeNull();
+    expect(after.results.find((n) => n.id === older?.id)?.read_at).toBeNull();
+    expect((await notificationsOf(company)).unread).toBe(1);
+    expect((await send(author, 'POST', '/api/core/notifications/read/', { all: true })).status).toBe(204);
+    expect((await notificationsOf(author)).unread).toBe(0);
+    expect((await send(author, 'POST', '/api/core/notifications/read/', { ids: [] })).status).toBe(400);
+    expect((await call(ctx.app, 'GET', '/api/core/notifications/')).status).toBe(401);
+  });
+
+  it('turns types and the digest on and off, and refuses what is not a type', async () => {
+    const person = await makeUser(ctx, 'employee');
+    const initial = (await get<NotificationSettings>(ctx, person, '/api/auth/notification-settings/')).body;
+    expect(Object.values(initial.email).every(Boolean)).toBe(true);
+    expect(initial.daily_digest).toBe(false);
+    const changed = await send(person, 'PATCH', '/api/auth/notification-settings/', {
+      email: { rating_hidden: false },
+      daily_digest: true,
+    });
+    expect(changed.status).toBe(200);
+    expect(changed.body).toMatchObject({
+      email: { rating_hidden: false, reply_received: true },
+      daily_digest: true,
+    });
+    const wrong = await send(person, 'PATCH', '/api/auth/notification-settings/', {
+      email: { nonsense: false },
+    });
+    expect(wrong.status).toBe(400);
+  });
+});

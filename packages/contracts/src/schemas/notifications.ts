@@ -1,0 +1,55 @@
+// Notifications (DESIGN §9.3): the list and marking read (GET /api/core/notifications/, POST …/read/),
+// and the mail settings (GET/PATCH /api/auth/notification-settings/).
+import { z } from 'zod';
+import { NOTIFICATION_TYPES } from '../constants.ts';
+import { bodyId, bool, isoDateTime, pageQuery } from './common.ts';
+
+export const notification = z.object({
+  id: z.number().int(),
+  type: z.enum(NOTIFICATION_TYPES),
+  /**
+   * When it happened. For a rating received, the day only (00:00 UTC), as an anonymous rating shows
+   * it: the exact time could point at its author.
+   */
+  created_at: isoDateTime,
+  read_at: isoDateTime.nullable(),
+  /** The web app's path of what it is about. */
+  link: z.string(),
+  /** What the text needs, by type: `outcome`, `reason`, `ratee_name`, `grievance_number`, `company_name`. */
+  params: z.record(z.string(), z.string()),
+});
+export type Notification = z.infer<typeof notification>;
+
+export const notificationsQuery = pageQuery(20);
+
+export const notificationsResponse = z.object({
+  count: z.number().int(),
+  unread: z.number().int(),
+  results: z.array(notification),
+});
+export type NotificationsResponse = z.infer<typeof notificationsResponse>;
+
+/** Marks the given notifications, or all of the caller's, read. */
+export const markReadRequest = z.union([
+  z.object({
+    ids: z.array(bodyId()).min(1, 'Name at least one notification.').max(100, 'At most 100 at once.'),
+  }),
+  z.object({ all: z.literal(true, { error: 'Must be true.' }) }),
+]);
+export type MarkReadRequest = z.input<typeof markReadRequest>;
+
+export const notificationSettings = z.object({
+  /** Mail for each type: on (every type by default) or off. */
+  email: z.record(z.enum(NOTIFICATION_TYPES), z.boolean()),
+  /** One mail a day with everything new, instead of one mail a notification. */
+  daily_digest: z.boolean(),
+});
+export type NotificationSettings = z.infer<typeof notificationSettings>;
+
+export const notificationSettingsPatch = z.object({
+  email: z
+    .partialRecord(z.enum(NOTIFICATION_TYPES, { error: 'Not a notification type.' }), bool())
+    .optional(),
+  daily_digest: bool().optional(),
+});
+export type NotificationSettingsPatch = z.input<typeof notificationSettingsPatch>;
