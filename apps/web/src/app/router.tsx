@@ -14,6 +14,7 @@ import { MainErrorFallback } from '@/components/errors/main-error';
 import { AppLayout } from '@/components/layouts/app-layout';
 import { RedirectIfSignedIn, RequireAuth } from '@/components/route-guard';
 import { paths } from '@/config/paths';
+import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { RequireConsent } from '@/features/privacy/components/require-consent';
 import { loadCatalog } from '@/lib/i18n';
 
@@ -48,7 +49,7 @@ function NothingYet() {
 function Root() {
   const wide = useMatches().some((match) => (match.handle as RouteHandle | undefined)?.wide);
   return (
-    <AppLayout wide={wide}>
+    <AppLayout wide={wide} bell={<NotificationBell />}>
       <Outlet />
       {/* A new page opens at its top; Back returns to where the person was (issue 47). */}
       <ScrollRestoration />
@@ -94,6 +95,10 @@ const routes: RouteObject[] = [
               { path: paths.user.path, lazy: signedInRoute(() => import('./routes/app/user')) },
               { path: paths.profile.path, lazy: signedInRoute(() => import('./routes/app/profile')) },
               { path: paths.myRatings.path, lazy: signedInRoute(() => import('./routes/app/my-ratings')) },
+              {
+                path: paths.notifications.path,
+                lazy: signedInRoute(() => import('./routes/app/notifications')),
+              },
             ],
           },
           {

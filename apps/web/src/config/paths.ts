@@ -37,4 +37,5 @@ export const paths = {
   profile: { path: WEB_PAGES.profile, getHref: () => '/profile' },
   myRatings: { path: WEB_PAGES.myRatings, getHref: () => '/my-ratings' },
   moderation: { path: WEB_PAGES.moderation, getHref: () => '/moderation' },
+  notifications: { path: WEB_PAGES.notifications, getHref: () => '/notifications' },
 } as const;

@@ -233,6 +233,7 @@ export const MSG_TRANSLATIONS = {
   emailDomainNotOwn: msg`The domain must be the one of your own sign-in email`,
   emailDomainFreeMail: msg`Free mail domains cannot be declared: use your company domain`,
   emailDomainTaken: msg`Another company has already declared this domain`,
+  unsubscribeInvalid: msg`This unsubscribe link is not valid. Change your mail settings on your account page instead.`,
   verifiedOnlyUnavailable: msg`Only a company with enough ratings from verified employees can be shown with those ratings alone.`,
   emailDomainUnverified: msg`Confirm your sign-in email first: we send a code to it`,
   emailAlreadyVerified: msg`Your sign-in email is already confirmed`,

@@ -77,7 +77,7 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? 'text-primary' : 'text-muted-foreground',
   );
 
-function Header() {
+function Header({ bell }: { bell?: ReactNode }) {
   const { t } = useLingui();
   const { status, user } = useSession();
   const signedIn = status === 'authenticated';
@@ -129,6 +129,7 @@ function Header() {
           ) : signedIn ? (
             <>
               {user && <RoleBadge role={user.user_role} className="hidden sm:inline-flex" />}
+              {bell}
               {accountMenuIdle || accountMenuWanted ? (
                 <Suspense fallback={<AccountButton user={user} onClick={() => setAccountMenuWanted(true)} />}>
                   <AccountMenu user={user} defaultOpen={accountMenuWanted} />
@@ -263,7 +264,16 @@ function Footer({ signedIn }: { signedIn: boolean }) {
 }
 
 /** `wide` pages (the landing page) lay out their own full-width bands. */
-export function AppLayout({ children, wide = false }: { children: ReactNode; wide?: boolean }) {
+export function AppLayout({
+  children,
+  wide = false,
+  bell,
+}: {
+  children: ReactNode;
+  wide?: boolean;
+  /** The notifications bell, shown to a signed-in person (the app passes it: features are above this). */
+  bell?: ReactNode;
+}) {
   // While the session loads, pages show a spinner; a footer under it would be pushed down the screen
   // when the page arrives (a layout shift), so it comes with the page.
   const { status } = useSession();
@@ -275,7 +285,7 @@ export function AppLayout({ children, wide = false }: { children: ReactNode; wid
       >
         <Trans>Skip to content</Trans>
       </a>
-      <Header />
+      <Header bell={bell} />
       {/* At least a screen tall, so the footer starts below the first screen: a page (or its lazy
           chunk and catalog) arriving after the footer can then never push it across the screen. */}
       <main

@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { PageSpinner } from '@/components/route-guard';
 import { AccountPage } from '@/features/account/components/account-page';
+import { NotificationSettingsCard } from '@/features/notifications/components/notification-settings-card';
 import { YourDataAndPrivacy } from '@/features/privacy/components/your-data';
 import { EmailDomainCard } from '@/features/verified/components/email-domain-card';
 import { WorkEmailCard } from '@/features/verified/components/work-email-card';
@@ -16,6 +17,7 @@ export default function ProfileRoute() {
     <AccountPage user={user}>
       {user.user_role === 'employee' && <WorkEmailCard />}
       {user.user_role === 'employer' && <EmailDomainCard user={user} />}
+      <NotificationSettingsCard />
       <YourDataAndPrivacy user={user} />
     </AccountPage>
   );

@@ -1,0 +1,85 @@
+// "Notifications by mail" on the account page (DESIGN §9.3): each kind on or off (all on at first),
+// and one mail a day instead. A change is saved at once. A rating received is always told in the
+// daily mail: a mail at the moment it was written would date an anonymous rating.
+import { Trans, useLingui } from '@lingui/react/macro';
+import { NOTIFICATION_MAIL_TYPES, type NotificationSettingsPatch } from '@workspace/contracts';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Checkbox } from '@/components/ui/checkbox';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Switch } from '@/components/ui/switch';
+import { toast } from '@/components/ui/use-toast';
+import { useChangeNotificationSettings, useNotificationSettings } from '../api/notifications';
+import { NOTIFICATION_TYPE_LABELS } from './notification-text';
+
+export function NotificationSettingsCard() {
+  const { t, i18n } = useLingui();
+  const settings = useNotificationSettings();
+  const change = useChangeNotificationSettings();
+  const save = (patch: NotificationSettingsPatch) =>
+    change.mutate(patch, {
+      onError: () =>
+        toast({ title: t`Your mail settings could not be saved. Try again.`, variant: 'destructive' }),
+    });
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>
+          <Trans>Notifications by mail</Trans>
+        </CardTitle>
+        <CardDescription>
+          <Trans>
+            Everything is also shown under the bell. Choose what comes by mail; every mail has a link that
+            stops its kind at once.
+          </Trans>
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        {!settings.data ? (
+          <Skeleton className="h-40" />
+        ) : (
+          <>
+            <fieldset className="grid gap-2">
+              <legend className="mb-1 font-medium text-sm">
+                <Trans>Mail me when</Trans>
+              </legend>
+              {NOTIFICATION_MAIL_TYPES.map((type) => {
+                const id = `mail-${type}`;
+                return (
+                  <div key={type} className="flex items-center gap-2">
+                    <Checkbox
+                      id={id}
+                      checked={settings.data.email[type]}
+                      onCheckedChange={(on) => save({ email: { [type]: on === true } })}
+                    />
+                    <label htmlFor={id} className="text-sm">
+                      {i18n._(NOTIFICATION_TYPE_LABELS[type])}
+                    </label>
+                  </div>
+                );
+              })}
+            </fieldset>
+            <div className="flex items-start gap-3 border-t pt-4">
+              <Switch
+                id="daily-digest"
+                checked={settings.data.daily_digest}
+                onCheckedChange={(on) => save({ daily_digest: on })}
+                aria-describedby="daily-digest-hint"
+              />
+              <div className="grid gap-1">
+                <label htmlFor="daily-digest" className="font-medium text-sm">
+                  <Trans>One mail a day instead</Trans>
+                </label>
+                <p id="daily-digest-hint" className="text-muted-foreground text-sm">
+                  <Trans>
+                    Everything new in one mail each morning. Ratings you receive always come that way, so that
+                    the time of a mail never points at an anonymous author.
+                  </Trans>
+                </p>
+              </div>
+            </div>
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
