@@ -14,6 +14,7 @@ import { ownUser } from './auth.ts';
 import { ratedPartyDispute } from './both-sides.ts';
 import { email, isoDateTime, multilineText, queryParam, text } from './common.ts';
 import { rating } from './core.ts';
+import { notification, notificationSettings } from './notifications.ts';
 import { employmentVerification } from './verified.ts';
 
 export const consentRequest = z.object({
@@ -170,6 +171,9 @@ export const myDataResponse = z.object({
   grievances: z.array(grievance.extend({ email: z.string().nullable() })),
   /** Companies one proved working at (ADR 0018): company, domain and date; no address was kept. */
   employment_verifications: z.array(employmentVerification),
+  /** Every notification one was sent (DESIGN §9.3), and one's mail settings. */
+  notifications: z.array(notification),
+  notification_settings: notificationSettings,
   account: z.object({ user_role: z.enum(USER_ROLES), is_active: z.boolean() }),
 });
 export type MyData = z.infer<typeof myDataResponse>;

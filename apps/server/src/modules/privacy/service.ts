@@ -22,7 +22,7 @@ import { forbidden, HttpError, notFound, unauthorized } from '../../lib/errors.t
 import type { MailLog } from '../../lib/mailer.ts';
 import { createSignInGuard } from '../auth/sign-in-guard.ts';
 import { recordAction } from '../moderation/repository.ts';
-import { recordNotification } from '../notifications/repository.ts';
+import { mailSettings, notificationsPage, recordNotification } from '../notifications/repository.ts';
 import { disputesOfRatee } from '../rating-actions/repository.ts';
 import { everyReceivedQuery, RATING_COLUMNS, withNames } from '../ratings/repository.ts';
 import { type RatingRecord, toRatingView } from '../ratings/serialize.ts';
@@ -140,26 +140,38 @@ export function createPrivacyService(deps: AppDeps) {
         .orderBy(asc(ratings.createdAt), asc(ratings.id));
       // As any other signed-in person sees them: published only, anonymous raters hidden.
       const received: RatingRecord[] = await everyReceivedQuery(db, userId);
-      const [flagRows, consentRows, sessions, grievanceRows, consent, disputes, appeals, verifications] =
-        await Promise.all([
-          db
-            .select()
-            .from(flags)
-            .where(eq(flags.reporterId, userId))
-            .orderBy(asc(flags.createdAt), asc(flags.id)),
-          consentsOf(db, userId),
-          sessionsOf(userId, sessionId),
-          grievancesOf(db, userId),
-          latestConsent(db, userId),
-          disputesOfRatee(db, userId, { limit: 1_000_000, offset: 0 }, env.VERIFIED_BADGE_MIN),
-          db
-            .select({ appeal: ratingAppeals })
-            .from(ratingAppeals)
-            .innerJoin(ratings, eq(ratings.id, ratingAppeals.ratingId))
-            .where(eq(ratings.raterId, userId))
-            .orderBy(asc(ratingAppeals.createdAt)),
-          verificationsOf(db, userId),
-        ]);
+      const [
+        flagRows,
+        consentRows,
+        sessions,
+        grievanceRows,
+        consent,
+        disputes,
+        appeals,
+        verifications,
+        told,
+        mailSettingsNow,
+      ] = await Promise.all([
+        db
+          .select()
+          .from(flags)
+          .where(eq(flags.reporterId, userId))
+          .orderBy(asc(flags.createdAt), asc(flags.id)),
+        consentsOf(db, userId),
+        sessionsOf(userId, sessionId),
+        grievancesOf(db, userId),
+        latestConsent(db, userId),
+        disputesOfRatee(db, userId, { limit: 1_000_000, offset: 0 }, env.VERIFIED_BADGE_MIN),
+        db
+          .select({ appeal: ratingAppeals })
+          .from(ratingAppeals)
+          .innerJoin(ratings, eq(ratings.id, ratingAppeals.ratingId))
+          .where(eq(ratings.raterId, userId))
+          .orderBy(asc(ratingAppeals.createdAt)),
+        verificationsOf(db, userId),
+        notificationsPage(db, userId, { limit: 1_000_000, offset: 0 }),
+        mailSettings(db, userId),
+      ]);
       return {
         generated_at: new Date().toISOString(),
         notice_version: PRIVACY_NOTICE_VERSION,
@@ -189,6 +201,8 @@ export function createPrivacyService(deps: AppDeps) {
         sessions,
         grievances: grievanceRows.map((g) => ({ ...toGrievance(g), email: g.email })),
         employment_verifications: verifications,
+        notifications: told.results,
+        notification_settings: mailSettingsNow,
       };
     },
 
