@@ -12,6 +12,7 @@ import { redisCounters, serverTally, tallyCounters } from './lib/counters.ts';
 import { createMailer } from './lib/mail-queue.ts';
 import { createTokenService } from './lib/tokens.ts';
 import { createViewCache } from './lib/view-cache.ts';
+import { notificationRenderer } from './modules/notifications/mail-render.ts';
 import { startNotificationMail } from './modules/notifications/worker.ts';
 
 export function connectRedis(url: string, log: Pick<FastifyBaseLogger, 'warn'>, keyPrefix = ''): Redis {
@@ -76,7 +77,8 @@ export async function createDeps(
   const counters = redis
     ? redisCounters(redis, () => log.warn('Redis command failed: counting in server memory'), tally)
     : tallyCounters(tally);
-  const mailer = createMailer(env, log, database.db);
+  const links = { secret: jwtSecret(env), publicUrl: env.PUBLIC_URL };
+  const mailer = createMailer(env, log, database.db, { render: notificationRenderer(database.db, links) });
   return {
     env,
     database,
@@ -86,13 +88,7 @@ export async function createDeps(
     counters,
     tokens: createTokenService(jwtSecret(env), env.ACCESS_TOKEN_TTL, env.REFRESH_TOKEN_TTL),
     mailer,
-    notificationMail: startNotificationMail({
-      db: database.db,
-      mailer,
-      secret: jwtSecret(env),
-      publicUrl: env.PUBLIC_URL,
-      log,
-    }),
+    notificationMail: startNotificationMail({ db: database.db, mailer, log, ...links }),
     // Characters of JSON: one byte each for the ASCII most answers are made of.
     viewCache: createViewCache(env.VIEW_CACHE_MB * 1024 * 1024),
   };

@@ -431,7 +431,7 @@ export const DATABASE_ENUMS = {
   'grievances.status': GRIEVANCE_STATUSES,
   'personal_data_refusals.kind': PERSONAL_DATA_KINDS,
   'notifications.type': NOTIFICATION_TYPES,
-  'notifications.mail_state': ['pending', 'queued', 'skipped', 'digest', 'digested'],
+  'notifications.mail_state': ['queued', 'skipped', 'digest', 'digested'],
   'notification_mail_off.type': NOTIFICATION_TYPES,
   'personal_data_refusals.text': PERSONAL_DATA_TEXTS,
 } as const;

@@ -26,6 +26,11 @@ export interface QueueOptions {
   pollMs?: number;
   /** How long a claimed row is held before another worker may take it again. */
   leaseMs?: number;
+  /**
+   * Makes the text of a row stored with only a notification's id (written in the event's
+   * transaction), as it is sent; null when the notification is gone.
+   */
+  render?: (notificationId: number) => Promise<Pick<Mail, 'subject' | 'text' | 'headers'> | null>;
 }
 
 /** Two seconds, then 15 s, a minute, 5 minutes, 15 minutes and an hour: an outage of over an hour is survived. */
@@ -37,6 +42,7 @@ interface Row {
   subject: string;
   body: string;
   headers: Record<string, string>;
+  notification_id: number | null;
   attempts: number;
   expired: boolean;
 }
@@ -87,7 +93,7 @@ export function mailQueue(db: Db, transport: Transport, log: MailLog, options: Q
                 where sent_at is null and gave_up_at is null and due_at <= now()
                 order by due_at limit 10 for update skip locked) due
           where o.id = due.id
-          returning o.id, o.to_address, o.subject, o.body, o.headers, o.attempts,
+          returning o.id, o.to_address, o.subject, o.body, o.headers, o.notification_id, o.attempts,
                     coalesce(o.expires_at <= now(), false) as expired`,
     );
 
@@ -104,12 +110,17 @@ export function mailQueue(db: Db, transport: Transport, log: MailLog, options: Q
       return;
     }
     try {
+      const made = row.notification_id === null ? null : await options.render?.(Number(row.notification_id));
+      if (row.notification_id !== null && !made) {
+        await finish(row.id, 'gave_up_at', 'no notification');
+        return;
+      }
       await transport.deliver({
         id: row.id,
         to: row.to_address,
-        subject: row.subject,
-        text: row.body,
-        headers: row.headers,
+        subject: made?.subject ?? row.subject,
+        text: made?.text ?? row.body,
+        headers: made?.headers ?? row.headers,
       });
       await finish(row.id, 'sent_at');
       log.info({ mail: row.id, attempt: row.attempts }, 'mail sent');

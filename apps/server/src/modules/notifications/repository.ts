@@ -1,6 +1,11 @@
 // Notifications' rows (drizzle/0037): written by the modules where things happen, in their own
 // transactions (`recordNotification`); read and marked read by their owner; the mail settings.
-import { NOTIFICATION_TYPES, type Notification, type NotificationType } from '@workspace/contracts';
+import {
+  NOTIFICATION_MAIL_TYPES,
+  NOTIFICATION_TYPES,
+  type Notification,
+  type NotificationType,
+} from '@workspace/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client.ts';
 
@@ -14,16 +19,34 @@ export interface NewNotification {
 }
 
 /**
- * Writes a notification in the caller's transaction: it exists exactly when the event does. Its mail
- * follows from it (worker.ts). A rating received is dated by its day only (ADR 0025).
+ * When the daily mail goes: 03:30 UTC, 09:00 in India, the same moment for everyone, so that its time
+ * says nothing of when what it tells happened (ADR 0025). A notification set aside goes in the next.
  */
-export async function recordNotification(tx: Executor, n: NewNotification): Promise<void> {
-  await tx.execute(notificationInsert(n));
+const DIGEST_TODAY = sql`(date_trunc('day', now(), 'UTC') + interval '3 hours 30 minutes')`;
+const NEXT_DIGEST = sql`(case when now() < ${DIGEST_TODAY} then ${DIGEST_TODAY} else ${DIGEST_TODAY} + interval '1 day' end)`;
+
+/** Types told only in the daily mail: a mail at the moment a rating was written would date it. */
+const ONLY_DAILY: readonly NotificationType[] = ['rating_received'];
+
+/**
+ * What becomes of a notification's mail, decided as it is written, from the account's settings:
+ * 'queued' (a mail now), 'digest' (the daily mail) or 'skipped' (that type off, a type mailed
+ * otherwise, or no active account).
+ */
+function mailState(userId: number | SQL, type: NotificationType): SQL {
+  const mailed = (NOTIFICATION_MAIL_TYPES as readonly string[]).includes(type);
+  return sql`(select case
+      when not u.is_active or not ${mailed}
+        or exists (select 1 from notification_mail_off o where o.user_id = u.id and o.type = ${type}) then 'skipped'
+      when u.notification_digest or ${ONLY_DAILY.includes(type)} then 'digest'
+      else 'queued' end
+    from users u where u.id = ${userId})`;
 }
 
 /**
- * The statement of `recordNotification`; `from` lets a caller's own statement write it from its rows
- * (a new rating's ratee).
+ * The row of a notification, its mail decided (`mailState`), as a single INSERT; `from` lets a
+ * caller's own statement write it from its rows (a new rating's ratee, whose notification is never
+ * mailed at once). A rating received is dated by its day only (ADR 0025).
  */
 export function notificationInsert(n: NewNotification, from?: SQL): SQL {
   const at = n.type === 'rating_received' ? sql`date_trunc('day', now(), 'UTC')` : sql`now()`;
@@ -31,8 +54,22 @@ export function notificationInsert(n: NewNotification, from?: SQL): SQL {
     n.params === undefined || !('getSQL' in n.params)
       ? sql`${JSON.stringify(n.params ?? {})}::jsonb`
       : n.params;
-  return sql`insert into notifications (user_id, type, params, link, created_at)
-    select ${n.userId}, ${n.type}, ${params}, ${n.link}, ${at} ${from ? sql`from ${from}` : sql``}`;
+  const state = mailState(n.userId, n.type);
+  return sql`insert into notifications (user_id, type, params, link, created_at, mail_state, digest_after)
+    select ${n.userId}, ${n.type}, ${params}, ${n.link}, ${at}, ${state},
+           case when ${state} = 'digest' then ${NEXT_DIGEST} end ${from ? sql`from ${from}` : sql``}
+    returning id, user_id, mail_state`;
+}
+
+/**
+ * Writes a notification and, when it is mailed at once, its mail, in the caller's transaction: both
+ * exist exactly when the event does (DESIGN §9.3). The mail's text is made when it is sent, in the
+ * account's language then (mail-render.ts).
+ */
+export async function recordNotification(tx: Executor, n: NewNotification): Promise<void> {
+  await tx.execute(sql`with told as (${notificationInsert(n)})
+    insert into mail_outbox (to_address, subject, body, notification_id)
+    select u.email, '', '', t.id from told t join users u on u.id = t.user_id where t.mail_state = 'queued'`);
 }
 
 /** The name of user `id` as a notification's param, read in the statement that writes it. */

@@ -23,8 +23,9 @@ import { badRequest } from '../../lib/errors.ts';
 import { pageWindow } from '../../lib/paging.ts';
 import { bearerAuth, errorAnswers } from '../../lib/route-docs.ts';
 import { authenticate, sessionOf } from '../../plugins/session.ts';
+import { validUnsubscribe } from './mail-render.ts';
 import { mailSettings, markRead, notificationsPage, setMailSettings } from './repository.ts';
-import { unsubscribe, validUnsubscribe } from './worker.ts';
+import { unsubscribe } from './worker.ts';
 
 const tags = ['notifications'];
 
