@@ -202,7 +202,8 @@ export function mailQueue(db: Db, transport: Transport, log: MailLog, options: Q
       clearInterval(timer);
       let deadline: NodeJS.Timeout | undefined;
       await Promise.race([
-        mailer.idle(),
+        // A database already closed (a test, a failed start) leaves nothing to wait for.
+        mailer.idle().catch(() => {}),
         new Promise<void>((resolve) => {
           deadline = setTimeout(resolve, drainMs);
         }),

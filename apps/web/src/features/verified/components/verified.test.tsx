@@ -17,8 +17,9 @@ beforeAll(async () => {
 });
 afterAll(() => live?.close());
 
-/** The code of the newest outbox mail to `address`. */
-function mailedCode(address: string): string {
+/** The code of the newest outbox mail to `address`, once the mail queue has written it (ADR 0024). */
+async function mailedCode(address: string): Promise<string> {
+  await live.ctx.deps.mailer.idle();
   const dir = join(live.ctx.deps.env.DATA_DIR, 'outbox');
   const mails = readdirSync(dir)
     .sort()
@@ -46,7 +47,7 @@ describe('verified employment', () => {
     expect(proving.queryByLabelText('Email domain')).toBeNull();
     await proving.user.click(await proving.findByRole('button', { name: 'Send code' }));
     const ownCode = await proving.findByLabelText('Code from the email');
-    await proving.user.type(ownCode, mailedCode(company.email));
+    await proving.user.type(ownCode, await mailedCode(company.email));
     await proving.user.click(proving.getByRole('button', { name: 'Confirm' }));
     await waitFor(async () => {
       const after = await live.call<OwnUser>('GET', '/api/auth/profile/', { token: company.access });
@@ -81,7 +82,7 @@ describe('verified employment', () => {
       await screen.findByText(`We sent a code to ${address} for Lotus Software. It works for 15 minutes.`),
     ).toBeTruthy();
 
-    const code = mailedCode(address);
+    const code = await mailedCode(address);
     const wrong = (code === '0'.repeat(WORK_EMAIL_CODE_LENGTH) ? '1' : '0').repeat(WORK_EMAIL_CODE_LENGTH);
     const codeField = screen.getByLabelText('Code from the email');
     await user.type(codeField, wrong);
