@@ -124,8 +124,12 @@ function Header({ bell }: { bell?: ReactNode }) {
         <div className="ml-auto flex items-center gap-2">
           <LanguageSwitch className="hidden md:inline-flex" />
           {status === 'loading' ? (
-            // Only a stored sign-in loads: keep the account menu's place so nothing moves when it comes.
-            <span aria-hidden className="size-9" />
+            // Only a stored sign-in loads: keep the places of the bell and the account menu so nothing
+            // moves when they come.
+            <>
+              {bell && <span aria-hidden className="size-9" />}
+              <span aria-hidden className="size-9" />
+            </>
           ) : signedIn ? (
             <>
               {user && <RoleBadge role={user.user_role} className="hidden sm:inline-flex" />}
