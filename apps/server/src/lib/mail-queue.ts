@@ -10,6 +10,7 @@
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { type Db, type Executor, queryRows } from '../db/client.ts';
+import { loggableError } from './loggable-error.ts';
 import {
   fileTransport,
   type Mail,
@@ -30,7 +31,7 @@ export interface QueueOptions {
    * Makes the text of a row stored with only a notification's id (written in the event's
    * transaction), as it is sent; null when the notification is gone.
    */
-  render?: (notificationId: number) => Promise<Pick<Mail, 'subject' | 'text' | 'headers'> | null>;
+  render?: (notificationId: string) => Promise<Pick<Mail, 'subject' | 'text' | 'headers'> | null>;
 }
 
 /** Two seconds, then 15 s, a minute, 5 minutes, 15 minutes and an hour: an outage of over an hour is survived. */
@@ -42,7 +43,7 @@ interface Row {
   subject: string;
   body: string;
   headers: Record<string, string>;
-  notification_id: number | null;
+  notification_id: string | null;
   attempts: number;
   expired: boolean;
 }
@@ -79,7 +80,9 @@ async function enqueueMail(db: Executor, mail: Mail): Promise<string> {
 /** The queue and its worker, started at once; `close` stops the worker after draining. */
 export function mailQueue(db: Db, transport: Transport, log: MailLog, options: QueueOptions = {}): Mailer {
   const delays = options.retryDelaysMs ?? RETRY_DELAYS_MS;
-  const leaseSeconds = (options.leaseMs ?? 60_000) / 1000;
+  // One message a claim, held for longer than the transport's own time limits allow one delivery to
+  // take (mailer.ts): a slow server never lets another worker take a message still being sent.
+  const leaseSeconds = (options.leaseMs ?? 180_000) / 1000;
   let running: Promise<void> | null = null;
   let again = false;
   let stopped = false;
@@ -91,28 +94,39 @@ export function mailQueue(db: Db, transport: Transport, log: MailLog, options: Q
       sql`update mail_outbox o set attempts = o.attempts + 1, due_at = now() + make_interval(secs => ${leaseSeconds})
           from (select id from mail_outbox
                 where sent_at is null and gave_up_at is null and due_at <= now()
-                order by due_at limit 10 for update skip locked) due
+                order by due_at limit 1 for update skip locked) due
           where o.id = due.id
           returning o.id, o.to_address, o.subject, o.body, o.headers, o.notification_id, o.attempts,
                     coalesce(o.expires_at <= now(), false) as expired`,
     );
 
-  const finish = (id: string, column: 'sent_at' | 'gave_up_at', failure: string | null = null) =>
+  // Each write names the claim it follows (its attempt): a worker whose lease ran out changes nothing.
+  const finish = (row: Row, column: 'sent_at' | 'gave_up_at', failure: string | null = null) =>
     db.execute(
       sql`update mail_outbox set ${sql.raw(column)} = now(), failure = ${failure},
-            to_address = '', subject = '', body = '', headers = '{}' where id = ${id}`,
+            to_address = '', subject = '', body = '', headers = '{}'
+          where id = ${row.id} and attempts = ${row.attempts}`,
     );
 
   async function deliver(row: Row) {
     if (row.expired) {
-      await finish(row.id, 'gave_up_at', 'expired');
+      await finish(row, 'gave_up_at', 'expired');
       log.warn({ mail: row.id }, 'mail not delivered: expired before it could be sent');
       return;
     }
     try {
-      const made = row.notification_id === null ? null : await options.render?.(Number(row.notification_id));
+      const made =
+        row.notification_id === null
+          ? null
+          : // A failure to read the notification is the database's, and passes: tried again.
+            await options.render?.(row.notification_id).catch((error: unknown) => {
+              throw Object.assign(new Error('notification not readable'), {
+                code: 'ECONNECTION',
+                cause: error,
+              });
+            });
       if (row.notification_id !== null && !made) {
-        await finish(row.id, 'gave_up_at', 'no notification');
+        await finish(row, 'gave_up_at', 'no notification');
         return;
       }
       await transport.deliver({
@@ -122,18 +136,19 @@ export function mailQueue(db: Db, transport: Transport, log: MailLog, options: Q
         text: made?.text ?? row.body,
         headers: made?.headers ?? row.headers,
       });
-      await finish(row.id, 'sent_at');
+      await finish(row, 'sent_at');
       log.info({ mail: row.id, attempt: row.attempts }, 'mail sent');
     } catch (error) {
       const detail = { mail: row.id, attempt: row.attempts, ...failureOf(error) };
       const delay = delays[row.attempts - 1];
       if (!isTemporary(error) || delay === undefined) {
-        await finish(row.id, 'gave_up_at', JSON.stringify(failureOf(error)));
+        await finish(row, 'gave_up_at', JSON.stringify(failureOf(error)));
         log.warn(detail, 'mail not delivered');
         return;
       }
       await db.execute(
-        sql`update mail_outbox set due_at = now() + make_interval(secs => ${delay / 1000}) where id = ${row.id}`,
+        sql`update mail_outbox set due_at = now() + make_interval(secs => ${delay / 1000})
+            where id = ${row.id} and attempts = ${row.attempts}`,
       );
       log.warn(detail, 'mail delivery failed for now, trying again');
     }
@@ -162,7 +177,8 @@ export function mailQueue(db: Db, transport: Transport, log: MailLog, options: Q
       })
       .catch((error: unknown) => {
         // One line per outage of the database, not one a poll.
-        if (!failing) log.warn({ err: error }, 'mail queue cannot reach the database; trying again');
+        if (!failing)
+          log.warn({ err: loggableError(error) }, 'mail queue cannot reach the database; trying again');
         failing = true;
       })
       .finally(() => {

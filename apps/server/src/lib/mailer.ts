@@ -93,9 +93,18 @@ export function htmlOf(mail: Pick<Mail, 'subject' | 'text'>): string {
 /** The Message-ID of a stored message: the same on every attempt, so a receiver keeps one copy. */
 export const messageIdOf = (id: string) => `<${id}@mail.worktrust.invalid>`;
 
+/** nodemailer's time limits for one delivery: connecting, the server's greeting, silence on the line. */
+const SMTP_TIME_LIMITS_MS = { connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 };
+
 /** Through an SMTP server (nodemailer): a text and an HTML part, from `from`. */
 export function smtpTransport(url: string, from: string): Transport {
-  const transport = nodemailer.createTransport(url);
+  // Time limits well inside the mail queue's lease (mail-queue.ts), so one delivery never outlives it;
+  // given in the URL, where nodemailer reads its options (an operator's own values there win).
+  const limited = new URL(url);
+  for (const [name, ms] of Object.entries(SMTP_TIME_LIMITS_MS)) {
+    if (!limited.searchParams.has(name)) limited.searchParams.set(name, String(ms));
+  }
+  const transport = nodemailer.createTransport(limited.toString());
   return {
     async deliver(mail) {
       await transport.sendMail({

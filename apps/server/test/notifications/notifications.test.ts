@@ -6,7 +6,9 @@ import type { NotificationSettings, NotificationsResponse, Rating } from '@works
 import { eq, sql } from 'drizzle-orm';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../src/db/client.ts';
 import { users } from '../../src/db/schema/index.ts';
+import { recordNotification } from '../../src/modules/notifications/repository.ts';
 import { get, makeUser, rate, type TestUser } from '../core/support.ts';
 import { call, createTestApp, type TestContext } from '../helpers.ts';
 import { startSmtp, type TestSmtp } from '../mail/smtp-server.ts';
@@ -274,5 +276,84 @@ describe('the list and the settings', () => {
       email: { nonsense: false },
     });
     expect(wrong.status).toBe(400);
+  });
+});
+
+describe('what could point at an anonymous author', () => {
+  it('tells an anonymous author in the app only: a mail to an address the company may host would name them', async () => {
+    const [author, company] = [await makeUser(ctx, 'employee'), await makeUser(ctx, 'employer')];
+    const rating = await rate(ctx, author, company, { is_anonymous: true });
+    await send(company, 'POST', `/api/core/ratings/${rating.id}/reply/`, { message: 'We hear you.' });
+    await send(company, 'POST', `/api/core/ratings/${rating.id}/dispute/`, {
+      reason: 'FALSE_FACTS',
+      details: 'No.',
+    });
+    expect((await notificationsOf(author)).results.map((n) => n.type)).toEqual([
+      'dispute_opened',
+      'reply_received',
+    ]);
+    expect(await mailsTo(author)).toEqual([]);
+  });
+
+  it('numbers notifications at random and puts a rating received at the start of its day', async () => {
+    const [author, company] = [await makeUser(ctx, 'employee'), await makeUser(ctx, 'employer')];
+    const rating = await rate(ctx, author, company);
+    await send(company, 'POST', `/api/core/ratings/${rating.id}/dispute/`, {
+      reason: 'FALSE_FACTS',
+      details: 'No.',
+    });
+    await send(moderator, 'POST', `/api/moderation/ratings/${rating.id}/hide/`, { reason: 'Checked.' });
+    // The company: its dispute decided later today is listed above the rating received, whatever the hours.
+    const told = (await notificationsOf(company)).results;
+    expect(told.at(-1)?.type).toBe('rating_received');
+    for (const n of told) expect(n.id).toMatch(/^[0-9a-f-]{36}$/);
+    // The daily mail of a rating received is the one after its day, whatever the hour it was written.
+    const [row] = await queryRows<{ after: Date | string }>(
+      ctx.deps.db,
+      sql`select digest_after as after from notifications where user_id = ${company.id} and type = 'rating_received'`,
+    );
+    const tomorrow = new Date(`${new Date().toISOString().slice(0, 10)}T03:30:00.000Z`);
+    tomorrow.setUTCDate(tomorrow.getUTCDate() + 1);
+    expect(new Date(row?.after as string).toISOString()).toBe(tomorrow.toISOString());
+  });
+});
+
+describe('unsubscribing, as mail clients do it', () => {
+  it('takes a multipart one-click POST, and answers a deleted account’s old link without an error', async () => {
+    const [author, company] = [await makeUser(ctx, 'employee'), await makeUser(ctx, 'employer')];
+    const rating = await rate(ctx, author, company);
+    await send(company, 'POST', `/api/core/ratings/${rating.id}/reply/`, { message: 'Thanks.' });
+    const [mail] = await mailsTo(author);
+    const header = mail?.headerLines.find((h) => h.key === 'list-unsubscribe')?.line ?? '';
+    const url = new URL(/<([^>]+)>/.exec(header.replace(/\r?\n\s+/g, ''))?.[1] ?? '');
+    const path = `${url.pathname}${url.search}`;
+    const boundary = 'b0undary';
+    const multipart = await ctx.app.inject({
+      method: 'POST',
+      url: path,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: `--${boundary}\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n--${boundary}--\r\n`,
+    });
+    expect(multipart.statusCode).toBe(200);
+    expect(
+      (await get<NotificationSettings>(ctx, author, '/api/auth/notification-settings/')).body.email
+        .reply_received,
+    ).toBe(false);
+
+    // An account deleted since its mail: its old link answers as done, and changes nothing.
+    const gone = await makeUser(ctx, 'employee');
+    await recordNotification(ctx.deps.db, {
+      userId: gone.id,
+      type: 'work_email_verified',
+      params: { company_name: 'Neem Analytics' },
+      link: '/profile',
+    });
+    const [goneMail] = await mailsTo(gone);
+    const goneHeader = goneMail?.headerLines.find((h) => h.key === 'list-unsubscribe')?.line ?? '';
+    const goneUrl = new URL(/<([^>]+)>/.exec(goneHeader.replace(/\r?\n\s+/g, ''))?.[1] ?? '');
+    await ctx.deps.db.execute(sql`delete from refresh_families where user_id = ${gone.id}`);
+    await ctx.deps.db.delete(users).where(eq(users.id, gone.id));
+    const late = await ctx.app.inject({ method: 'POST', url: `${goneUrl.pathname}${goneUrl.search}` });
+    expect(late.statusCode).toBe(200);
   });
 });

@@ -2,10 +2,11 @@
 // and the mail settings (GET/PATCH /api/auth/notification-settings/).
 import { z } from 'zod';
 import { NOTIFICATION_TYPES } from '../constants.ts';
-import { bodyId, bool, isoDateTime, pageQuery } from './common.ts';
+import { bool, isoDateTime, pageQuery } from './common.ts';
 
 export const notification = z.object({
-  id: z.number().int(),
+  /** Random (a counter's order would date a rating received against one's other notifications). */
+  id: z.string(),
   type: z.enum(NOTIFICATION_TYPES),
   /**
    * When it happened. For a rating received, the day only (00:00 UTC), as an anonymous rating shows
@@ -32,7 +33,10 @@ export type NotificationsResponse = z.infer<typeof notificationsResponse>;
 /** Marks the given notifications, or all of the caller's, read. */
 export const markReadRequest = z.union([
   z.object({
-    ids: z.array(bodyId()).min(1, 'Name at least one notification.').max(100, 'At most 100 at once.'),
+    ids: z
+      .array(z.uuid({ error: 'Not a notification.' }))
+      .min(1, 'Name at least one notification.')
+      .max(100, 'At most 100 at once.'),
   }),
   z.object({ all: z.literal(true, { error: 'Must be true.' }) }),
 ]);

@@ -62,6 +62,7 @@ export async function hideRating(db: Db, moderatorId: number, ratingId: number, 
       type: 'rating_hidden',
       params: { reason },
       link: GIVEN_LINK,
+      aboutRating: ratingId,
     });
   });
 }
@@ -101,8 +102,15 @@ export async function restoreRating(db: Db, moderatorId: number, ratingId: numbe
             type: 'appeal_decided',
             params: { outcome: 'restored', reason },
             link: GIVEN_LINK,
+            aboutRating: ratingId,
           }
-        : { userId: found.raterId, type: 'rating_restored', params: { reason }, link: GIVEN_LINK },
+        : {
+            userId: found.raterId,
+            type: 'rating_restored',
+            params: { reason },
+            link: GIVEN_LINK,
+            aboutRating: ratingId,
+          },
     );
     await recordAction(tx, {
       moderatorId,
@@ -327,6 +335,7 @@ export async function decideDispute(
       type: 'dispute_decided',
       params: { ...told, side: 'author' },
       link: GIVEN_LINK,
+      aboutRating: dispute.ratingId,
     });
     if (parties) {
       await recordNotification(tx, {
@@ -371,6 +380,7 @@ export async function rejectAppeal(db: Db, moderatorId: number, appealId: number
         type: 'appeal_decided',
         params: { outcome: 'rejected', reason },
         link: GIVEN_LINK,
+        aboutRating: appeal.ratingId,
       });
     }
     await recordAction(tx, {

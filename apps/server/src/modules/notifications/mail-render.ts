@@ -41,7 +41,7 @@ export const languageOf = (code: string): Language =>
 
 /** Makes the mail of notification `id`, or null when it is gone (its account was deleted). */
 export function notificationRenderer(db: Db, links: MailLinks) {
-  return async (id: number) => {
+  return async (id: string) => {
     const [row] = await queryRows<{
       user_id: number;
       type: NotificationType;

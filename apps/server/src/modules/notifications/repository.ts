@@ -16,6 +16,11 @@ export interface NewNotification {
   params?: Record<string, string> | SQL;
   /** The web app's path of what it is about. */
   link: string;
+  /**
+   * The rating it is about, when its author is told: an anonymous author is told in the app only,
+   * since a mail to an address the rated company may host would name them (ADR 0025).
+   */
+  aboutRating?: number | SQL;
 }
 
 /**
@@ -24,6 +29,7 @@ export interface NewNotification {
  */
 const DIGEST_TODAY = sql`(date_trunc('day', now(), 'UTC') + interval '3 hours 30 minutes')`;
 const NEXT_DIGEST = sql`(case when now() < ${DIGEST_TODAY} then ${DIGEST_TODAY} else ${DIGEST_TODAY} + interval '1 day' end)`;
+const AFTER_TODAY = sql`(${DIGEST_TODAY} + interval '1 day')`;
 
 /** Types told only in the daily mail: a mail at the moment a rating was written would date it. */
 const ONLY_DAILY: readonly NotificationType[] = ['rating_received'];
@@ -33,10 +39,14 @@ const ONLY_DAILY: readonly NotificationType[] = ['rating_received'];
  * 'queued' (a mail now), 'digest' (the daily mail) or 'skipped' (that type off, a type mailed
  * otherwise, or no active account).
  */
-function mailState(userId: number | SQL, type: NotificationType): SQL {
+function mailState(userId: number | SQL, type: NotificationType, aboutRating?: number | SQL): SQL {
   const mailed = (NOTIFICATION_MAIL_TYPES as readonly string[]).includes(type);
+  const anonymousAuthor =
+    aboutRating === undefined
+      ? sql`false`
+      : sql`exists (select 1 from ratings r where r.id = ${aboutRating} and r.is_anonymous and r.rater_id = u.id)`;
   return sql`(select case
-      when not u.is_active or not ${mailed}
+      when not u.is_active or not ${mailed} or ${anonymousAuthor}
         or exists (select 1 from notification_mail_off o where o.user_id = u.id and o.type = ${type}) then 'skipped'
       when u.notification_digest or ${ONLY_DAILY.includes(type)} then 'digest'
       else 'queued' end
@@ -54,10 +64,13 @@ export function notificationInsert(n: NewNotification, from?: SQL): SQL {
     n.params === undefined || !('getSQL' in n.params)
       ? sql`${JSON.stringify(n.params ?? {})}::jsonb`
       : n.params;
-  const state = mailState(n.userId, n.type);
+  const state = mailState(n.userId, n.type, n.aboutRating);
+  // A rating received, dated by its day, goes in the mail after that day whatever its hour, so that
+  // which daily mail tells of it says nothing of the hour either.
+  const daily = ONLY_DAILY.includes(n.type) ? AFTER_TODAY : NEXT_DIGEST;
   return sql`insert into notifications (user_id, type, params, link, created_at, mail_state, digest_after)
     select ${n.userId}, ${n.type}, ${params}, ${n.link}, ${at}, ${state},
-           case when ${state} = 'digest' then ${NEXT_DIGEST} end ${from ? sql`from ${from}` : sql``}
+           case when ${state} = 'digest' then ${daily} end ${from ? sql`from ${from}` : sql``}
     returning id, user_id, mail_state`;
 }
 
@@ -77,7 +90,7 @@ export const nameParam = (key: string, id: number | SQL) =>
   sql`jsonb_build_object(${key}::text, (select full_name from users where id = ${id}))`;
 
 interface NotificationRow {
-  id: number;
+  id: string;
   type: NotificationType;
   created_at: Date | string;
   read_at: Date | string | null;
@@ -88,7 +101,7 @@ interface NotificationRow {
 const iso = (value: Date | string) => new Date(value).toISOString();
 
 const toNotificationView = (row: NotificationRow): Notification => ({
-  id: Number(row.id),
+  id: row.id,
   type: row.type,
   created_at: iso(row.created_at),
   read_at: row.read_at === null ? null : iso(row.read_at),
@@ -110,14 +123,14 @@ export async function notificationsPage(
   const rows = await queryRows<NotificationRow>(
     db,
     sql`select id, type, created_at, read_at, link, params from notifications where user_id = ${userId}
-        order by id desc limit ${page.limit} offset ${page.offset}`,
+        order by created_at desc, id desc limit ${page.limit} offset ${page.offset}`,
   );
   return { count: counts?.count ?? 0, unread: counts?.unread ?? 0, results: rows.map(toNotificationView) };
 }
 
 /** Marks the user's notifications read: those of `ids` (others' are ignored), or all. */
-export async function markRead(db: Executor, userId: number, which: { ids: number[] } | { all: true }) {
-  const only = 'ids' in which ? sql`and id = any(${sql.param(which.ids)}::bigint[])` : sql``;
+export async function markRead(db: Executor, userId: number, which: { ids: string[] } | { all: true }) {
+  const only = 'ids' in which ? sql`and id = any(${sql.param(which.ids)}::uuid[])` : sql``;
   await db.execute(
     sql`update notifications set read_at = now() where user_id = ${userId} and read_at is null ${only}`,
   );

@@ -134,12 +134,11 @@ export async function notificationSettingsRoutes(fastify: FastifyInstance) {
     },
   );
 
-  // RFC 8058's one-click POST is a form (List-Unsubscribe=One-Click), here alone among JSON routes.
-  fastify.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string' },
-    (_request, body, done) => done(null, body),
-  );
+  // RFC 8058's one-click POST is a form (List-Unsubscribe=One-Click), urlencoded or multipart, here
+  // alone among JSON routes; its body says nothing the signed link does not.
+  for (const type of ['application/x-www-form-urlencoded', 'multipart/form-data']) {
+    fastify.addContentTypeParser(type, { parseAs: 'string' }, (_request, _body, done) => done(null, null));
+  }
   const languageOf = async (userId: number): Promise<Language> => {
     const [row] = await queryRows<{ language: string }>(
       db,

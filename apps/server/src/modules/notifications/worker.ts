@@ -6,6 +6,7 @@
 import type { NotificationType } from '@workspace/contracts';
 import { sql } from 'drizzle-orm';
 import { type Db, type Executor, queryRows } from '../../db/client.ts';
+import { loggableError } from '../../lib/loggable-error.ts';
 import type { Mailer, MailLog } from '../../lib/mailer.ts';
 import {
   languageOf,
@@ -81,7 +82,8 @@ export function startNotificationMail({
         failing = false;
       })
       .catch((error: unknown) => {
-        if (!failing) log.warn({ err: error }, 'daily mail cannot reach the database; trying again');
+        if (!failing)
+          log.warn({ err: loggableError(error) }, 'daily mail cannot reach the database; trying again');
         failing = true;
       })
       .finally(() => {
@@ -110,6 +112,8 @@ export async function unsubscribe(db: Executor, userId: number, what: Unsubscrib
   await db.execute(
     what === 'daily_digest'
       ? sql`update users set notification_digest = false where id = ${userId}`
-      : sql`insert into notification_mail_off (user_id, type) values (${userId}, ${what}) on conflict do nothing`,
+      : // An account deleted since the mail: nothing left to turn off.
+        sql`insert into notification_mail_off (user_id, type)
+            select id, ${what} from users where id = ${userId} on conflict do nothing`,
   );
 }

@@ -58,6 +58,7 @@ export async function addReply(db: Db, userId: number, ratingId: number, message
       type: 'reply_received',
       params: nameParam('ratee_name', rating.rateeId),
       link: GIVEN_LINK,
+      aboutRating: ratingId,
     });
     return row;
   });
@@ -204,6 +205,7 @@ export async function fileDispute(
         type: 'dispute_opened',
         params: nameParam('ratee_name', rating.rateeId),
         link: GIVEN_LINK,
+        aboutRating: ratingId,
       });
       return row as typeof ratingDisputes.$inferSelect;
     });
