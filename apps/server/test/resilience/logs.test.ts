@@ -155,9 +155,12 @@ describe('server logs', () => {
         msg: expect.any(String),
       });
     }
-    // Lines without a request id are the process's own: listening and shutting down, and the warning
-    // that reset codes are exposed in production (baseEnv turns them on for the tests).
-    const processLines = records.filter((r) => r.reqId === undefined).map((r) => String(r.msg));
+    // Lines without a request id are the process's own: listening and shutting down, the warning
+    // that reset codes are exposed in production (baseEnv turns them on for the tests), and the mail
+    // queue's deliveries, each naming its mail (ADR 0024).
+    const processLines = records
+      .filter((r) => r.reqId === undefined && r.mail === undefined)
+      .map((r) => String(r.msg));
     for (const msg of processLines)
       expect(msg).toMatch(
         /^(Server listening at |shutting down|development conveniences are on in production)/,
@@ -166,16 +169,17 @@ describe('server logs', () => {
     const started = requestLines.filter((r) => r.msg === 'incoming request').map((r) => r.reqId);
     const completed = requestLines.filter((r) => r.msg === 'request completed').map((r) => r.reqId);
     expect(new Set(completed)).toEqual(new Set(started));
-    // The id a proxy sent is kept; and the reset request's mail line, written outside request.log,
-    // carries the reset request's id.
+    // The id a proxy sent is kept; the reset request's line says which mail it queued, and the
+    // delivery's line names that mail.
     expect(started).toContain(INBOUND_ID);
-    const resetLines = requestLines.filter((r) => r.reqId === resetRequestId).map((r) => r.msg);
-    expect(resetLines).toEqual(
-      expect.arrayContaining([
-        'incoming request',
-        'mail written to the outbox (SMTP_URL is not set)',
-        'request completed',
-      ]),
+    const resetLines = requestLines.filter((r) => r.reqId === resetRequestId);
+    expect(resetLines.map((r) => r.msg)).toEqual(
+      expect.arrayContaining(['incoming request', 'mail queued', 'request completed']),
+    );
+    const queued = resetLines.find((r) => r.msg === 'mail queued')?.mail;
+    expect(queued).toEqual(expect.any(String));
+    expect(records.filter((r) => r.mail === queued).map((r) => r.msg)).toContain(
+      'mail written to the outbox (SMTP_URL is not set)',
     );
   });
 });
