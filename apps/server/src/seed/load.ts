@@ -7,8 +7,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type Db, type Executor, queryRows } from '../db/client.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import { aggregateMismatches, recomputeAllAggregates } from '../modules/ratings/aggregates.ts';
-import { comparable } from '../modules/ratings/copied-text.ts';
-import { bandKeysOf } from '../modules/ratings/text-bands.ts';
+import { bandsToStore } from '../modules/ratings/copied-text.ts';
 import { freshAccountAt } from '../modules/ratings/unusual-activity.ts';
 import {
   type FlagRows,
@@ -223,8 +222,8 @@ function insertTextBands(tx: Executor, c: RatingChunk) {
   const at: number[] = [];
   c.feedback.forEach((text, i) => {
     const created = c.createdAt[i] as number;
-    if (!comparable(text) || created <= since) return;
-    for (const band of bandKeysOf(text)) {
+    if (created <= since) return;
+    for (const band of bandsToStore(text)) {
       bands.push(band);
       ids.push(c.id[i] as number);
       at.push(created);

@@ -33,6 +33,14 @@ async function mailsTo(user: TestUser): Promise<ParsedMail[]> {
   return smtp.received.filter((mail) => (mail.to as { text: string }).text === user.email);
 }
 
+/** A raw header line of `mail`, unfolded (mailparser folds List-* headers into one object). */
+const headerLine = (mail: ParsedMail | undefined, key: string) =>
+  (mail?.headerLines.find((h) => h.key === key)?.line ?? '').replace(/\r?\n\s+/g, '');
+
+/** The unsubscribe URL of `mail`'s List-Unsubscribe header. */
+const unsubscribeUrlOf = (mail: ParsedMail | undefined) =>
+  new URL(/<([^>]+)>/.exec(headerLine(mail, 'list-unsubscribe'))?.[1] ?? '');
+
 const notificationsOf = async (user: TestUser) =>
   (await get<NotificationsResponse>(ctx, user, '/api/core/notifications/')).body;
 
@@ -161,11 +169,10 @@ describe('one-click unsubscribe', () => {
     const first = await rate(ctx, author, company);
     await send(company, 'POST', `/api/core/ratings/${first.id}/reply/`, { message: 'Thanks.' });
     const [mail] = await mailsTo(author);
-    // As the raw mail has them (mailparser folds List-* headers into one object).
-    const line = (key: string) => mail?.headerLines.find((h) => h.key === key)?.line ?? '';
-    const header = line('list-unsubscribe');
-    expect(line('list-unsubscribe-post')).toBe('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
-    const url = new URL(/<([^>]+)>/.exec(header)?.[1] ?? '');
+    expect(headerLine(mail, 'list-unsubscribe-post')).toBe(
+      'List-Unsubscribe-Post: List-Unsubscribe=One-Click',
+    );
+    const url = unsubscribeUrlOf(mail);
     expect(url.origin).toBe('https://worktrust.example.in');
     const path = `${url.pathname}${url.search}`;
 
@@ -324,8 +331,7 @@ describe('unsubscribing, as mail clients do it', () => {
     const rating = await rate(ctx, author, company);
     await send(company, 'POST', `/api/core/ratings/${rating.id}/reply/`, { message: 'Thanks.' });
     const [mail] = await mailsTo(author);
-    const header = mail?.headerLines.find((h) => h.key === 'list-unsubscribe')?.line ?? '';
-    const url = new URL(/<([^>]+)>/.exec(header.replace(/\r?\n\s+/g, ''))?.[1] ?? '');
+    const url = unsubscribeUrlOf(mail);
     const path = `${url.pathname}${url.search}`;
     const boundary = 'b0undary';
     const multipart = await ctx.app.inject({
@@ -349,8 +355,7 @@ describe('unsubscribing, as mail clients do it', () => {
       link: '/profile',
     });
     const [goneMail] = await mailsTo(gone);
-    const goneHeader = goneMail?.headerLines.find((h) => h.key === 'list-unsubscribe')?.line ?? '';
-    const goneUrl = new URL(/<([^>]+)>/.exec(goneHeader.replace(/\r?\n\s+/g, ''))?.[1] ?? '');
+    const goneUrl = unsubscribeUrlOf(goneMail);
     await ctx.deps.db.execute(sql`delete from refresh_families where user_id = ${gone.id}`);
     await ctx.deps.db.delete(users).where(eq(users.id, gone.id));
     const late = await ctx.app.inject({ method: 'POST', url: `${goneUrl.pathname}${goneUrl.search}` });

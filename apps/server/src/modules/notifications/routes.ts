@@ -23,7 +23,7 @@ import { badRequest } from '../../lib/errors.ts';
 import { pageWindow } from '../../lib/paging.ts';
 import { bearerAuth, errorAnswers } from '../../lib/route-docs.ts';
 import { authenticate, sessionOf } from '../../plugins/session.ts';
-import { validUnsubscribe } from './mail-render.ts';
+import { languageOf, validUnsubscribe } from './mail-render.ts';
 import { mailSettings, markRead, notificationsPage, setMailSettings } from './repository.ts';
 import { unsubscribe } from './worker.ts';
 
@@ -139,12 +139,12 @@ export async function notificationSettingsRoutes(fastify: FastifyInstance) {
   for (const type of ['application/x-www-form-urlencoded', 'multipart/form-data']) {
     fastify.addContentTypeParser(type, { parseAs: 'string' }, (_request, _body, done) => done(null, null));
   }
-  const languageOf = async (userId: number): Promise<Language> => {
+  const languageOfUser = async (userId: number): Promise<Language> => {
     const [row] = await queryRows<{ language: string }>(
       db,
       sql`select language from users where id = ${userId}`,
     );
-    return row?.language === 'hi' ? 'hi' : 'en';
+    return languageOf(row?.language ?? '');
   };
 
   const checked = (query: z.infer<typeof unsubscribeQuery>) => {
@@ -165,7 +165,7 @@ export async function notificationSettingsRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const { u, t, s } = checked(request.query);
-      const text = UNSUBSCRIBE_PAGE[await languageOf(u)];
+      const text = UNSUBSCRIBE_PAGE[await languageOfUser(u)];
       const action = `?u=${u}&t=${t}&s=${encodeURIComponent(s)}`;
       return reply
         .type('text/html; charset=utf-8')
@@ -192,7 +192,7 @@ export async function notificationSettingsRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       const { u, t } = checked(request.query);
       await unsubscribe(db, u, t);
-      const text = UNSUBSCRIBE_PAGE[await languageOf(u)];
+      const text = UNSUBSCRIBE_PAGE[await languageOfUser(u)];
       return reply
         .type('text/html; charset=utf-8')
         .send(page(text.doneTitle, `<h1>${text.doneTitle}</h1><p>${text.done}</p>`));
