@@ -9,6 +9,7 @@ import pg from 'pg';
 import { type Database, openDatabase, queryRows } from '../apps/server/src/db/client.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
 import { aggregateMismatches, applyRatings } from '../apps/server/src/modules/ratings/aggregates.ts';
+import { findBurst } from '../apps/server/src/modules/ratings/unusual-activity.ts';
 
 export const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/worktrust_bench';
 
@@ -267,6 +268,54 @@ export async function unratedPairs(database: Database, count: number): Promise<R
     if (b) pairs.push(b);
   }
   return pairs;
+}
+
+/**
+ * Employees' ratings of `companies` companies spread over the data set, `perCompany` each, every one
+ * by a different employee and none already rated, in turns (one for each company, then again), so
+ * that every company's share grows at once. 25 × 400 is a review bomb (what the unusual-activity
+ * rule exists for); 2,500 × 4 the same ratings spread (issue 46). `salt` draws other companies and
+ * employees.
+ */
+export async function companyTurns(
+  database: Database,
+  companies: number,
+  perCompany: number,
+  salt: string,
+): Promise<RatingPair[]> {
+  return queryRows<RatingPair>(
+    database.db,
+    sql`with c as (select id, row_number() over (order by md5(${salt} || id)) - 1 as j
+                   from users where user_role = 'employer' and is_active),
+             e as (select id, row_number() over (order by md5(${salt} || 'e' || id)) - 1 as k
+                   from users where user_role = 'employee' and is_active)
+        select e.id as rater, c.id as ratee, 'EMPLOYEE_TO_COMPANY' as context
+        from e join c on c.j = e.k % ${companies}
+        where e.k < ${companies * perCompany}
+          and not exists (select 1 from ratings r where r.rater_id = e.id and r.ratee_id = c.id
+                          and r.role_context = 'EMPLOYEE_TO_COMPANY')
+        order by e.k`,
+  );
+}
+
+/**
+ * Ratings of `rateeIds` in the unusual-activity rule's window now that the rule would flag but that
+ * hold no automatic flag of its kind: none when every rating of a burst was flagged as ADR 0017 says.
+ */
+export async function unflaggedBurstRatings(database: Database, rateeIds: number[]): Promise<number> {
+  let unflagged = 0;
+  for (const rateeId of rateeIds) {
+    const ids = await findBurst(database.db, rateeId);
+    if (ids.length === 0) continue;
+    const [row] = await queryRows<{ n: number }>(
+      database.db,
+      sql`select count(*)::int as n from unnest(${sql.param(ids)}::bigint[]) as t(id)
+          where not exists (select 1 from flags f where f.rating_id = t.id and f.reporter_id is null
+                            and f.reason = 'UNUSUAL_ACTIVITY')`,
+    );
+    unflagged += row?.n ?? 0;
+  }
+  return unflagged;
 }
 
 /**

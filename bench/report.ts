@@ -14,6 +14,8 @@ export interface Target {
   ceilingShare?: number;
   /** Lowest acceptable requests/s. */
   requestsPerSecond?: number;
+  /** Lowest acceptable share of another case's requests/s in the same run (run before this one). */
+  shareOf?: { key: string; share: number };
 }
 
 export interface CaseResult extends LoadResult {
@@ -78,7 +80,12 @@ export function machine(postgresVersion: string): Machine {
   };
 }
 
-export function judge(result: LoadResult, target: Target, ceilingRps: number): string[] {
+export function judge(
+  result: LoadResult,
+  target: Target,
+  ceilingRps: number,
+  earlier: readonly CaseResult[] = [],
+): string[] {
   const failures: string[] = [];
   if (result.errors > 0) failures.push(`${result.errors} errors`);
   if (target.p99 !== undefined && result.p99 > target.p99)
@@ -90,6 +97,15 @@ export function judge(result: LoadResult, target: Target, ceilingRps: number): s
   }
   if (target.requestsPerSecond !== undefined && result.requestsPerSecond < target.requestsPerSecond) {
     failures.push(`${Math.round(result.requestsPerSecond)} req/s < ${target.requestsPerSecond}`);
+  }
+  if (target.shareOf) {
+    const other = earlier.find((r) => r.key === target.shareOf?.key);
+    if (!other) failures.push(`no ${target.shareOf.key} case in this run to compare with`);
+    else if (result.requestsPerSecond < target.shareOf.share * other.requestsPerSecond) {
+      failures.push(
+        `${pct(result.requestsPerSecond / other.requestsPerSecond)} of ${other.key} < ${pct(target.shareOf.share)}`,
+      );
+    }
   }
   return failures;
 }
@@ -104,6 +120,7 @@ function targetText(t: Target): string {
   if (t.p99 !== undefined) parts.push(`p99 ≤ ${t.p99} ms`);
   if (t.ceilingShare !== undefined) parts.push(`≥ ${pct(t.ceilingShare)} of ceiling`);
   if (t.requestsPerSecond !== undefined) parts.push(`≥ ${int(t.requestsPerSecond)}/s`);
+  if (t.shareOf !== undefined) parts.push(`≥ ${pct(t.shareOf.share)} of ${t.shareOf.key}`);
   return parts.length > 0 ? parts.join(', ') : '–';
 }
 

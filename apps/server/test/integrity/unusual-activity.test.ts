@@ -7,9 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client.ts';
 import { flags } from '../../src/db/schema/index.ts';
 import {
+  burstOrNull,
   findBurst,
+  flagUnusualActivity,
   freshAccountAt,
-  isBurst,
   usualCounts,
 } from '../../src/modules/ratings/unusual-activity.ts';
 import { transparencyReport } from '../../src/modules/transparency/repository.ts';
@@ -152,12 +153,81 @@ describe('a volume burst', () => {
     const usualVolume = async (n: number) => (await usualNow(company, n, 0)).n;
     expect(await usualVolume(UNUSUAL_ACTIVITY.volume.min - 1)).toBeNull();
     expect(await usualVolume(16)).toBe(120);
-    expect(isBurst({ n: 16, fresh: 0, usualN: 120, usualFresh: null })).toBe(false);
+    expect(burstOrNull({ n: 16, fresh: 0, usualN: 120, usualFresh: null })).toBeNull();
     expect(await usualVolume(17)).toBe(120); // its cap is 128: the exact count
-    expect(isBurst({ n: 17, fresh: 0, usualN: 120, usualFresh: null })).toBe(true);
+    expect(burstOrNull({ n: 17, fresh: 0, usualN: 120, usualFresh: null })).not.toBeNull();
     // Past four times its usual rate, it is a burst even for a popular company.
     for (const rater of await people(1)) await rate(ctx, rater, company);
     expect(await automaticFlags(company.id)).toHaveLength(17);
+  });
+});
+
+describe('a long burst (a review bomb)', () => {
+  const viewVersion = async (user: TestUser) =>
+    (
+      await queryRows<{ v: number }>(
+        ctx.deps.db,
+        sql`select view_version as v from users where id = ${user.id}`,
+      )
+    )[0]?.v;
+
+  /** Writes a rating below the route and runs the rule as the route does: the ratings it flagged. */
+  async function rateAndCheck(rater: TestUser, company: TestUser) {
+    const written = await writeCompanyRating(ctx, rater, company);
+    if (!written?.burst) throw new Error('expected the rating to count a burst');
+    const version = await viewVersion(company);
+    const flagged = await flagUnusualActivity(
+      ctx.deps.db,
+      { ratingId: written.id, rateeId: company.id },
+      written.burst,
+    );
+    return { id: written.id, flagged, pageMoved: (await viewVersion(company)) !== version };
+  }
+
+  it('flags each further rating alone, without reading the window again or moving the page', async () => {
+    const company = await makeUser(ctx, 'employer');
+    const { min } = UNUSUAL_ACTIVITY.volume;
+    const raters = await people(min + 24);
+    for (const rater of raters.slice(0, min - 1)) await rate(ctx, rater, company);
+    // The burst is found: the whole window, and the page moves for its notice.
+    const found = await rateAndCheck(raters[min - 1] as TestUser, company);
+    expect(found.flagged).toHaveLength(min);
+    expect(found.pageMoved).toBe(true);
+    // From then on each rating of the burst flags itself alone, and the notice already shows.
+    for (const rater of raters.slice(min, min + 20)) {
+      const next = await rateAndCheck(rater, company);
+      expect(next.flagged).toEqual([next.id]);
+      expect(next.pageMoved).toBe(false);
+    }
+    // Ratings whose check never ran (a run that failed, or counted before a concurrent rating
+    // committed) are taken by the next run: every rating since the last flag.
+    const missed = [];
+    for (const rater of raters.slice(min + 20, min + 23)) {
+      missed.push((await writeCompanyRating(ctx, rater, company))?.id);
+    }
+    const after = await rateAndCheck(raters[min + 23] as TestUser, company);
+    expect(after.flagged.sort()).toEqual([...missed, after.id].sort());
+    // Every rating of the window is flagged once, as ADR 0017 says.
+    expect(await automaticFlags(company.id)).toHaveLength(min + 24);
+  });
+
+  it('a burst that comes back after the last one left the window is found, and flagged, whole again', async () => {
+    const company = await makeUser(ctx, 'employer');
+    const { min } = UNUSUAL_ACTIVITY.volume;
+    for (const rater of await people(min)) await rate(ctx, rater, company);
+    expect(await automaticFlags(company.id)).toHaveLength(min);
+    // Two days later (the first burst, and its flags, moved back in time).
+    await ctx.deps.db.execute(
+      sql`update ratings set created_at = created_at - interval '2 days' where ratee_id = ${company.id}`,
+    );
+    await ctx.deps.db.execute(
+      sql`update flags set created_at = created_at - interval '2 days' where ratee_id = ${company.id}`,
+    );
+    const raters = await people(min);
+    const written = [];
+    for (const rater of raters.slice(0, -1)) written.push(await rate(ctx, rater, company));
+    const last = await rateAndCheck(raters.at(-1) as TestUser, company);
+    expect(last.flagged.sort()).toEqual([...written.map((r) => r.id), last.id].sort());
   });
 });
 
@@ -186,7 +256,7 @@ describe('a fresh-account burst', () => {
     // fresh accounts counted up to 60 (six need fewer than 60 usual ones): the rule does not run.
     const last = today.at(-1) as TestUser;
     const written = await writeCompanyRating(ctx, last, company);
-    expect(written?.isBurst).toBe(false);
+    expect(written?.burst).toBeNull();
     // (each kind up to its own cap: six ratings need fewer than 45 usual ones, six fresh fewer than 60)
     expect(await usualNow(company, 6, 6)).toEqual({ n: 45, fresh: 60 });
     expect(await usualNow(company, 6, UNUSUAL_ACTIVITY.freshAccounts.min - 1)).toEqual({

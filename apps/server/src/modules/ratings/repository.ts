@@ -12,7 +12,13 @@ import { notificationInsert } from '../notifications/repository.ts';
 import { averageTenths, rankScore, starOf, withCategoryScores } from './aggregates.ts';
 import { bandsToStore, closestTextsQuery, type Match } from './copied-text.ts';
 import type { DisputeEntry, ModerationEntry, RatingRecord, ReplyEntry, ScoreEntry } from './serialize.ts';
-import { isBurst, raterIsFresh, usualCounts, windowCounts } from './unusual-activity.ts';
+import {
+  type BurstCounts,
+  burstOrNull,
+  raterIsFresh,
+  usualCounts,
+  windowCounts,
+} from './unusual-activity.ts';
 
 /**
  * Order of every public list of received ratings: newest day first, and within a day public ratings
@@ -371,8 +377,8 @@ interface WrittenRating {
   rateeName: string;
   verifiedEmployee: boolean;
   verifiedRaters: number;
-  /** The ratee's last day of ratings, with this one, makes a burst (unusual-activity.ts decides). */
-  isBurst: boolean;
+  /** The ratee's last day of ratings, with this one, when it makes a burst (unusual-activity.ts decides). */
+  burst: BurstCounts | null;
   /** Recent texts its feedback nearly copies (copied-text.ts), the closest of each kind. */
   copies: Match[];
 }
@@ -487,7 +493,7 @@ async function insertRatingOnce(db: Executor, input: NewRating): Promise<Written
     rateeName: row.ratee_name,
     verifiedEmployee: row.verified,
     verifiedRaters: row.verified_raters,
-    isBurst: isBurst({
+    burst: burstOrNull({
       n: row.window_n,
       fresh: row.window_fresh,
       usualN: row.usual_n,

@@ -52,12 +52,12 @@ export async function ratingRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const session = sessionOf(request);
-      const { record, isBurst, copies } = await createRating(db, session, request.body);
+      const { record, burst, copies } = await createRating(db, session, request.body);
       // The rule's flags are written only when the rating's own statement counted a burst (ADR 0017). The
       // rating stands whatever the check meets: a failure there is the operators' to see.
-      if (isBurst) {
-        await flagUnusualActivity(db, record.rateeId).catch((error: unknown) =>
-          request.log.error({ err: error }, 'unusual-activity check failed'),
+      if (burst) {
+        await flagUnusualActivity(db, { ratingId: record.id, rateeId: record.rateeId }, burst).catch(
+          (error: unknown) => request.log.error({ err: error }, 'unusual-activity check failed'),
         );
       }
       // Likewise the copied-text rule's flags (ADR 0023), when the statement found a near copy.

@@ -16,6 +16,7 @@ import type { Match } from './copied-text.ts';
 import { checkEligibility, raterOf } from './eligibility.ts';
 import { insertRating, storedScores } from './repository.ts';
 import type { RatingRecord } from './serialize.ts';
+import type { BurstCounts } from './unusual-activity.ts';
 
 export type ValidRating = z.output<typeof createRatingRequest>;
 
@@ -29,7 +30,7 @@ export async function createRating(
   db: Db,
   session: Session,
   input: ValidRating,
-): Promise<{ record: RatingRecord; isBurst: boolean; copies: Match[] }> {
+): Promise<{ record: RatingRecord; burst: BurstCounts | null; copies: Match[] }> {
   // The rules decided from the session alone, taking the ratee to be what the write itself requires
   // (the role the caller rates, active, not yet rated by the caller): on the way to a rating there
   // is no read of its own. A refusal is worded from the stored ratee, as the rules order reasons.
@@ -80,5 +81,5 @@ export async function createRating(
     dispute: null,
     moderation: null,
   };
-  return { record: stored, isBurst: written.isBurst, copies: written.copies };
+  return { record: stored, burst: written.burst, copies: written.copies };
 }

@@ -92,10 +92,10 @@ const burstKinds = (counts: BurstCounts) => ({
   fresh: exceeds(counts.fresh, counts.usualFresh, freshAccounts),
 });
 
-/** Whether a rating's window makes a burst: only then does `flagUnusualActivity` run. */
-export const isBurst = (counts: BurstCounts) => {
+/** A rating's counts when its window makes a burst, else null: only then does `flagUnusualActivity` run. */
+export const burstOrNull = (counts: BurstCounts): BurstCounts | null => {
   const kinds = burstKinds(counts);
-  return kinds.volume || kinds.fresh;
+  return kinds.volume || kinds.fresh ? counts : null;
 };
 
 /** The ratee's window as of `at`, each rating with the window's and the usual counts. */
@@ -165,23 +165,55 @@ export async function findBurst(db: Executor, rateeId: number, at?: SQL): Promis
 }
 
 /**
- * Runs the rule for `rateeId` now and flags what it finds, each rating at most once ever for each
- * kind of burst (a partial unique index). When a flag is new, the ratee's page is refreshed for its neutral notice.
- * Returns the ratings newly flagged.
+ * Flags a burst that the new rating's own statement counted (`counts`), each rating at most once ever
+ * for each kind of burst (a partial unique index). It costs the same for the 400th rating of a burst
+ * as for the first: the ratee's newest automatic flag of the burst's kind (an index probe, drizzle/0038)
+ * marks where the last run that found this burst stopped, and every rating of the window up to there
+ * was flagged by it or by an earlier one; so only the new rating, and the ratings since that flag
+ * (none while a burst goes on; the quiet stretch's when a burst comes back within the window), are
+ * flagged. With no such flag in the window, the whole window is: the burst has just been found.
+ * The new rating is named, not only found by time: a rating whose statement began before that flag's
+ * and committed after it is still flagged. The ratee's page is refreshed only when its neutral notice
+ * was not already showing. Returns the ratings newly flagged.
  */
-export async function flagUnusualActivity(db: Executor, rateeId: number): Promise<number[]> {
-  const burst = await burstAt(db, rateeId);
-  if (burst.ids.length === 0) return [];
-  const flagged = await queryRows<{ rating_id: number }>(
+export async function flagUnusualActivity(
+  db: Executor,
+  rating: { ratingId: number; rateeId: number },
+  counts: BurstCounts,
+): Promise<number[]> {
+  const kinds = burstKinds(counts);
+  if (!kinds.volume && !kinds.fresh) return [];
+  const rule: AutomaticFlagRule = kinds.volume ? 'volume' : 'fresh_accounts';
+  const { rateeId, ratingId } = rating;
+  const now = sql`now()`;
+  const since = sql`greatest(${windowStartAt(now)}, (
+      select f.created_at from flags f
+      where f.ratee_id = ${rateeId} and f.reporter_id is null and f.rule = ${rule}
+      order by f.created_at desc limit 1))`;
+  const qualifies = kinds.volume ? sql`true` : sql`r.from_fresh_account`;
+  const sinceThen = kinds.volume
+    ? ratingsBetween(rateeId, since, now)
+    : freshRatingsBetween(rateeId, since, now);
+  const [row] = await queryRows<{ shown: boolean; flagged: number[] }>(
     db,
-    sql`insert into flags (rating_id, reporter_id, reason, rule, details)
-        select id, null, 'UNUSUAL_ACTIVITY', ${burst.rule}, ${burst.details}
-        from unnest(${sql.param(burst.ids)}::bigint[]) as t(id)
-        on conflict (rating_id, rule) where reporter_id is null do nothing
-        returning rating_id`,
+    sql`with targets as (
+          select r.id from ratings r where r.id = ${ratingId} and r.ratee_id = ${rateeId} and ${qualifies}
+          union
+          select r.id from ratings r where ${sinceThen}
+        ),
+        inserted as (
+          insert into flags (rating_id, reporter_id, reason, rule, details)
+          select id, null, 'UNUSUAL_ACTIVITY', ${rule}, ${details(counts, kinds.volume)} from targets
+          on conflict (rating_id, rule) where reporter_id is null do nothing
+          returning rating_id
+        )
+        select ${underReviewQuery(rateeId)} as shown,
+               coalesce((select array_agg(rating_id) from inserted), '{}') as flagged`,
   );
-  if (flagged.length > 0) await touchUsers(db, [rateeId]);
-  return flagged.map((row) => Number(row.rating_id));
+  const flagged = (row?.flagged ?? []).map(Number);
+  // The notice is read from the open automatic flags: a page already showing it stays right.
+  if (flagged.length > 0 && !row?.shown) await touchUsers(db, [rateeId]);
+  return flagged;
 }
 
 /**
