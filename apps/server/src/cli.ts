@@ -6,13 +6,17 @@
 //   npm run cli -- recompute
 //   npm run cli -- backup --out FILE / restore --from FILE [--force]   (embedded database only)
 //   npm run cli -- purge
+//   npm run cli -- move-to-postgres --to URL   (from the embedded database, server stopped)
 // Exit codes: 0 done, 1 failed while working, 2 bad arguments or environment.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { email as emailField, passwordField } from '@workspace/contracts';
 import { EnvError, parseEnv } from './config/env.ts';
 import { BackupError, backupEmbedded, restoreEmbedded } from './db/backup.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
+import { MoveError, moveToPostgres, openTarget } from './db/move.ts';
 import { ensureModerator } from './modules/auth/moderator.ts';
 import { purgeExpired } from './modules/privacy/repository.ts';
 import { recomputeAllAggregates } from './modules/ratings/aggregates.ts';
@@ -41,6 +45,10 @@ Commands:
   restore --from FILE [--force]              Embedded database only, server stopped: load a backup into
                                              DATA_DIR. --force replaces an existing database, which is
                                              kept beside it as pgdata.before-restore-<time>.
+  move-to-postgres --to URL                  Embedded database only, server stopped: copy the whole
+                                             DATA_DIR database into the empty PostgreSQL database at
+                                             URL, then compare every table of both (exit 0 only when
+                                             they match). Then start the server with DATABASE_URL=URL.
   purge                                      Remove what the privacy notice keeps only for a time:
                                              ended or expired sessions, used or expired reset codes,
                                              expired email codes, ended waits to rate again, and the
@@ -251,6 +259,36 @@ async function runRestore(args: string[]) {
   );
 }
 
+async function runMoveToPostgres(args: string[]) {
+  const { values } = parsed(() => parseArgs({ args, options: { to: { type: 'string' } }, strict: true }));
+  if (!values.to) throw new UsageError('move-to-postgres needs --to URL (an empty PostgreSQL database)');
+  if (!/^postgres(ql)?:\/\//.test(values.to)) {
+    throw new UsageError('--to must be a PostgreSQL URL starting with postgres:// or postgresql://');
+  }
+  const dataDir = embeddedDataDir('move-to-postgres');
+  if (!existsSync(join(dataDir, 'pgdata', 'PG_VERSION'))) {
+    throw new MoveError(`there is no embedded database in ${dataDir} to move`);
+  }
+  const started = performance.now();
+  const source = await openDatabase({ dataDir, statementTimeoutMs: 0 });
+  try {
+    const target = await openTarget(values.to);
+    try {
+      const moved = await moveToPostgres(source, target, (line) => console.log(line));
+      const seconds = ((performance.now() - started) / 1000).toFixed(1);
+      console.log(
+        `Moved ${moved.users} users, ${moved.ratings} ratings and every other row (${moved.rows} in ` +
+          `${moved.tables} tables) from ${dataDir} to PostgreSQL in ${seconds} s; every table compared ` +
+          'and the same. Start the server with DATABASE_URL set to that database.',
+      );
+    } finally {
+      await target.close();
+    }
+  } finally {
+    await source.close();
+  }
+}
+
 /** One line: the driver's own message rather than drizzle's wrapper, which quotes the whole query. */
 function describe(error: unknown): string {
   const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
@@ -265,6 +303,7 @@ const COMMANDS: Record<string, (args: string[]) => Promise<void>> = {
   backup: runBackup,
   restore: runRestore,
   purge: runPurge,
+  'move-to-postgres': runMoveToPostgres,
 };
 
 async function main(argv: string[]): Promise<number> {
@@ -292,7 +331,11 @@ async function main(argv: string[]): Promise<number> {
       console.error(error.message);
       return 2;
     }
-    if (error instanceof DatabaseNotEmptyError || error instanceof BackupError) {
+    if (
+      error instanceof DatabaseNotEmptyError ||
+      error instanceof BackupError ||
+      error instanceof MoveError
+    ) {
       console.error(`error: ${error.message}`);
       return 1;
     }
