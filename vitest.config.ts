@@ -19,6 +19,7 @@ export const SERVICE_TESTS = [
   'apps/server/test/resilience/instances.test.ts',
   'apps/server/test/resilience/logs.test.ts',
   'apps/server/test/resilience/redis-start.test.ts',
+  'apps/server/test/resilience/replicas.test.ts',
   'apps/server/test/resilience/shutdown.test.ts',
 ];
 

@@ -10,7 +10,8 @@ import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.ts';
 import { closeDeps, createDeps } from '../apps/server/src/bootstrap.ts';
 import { parseEnv } from '../apps/server/src/config/env.ts';
-import { type Database, type Db, NO_JIT } from '../apps/server/src/db/client.ts';
+import type { Database, Db } from '../apps/server/src/db/client.ts';
+import { NO_JIT } from '../apps/server/src/db/pools.ts';
 import * as schema from '../apps/server/src/db/schema/index.ts';
 import type { Req } from './load.ts';
 
@@ -51,6 +52,7 @@ export async function explainCases(
     db,
     generic: db,
     kind: 'postgres',
+    replicas: null,
     ping: async () => {
       await db.execute(sql`select 1`);
     },

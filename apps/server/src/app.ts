@@ -23,6 +23,7 @@ import { verifiedRoutes } from './modules/verified/routes.ts';
 import { frameworkErrors, registerErrorHandling } from './plugins/errors.ts';
 import { registerMetrics } from './plugins/metrics.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
+import { registerReplicaReads } from './plugins/replica-reads.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSession } from './plugins/session.ts';
 import { isApiPath, registerWeb } from './plugins/web.ts';
@@ -161,6 +162,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   });
 
   await registerOpenApi(app);
+  registerReplicaReads(app, deps.database, deps.env.REPLICA_STICKY_S);
   registerMetrics(app);
 
   await app.register(

@@ -68,6 +68,8 @@ export async function createDeps(
       dataDir: env.DATA_DIR,
       poolSize: options.poolSize ?? env.DB_POOL_SIZE,
       template: readTemplate,
+      replicaUrls: env.DATABASE_REPLICA_URLS,
+      replicaMaxLagSeconds: env.REPLICA_MAX_LAG_S,
     }));
   await migrate(database.db);
   const redis = env.REDIS_URL ? connectRedis(env.REDIS_URL, log, options.redisKeyPrefix) : null;

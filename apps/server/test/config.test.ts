@@ -29,6 +29,37 @@ describe('EMBEDDED_VACUUM_INTERVAL', () => {
   });
 });
 
+describe('DATABASE_REPLICA_URLS, REPLICA_STICKY_S and REPLICA_MAX_LAG_S', () => {
+  const primary = 'postgres://app@db-1:5432/worktrust';
+  it('take comma-separated replicas of a PostgreSQL primary, with defaults of 5 s and 10 s', () => {
+    const env = parseEnv({});
+    expect([env.DATABASE_REPLICA_URLS, env.REPLICA_STICKY_S, env.REPLICA_MAX_LAG_S]).toEqual([[], 5, 10]);
+    const replicas = parseEnv({
+      DATABASE_URL: primary,
+      DATABASE_REPLICA_URLS: ' postgres://app@db-2/worktrust, postgresql://app@db-3/worktrust ,',
+      REPLICA_STICKY_S: '3s',
+      REPLICA_MAX_LAG_S: '1m',
+    });
+    expect(replicas.DATABASE_REPLICA_URLS).toEqual([
+      'postgres://app@db-2/worktrust',
+      'postgresql://app@db-3/worktrust',
+    ]);
+    expect([replicas.REPLICA_STICKY_S, replicas.REPLICA_MAX_LAG_S]).toEqual([3, 60]);
+  });
+
+  it.each([
+    [
+      { DATABASE_URL: primary, DATABASE_REPLICA_URLS: 'mysql://db-2/x' },
+      'DATABASE_REPLICA_URLS: must be comma-separated URLs',
+    ],
+    [{ DATABASE_REPLICA_URLS: 'postgres://db-2/x' }, 'DATABASE_REPLICA_URLS: needs DATABASE_URL'],
+    [{ REPLICA_MAX_LAG_S: '0' }, 'REPLICA_MAX_LAG_S: must be at least 1s'],
+    [{ REPLICA_STICKY_S: 'soon' }, 'REPLICA_STICKY_S: must be a duration'],
+  ])('refuses %j with one line naming the variable', (values, message) => {
+    expect(() => parseEnv(values)).toThrow(`Invalid environment variable ${message}`);
+  });
+});
+
 describe('SMTP_URL and MAIL_FROM', () => {
   it('takes smtp:// and smtps:// URLs, and a sender with or without a name', () => {
     expect(parseEnv({ SMTP_URL: 'smtps://u:p@mail.example.in:465' }).SMTP_URL).toBe(

@@ -29,6 +29,24 @@ const envSchema = z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
       .optional(),
+    // Streaming replicas of DATABASE_URL for the reads that may be a few seconds old (DESIGN §9.2,
+    // db/replicas.ts), comma-separated; a person's reads within REPLICA_STICKY_S of their last write
+    // stay on the primary, and a replica more than REPLICA_MAX_LAG_S behind is skipped.
+    DATABASE_REPLICA_URLS: z
+      .string()
+      .optional()
+      .transform((value) =>
+        (value ?? '')
+          .split(',')
+          .map((url) => url.trim())
+          .filter(Boolean),
+      )
+      .refine(
+        (urls) => urls.every((url) => /^postgres(ql)?:\/\//.test(url)),
+        'must be comma-separated URLs starting with postgres:// or postgresql://',
+      ),
+    REPLICA_STICKY_S: duration.default(5),
+    REPLICA_MAX_LAG_S: duration.refine((v) => v >= 1, 'must be at least 1s').default(10),
     DATA_DIR: z.string().min(1).default('./data'),
     REDIS_URL: z
       .string()
@@ -113,6 +131,13 @@ const envSchema = z
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'is required when NODE_ENV=production' });
+    }
+    if (env.DATABASE_REPLICA_URLS.length > 0 && !env.DATABASE_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DATABASE_REPLICA_URLS'],
+        message: 'needs DATABASE_URL: replicas are of a PostgreSQL primary',
+      });
     }
     if (Boolean(env.MODERATOR_EMAIL) !== Boolean(env.MODERATOR_PASSWORD)) {
       ctx.addIssue({

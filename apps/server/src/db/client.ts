@@ -1,7 +1,6 @@
 // One database interface over two engines: embedded PGlite in DATA_DIR by default, a node-postgres
 // pool when DATABASE_URL is set (DESIGN §1). Both speak the PostgreSQL dialect and run the same
 // migrations and queries.
-import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
@@ -12,6 +11,8 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { GENERIC_PLANS, NO_JIT, postgresPool } from './pools.ts';
+import { openReplicas, type Replicas } from './replicas.ts';
 import * as schema from './schema/index.ts';
 
 /**
@@ -53,6 +54,8 @@ export interface Database {
   close(): Promise<void>;
   /** Pool statistics for observability; PGlite has a single connection. */
   poolStats(): { total: number; idle: number; waiting: number };
+  /** Streaming replicas for reads that may be a few seconds old (db/replicas.ts); null without. */
+  replicas: Replicas<Db> | null;
   /** PGlite only: the whole data directory as a gzipped tarball, after a checkpoint (backups). */
   dumpDataDir?(): Promise<Blob>;
 }
@@ -74,16 +77,21 @@ export interface DatabaseOptions {
   template?: () => Blob | undefined;
   /** Told of every statement sent (Drizzle's logger): tests that count a request's round trips. */
   logger?: Logger;
+  /** PostgreSQL only: streaming replicas of `databaseUrl` (DATABASE_REPLICA_URLS). */
+  replicaUrls?: readonly string[];
+  /** How far behind the primary a replica may be and still be read from (REPLICA_MAX_LAG_S). */
+  replicaMaxLagSeconds?: number;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
-    return openPostgres(
-      options.databaseUrl,
-      options.poolSize ?? 10,
-      options.statementTimeoutMs ?? 15_000,
-      options.logger,
-    );
+    return openPostgres(options.databaseUrl, {
+      max: options.poolSize ?? 10,
+      statementTimeoutMs: options.statementTimeoutMs ?? 15_000,
+      logger: options.logger,
+      replicaUrls: options.replicaUrls ?? [],
+      replicaMaxLagSeconds: options.replicaMaxLagSeconds ?? 10,
+    });
   }
   const dataDir = options.dataDir ?? './data';
   const fresh = !dataDir.startsWith('memory://') && !existsSync(join(dataDir, 'pgdata', 'PG_VERSION'));
@@ -94,52 +102,41 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   );
 }
 
-/** A node-postgres pool naming its statements (nameStatements), with these settings per connection. */
-function postgresPool(url: string, max: number, statementTimeoutMs: number, options: string) {
-  const pool = new pg.Pool({
-    connectionString: url,
-    max,
-    connectionTimeoutMillis: 3000,
-    idleTimeoutMillis: 30_000,
-    // A stuck query must not hold a request forever.
-    statement_timeout: statementTimeoutMs,
-    options,
-  });
-  // An idle client losing its connection emits 'error'; without a listener it would crash the process.
-  pool.on('error', () => {});
-  pool.on('connect', nameStatements);
-  return pool;
-}
-
-// No JIT compilation on any connection: it pays off for long analytical queries, while compiling costs
-// tens to hundreds of milliseconds at every execution of a statement whose estimate passes
-// jit_above_cost, such as a search whose plan holds walks of whole indexes it runs only when cheap.
-export const NO_JIT = '-c jit=off';
-// The generic pool keeps every statement's generic plan, built once per connection: PostgreSQL's
-// default plans a statement's first five executions with their values and goes on doing so whenever
-// that looked cheaper, which cost each search 2 ms of planning. Only for statements written for it:
-// the unusual-activity rule, for one, needs its values (its generic plan took 0.9 s).
-const GENERIC_PLANS = `${NO_JIT} -c plan_cache_mode=force_generic_plan`;
-
 async function openPostgres(
   url: string,
-  max: number,
-  statementTimeoutMs: number,
-  logger?: Logger,
+  options: {
+    max: number;
+    statementTimeoutMs: number;
+    logger?: Logger;
+    replicaUrls: readonly string[];
+    replicaMaxLagSeconds: number;
+  },
 ): Promise<Database> {
+  const { max, statementTimeoutMs, logger } = options;
   const pool = postgresPool(url, max, statementTimeoutMs, NO_JIT);
   // Connections open on first use: a process that serves no search opens none.
   const genericPool = postgresPool(url, max, statementTimeoutMs, GENERIC_PLANS);
   const db = drizzlePg(pool, { schema, logger }) as unknown as Db;
+  const replicas =
+    options.replicaUrls.length > 0
+      ? openReplicas<Db>(
+          options.replicaUrls,
+          { pool, genericPool },
+          { poolSize: max, statementTimeoutMs, maxLagSeconds: options.replicaMaxLagSeconds },
+          (replicaPool) => drizzlePg(replicaPool, { schema, logger }) as unknown as Db,
+        )
+      : null;
   return {
     db,
     generic: drizzlePg(genericPool, { schema, logger }) as unknown as Db,
     kind: 'postgres',
+    replicas,
     async ping() {
       await pool.query('select 1');
     },
     async close() {
       // Idempotent, as PGlite's close is: shutdown paths may both close it.
+      await replicas?.close();
       if (!genericPool.ended) await genericPool.end();
       if (!pool.ended) await pool.end();
     },
@@ -148,42 +145,6 @@ async function openPostgres(
       idle: pool.idleCount + genericPool.idleCount,
       waiting: pool.waitingCount + genericPool.waitingCount,
     }),
-  };
-}
-
-const MAX_NAMED_PER_CONNECTION = 500;
-
-const statementNames = new Map<string, string>();
-
-/**
- * Names each parameterised statement on this connection after a digest of its text, so PostgreSQL
- * parses it once per connection and may keep its plan, instead of parsing and planning every
- * execution of the unnamed statements Drizzle sends (issue 4: most of a short query's database time).
- * Bounded per connection, since statements with values written into their text never repeat.
- */
-function nameStatements(client: pg.PoolClient) {
-  const named = new Set<string>();
-  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-  (client as unknown as { query: (...args: unknown[]) => unknown }).query = (config, ...rest) => {
-    const text = typeof config === 'string' ? config : (config as { text?: unknown } | null)?.text;
-    // Drizzle's raw statements come as configs whose name is undefined (present, but unset).
-    const plain =
-      typeof config === 'string' ||
-      (typeof config === 'object' &&
-        config !== null &&
-        (config as { name?: unknown }).name === undefined &&
-        !('submit' in config));
-    if (!plain || typeof text !== 'string' || !text.includes('$1')) return query(config, ...rest);
-    let name = statementNames.get(text);
-    if (!name) {
-      name = `wt_${createHash('sha1').update(text).digest('base64url')}`;
-      if (statementNames.size < 10_000) statementNames.set(text, name);
-    }
-    if (!named.has(name)) {
-      if (named.size >= MAX_NAMED_PER_CONNECTION) return query(config, ...rest);
-      named.add(name);
-    }
-    return query(typeof config === 'string' ? { text, name } : { ...(config as object), name }, ...rest);
   };
 }
 
@@ -205,6 +166,7 @@ async function openPglite(dataDir: string, loadDataDir?: Blob, logger?: Logger):
     db,
     generic: db,
     kind: 'pglite',
+    replicas: null,
     async ping() {
       await db.execute(sql`select 1`);
     },

@@ -117,7 +117,7 @@ async function copySequences(source: Db, target: Executor): Promise<void> {
   }
 }
 
-export interface TableDigest {
+interface TableDigest {
   rows: number;
   digest: string;
 }

@@ -24,7 +24,11 @@ export interface ViewCache {
   get<T>(key: string, version: number): T | undefined;
   /** The entry under `key` at whatever version, without counting a hit or a miss. */
   peek<T>(key: string): CachedView<T> | undefined;
-  set<T>(key: string, version: number, value: T, size: number): void;
+  /**
+   * Keeps `value` under `key` at `version`; for at most `forMs` when given (an answer read from a
+   * replica, which may be behind the version read from the primary: DESIGN §9.2).
+   */
+  set<T>(key: string, version: number, value: T, size: number, forMs?: number): void;
   stats(): ViewCacheStats;
 }
 
@@ -48,13 +52,14 @@ export function createViewCache(maxChars: number): ViewCache {
       return undefined;
     },
     peek: <T>(key: string) => lru?.peek(key) as CachedView<T> | undefined,
-    set(key, version, value, size) {
+    set(key, version, value, size, forMs) {
       // An entry larger than the whole cache is not kept (lru-cache would refuse it anyway).
       if (!lru || size <= 0 || size > maxChars) return;
       // A request that read an older version may finish last: keep the newer entry.
       const current = lru.peek(key);
       if (current && current.version > version) return;
-      lru.set(key, { version, value }, { size });
+      if (forMs !== undefined && forMs <= 0) return;
+      lru.set(key, { version, value }, forMs === undefined ? { size } : { size, ttl: forMs });
     },
     stats: () => ({ hits, misses, entries: lru?.size ?? 0, size: lru?.calculatedSize ?? 0 }),
   };

@@ -14,6 +14,7 @@ import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { MSG } from '@workspace/contracts';
 import type { FastifyInstance } from 'fastify';
+import type { ReplicaState } from '../db/replicas.ts';
 import { notFound, unauthorized } from '../lib/errors.ts';
 import type { ViewCacheStats } from '../lib/view-cache.ts';
 
@@ -39,6 +40,9 @@ interface Snapshot {
   heapUsed: number;
   uptime: number;
   viewCache: ViewCacheStats;
+  /** Requests whose reads that may be a few seconds old went to the primary or a replica (DESIGN §9.2). */
+  reads: { primary: number; replica: number };
+  replicas: ReplicaState[];
 }
 
 // Messages between workers and the primary.
@@ -117,6 +121,8 @@ export function registerMetrics(app: FastifyInstance) {
       heapUsed: memory.heapUsed,
       uptime: process.uptime(),
       viewCache: app.deps.viewCache.stats(),
+      reads: app.reads.counts(),
+      replicas: app.deps.database.replicas?.states() ?? [],
     };
   };
 
@@ -234,6 +240,43 @@ export function registerMetrics(app: FastifyInstance) {
     metric('worktrust_view_cache_size_chars', 'gauge', 'Characters of JSON held in the view caches.', [
       ['', cache((c) => c.size)],
     ]);
+    metric(
+      'worktrust_db_reads_total',
+      'counter',
+      'Requests whose reads that may be a few seconds old went to the primary or a replica (DESIGN §9.2).',
+      [
+        ['pool="primary"', sum((s) => s.reads.primary)],
+        ['pool="replica"', sum((s) => s.reads.replica)],
+      ],
+    );
+    // Each process checks each replica itself: the worst lag any of them saw, and whether all use it.
+    const replicaStates = snapshots.flatMap((s) => s.replicas);
+    const indexes = [...new Set(replicaStates.map((r) => r.index))].sort((a, b) => a - b);
+    const ofReplica = (index: number) => replicaStates.filter((r) => r.index === index);
+    const label = (index: number) => `replica="${index}"`;
+    if (indexes.length > 0) {
+      metric(
+        'worktrust_db_replica_queries_total',
+        'counter',
+        'Queries a replica answered, and those sent to the primary instead because it failed them.',
+        indexes.flatMap((i): [string, number][] => [
+          [`${label(i)},result="answered"`, ofReplica(i).reduce((n, r) => n + r.reads, 0)],
+          [`${label(i)},result="fell_back"`, ofReplica(i).reduce((n, r) => n + r.fallbacks, 0)],
+        ]),
+      );
+      metric(
+        'worktrust_db_replica_lag_seconds',
+        'gauge',
+        'How far behind the primary each replica was at its last check; -1 when it could not tell.',
+        indexes.map((i) => [label(i), Math.max(...ofReplica(i).map((r) => r.lagSeconds ?? -1))]),
+      );
+      metric(
+        'worktrust_db_replica_usable',
+        'gauge',
+        'Whether every server process reads from the replica (1) or skips it (0).',
+        indexes.map((i) => [label(i), ofReplica(i).every((r) => r.usable) ? 1 : 0]),
+      );
+    }
     metric('worktrust_server_processes', 'gauge', 'Server processes whose numbers these are.', [
       ['', snapshots.length],
     ]);

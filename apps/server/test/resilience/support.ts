@@ -391,10 +391,10 @@ export interface PrivatePostgres {
   close(): Promise<void>;
 }
 
-export async function startPostgres(): Promise<PrivatePostgres> {
+/** A directory for a cluster's files, and how to run the server binaries on it. */
+function clusterHome(prefix: string) {
   const bin = postgresBin();
-  const port = await freePort();
-  const dir = mkdtempSync(join(tmpdir(), 'wt-pg-'));
+  const dir = mkdtempSync(join(tmpdir(), prefix));
   const data = join(dir, 'data');
   // initdb refuses to run as root: run the server binaries as the postgres user then.
   const asRoot = process.getuid?.() === 0;
@@ -406,6 +406,12 @@ export async function startPostgres(): Promise<PrivatePostgres> {
   const command = (tool: string, args: string[]): [string, string[]] =>
     asRoot ? ['runuser', ['-u', 'postgres', '--', join(bin, tool), ...args]] : [join(bin, tool), args];
   const pgCtl = (...args: string[]) => run(...command('pg_ctl', ['-D', data, ...args]), { timeout: 60_000 });
+  return { dir, data, command, pgCtl };
+}
+
+export async function startPostgres(): Promise<PrivatePostgres> {
+  const port = await freePort();
+  const { dir, data, command, pgCtl } = clusterHome('wt-pg-');
 
   await run(
     ...command('initdb', [
@@ -443,6 +449,76 @@ export async function startPostgres(): Promise<PrivatePostgres> {
     },
     async stop() {
       await pgCtl('-m', 'fast', '-w', 'stop');
+    },
+    start,
+    async close() {
+      onExit.delete(cleanup);
+      cleanup();
+    },
+  };
+}
+
+export interface PrivateReplica {
+  port: number;
+  url(database?: string): string;
+  /** Stops replaying the primary's changes (pg_wal_replay_pause), and starts again. */
+  pauseReplay(): Promise<void>;
+  resumeReplay(): Promise<void>;
+  /** pg_ctl stop -m immediate: the replica is gone at once, its connections cut. */
+  kill(): Promise<void>;
+  start(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * A streaming replica of `primary`: a base backup taken with pg_basebackup -R (it writes the standby
+ * settings), started on its own port as a hot standby.
+ */
+export async function startReplica(primary: PrivatePostgres): Promise<PrivateReplica> {
+  const port = await freePort();
+  const { dir, data, command, pgCtl } = clusterHome('wt-replica-');
+  await run(
+    ...command('pg_basebackup', [
+      '-h',
+      '127.0.0.1',
+      '-p',
+      String(primary.port),
+      '-U',
+      'postgres',
+      '-D',
+      data,
+      '-R',
+      '-X',
+      'stream',
+      '-c',
+      'fast',
+      '--no-sync',
+    ]),
+    { timeout: 120_000 },
+  );
+  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=60 -c hot_standby=on`;
+  const start = async () => {
+    await pgCtl('-l', join(dir, 'log'), '-w', '-t', '60', '-o', options, 'start');
+  };
+  const cleanup = () => {
+    spawnSync(...command('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']), { timeout: 30_000 });
+    rmSync(dir, { recursive: true, force: true });
+  };
+  onExit.add(cleanup);
+  await start();
+  const url = (database = 'postgres') => `postgres://postgres@127.0.0.1:${port}/${database}`;
+  const psql = (statement: string) => run('psql', [url(), '-qAtc', statement], { timeout: 30_000 });
+  return {
+    port,
+    url,
+    async pauseReplay() {
+      await psql('select pg_wal_replay_pause()');
+    },
+    async resumeReplay() {
+      await psql('select pg_wal_replay_resume()');
+    },
+    async kill() {
+      await pgCtl('-m', 'immediate', '-w', 'stop');
     },
     start,
     async close() {

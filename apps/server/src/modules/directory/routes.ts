@@ -120,7 +120,12 @@ function pageKey(path: string, request: FastifyRequest) {
  * A page of the list with its total as answered: a search's (its statements are written for generic
  * plans, search.ts) or the list's (repository.ts).
  */
-function listPage(database: Database, filter: DirectoryFilter, query: Query, viewer: Viewer) {
+function listPage(
+  database: Pick<Database, 'db' | 'generic'>,
+  filter: DirectoryFilter,
+  query: Query,
+  viewer: Viewer,
+) {
   const window = pageWindow(query);
   return filter.search
     ? searchDirectory(database.generic, filter, query.sort, viewer, window)
@@ -129,7 +134,7 @@ function listPage(database: Database, filter: DirectoryFilter, query: Query, vie
 
 export async function directoryRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { database, viewCache } = app.deps;
+  const { viewCache } = app.deps;
   // Each request's page key, and the cached page whose users' ratings by the caller were read with
   // the session (the session read runs first, for every request of these routes).
   const peeked = new WeakMap<FastifyRequest, { key: string; page?: SharedPage }>();
@@ -178,14 +183,17 @@ export async function directoryRoutes(app: FastifyInstance) {
         }
         const filter = filterOf(directory.listed, request.query);
         const viewer = { id: session.userId, context: CONTEXT_FOR_ROLE[directory.viewer] };
-        const { rows, total, capped } = await listPage(database, filter, request.query, viewer);
+        // Order and aggregates may be a few seconds old (DESIGN §9.2): a replica's, unless the caller
+        // wrote lately.
+        const reads = app.reads.staleReads(request);
+        const { rows, total, capped } = await listPage(reads, filter, request.query, viewer);
         const page: SharedPage = {
           ids: rows.map((row) => row.id),
           items: rows.map((row) => encodeJson(sharedItem, sharedItemOf(row))),
           total,
           capped,
         };
-        viewCache.set(key, version, page, sizeOfParts(page.items));
+        viewCache.set(key, version, page, sizeOfParts(page.items), reads.cacheForMs);
         const rated = new Set(rows.filter((row) => row.hasRated).map((row) => row.id));
         return sendJson(reply, pageJson(page, directory.listed, session, rated, request.query));
       },

@@ -13,13 +13,15 @@ import {
   userStatsResponse,
 } from '@workspace/contracts';
 import type { SQL } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Db } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/index.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { encodeJson, sendJson, withFields } from '../../lib/json-answer.ts';
 import { emptyList, listAnswer, pageWindow } from '../../lib/paging.ts';
 import { bearerAuth, errorAnswers } from '../../lib/route-docs.ts';
+import type { StaleReads } from '../../plugins/replica-reads.ts';
 import { type Session, sessionOf } from '../../plugins/session.ts';
 import { aggregatesOf } from '../ratings/aggregates.ts';
 import { canRate } from '../ratings/eligibility.ts';
@@ -68,10 +70,17 @@ export async function profileRoutes(app: FastifyInstance) {
   const { db, viewCache } = app.deps;
   const badgeMin = app.deps.env.VERIFIED_BADGE_MIN;
 
+  /**
+   * Where a read of user `id` goes: a person's own profile from the primary, anyone else's from a
+   * replica unless the caller wrote lately (DESIGN §9.2, plugins/replica-reads.ts).
+   */
+  const readsOf = (request: FastifyRequest, id: number): StaleReads =>
+    id === sessionOf(request).userId ? { db, generic: db } : app.reads.staleReads(request);
+
   /** The profiled user with their newest `ratings` published ratings. */
-  const loadUser = async (id: number, ratings: number, viewer?: Session) => {
+  const loadUser = async (from: Db, id: number, ratings: number, viewer?: Session) => {
     const found = await profiledUser(
-      db,
+      from,
       id,
       ratings,
       badgeMin,
@@ -94,7 +103,11 @@ export async function profileRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { userId } = sessionOf(request);
-      const { user, newestRatings } = await loadUser(request.params.id, PAGE_SIZES.dashboardRecent);
+      const { user, newestRatings } = await loadUser(
+        readsOf(request, request.params.id).db,
+        request.params.id,
+        PAGE_SIZES.dashboardRecent,
+      );
       const summary = ratingSummary(user, userId);
       const recent = visibleRatings(user, newestRatings, userId, badgeMin);
       return {
@@ -137,7 +150,9 @@ export async function profileRoutes(app: FastifyInstance) {
       const key = shared ? `profile:${variant}` : `profile:${variant}:for:${session.userId}:${session.role}`;
       let view = version === null ? undefined : viewCache.get<ProfileView>(key, version);
       if (!view) {
+        const reads = readsOf(request, request.params.id);
         const { user, newestRatings, viewerHasRated, underReview, verifiedCount } = await loadUser(
+          reads.db,
           request.params.id,
           verified ? 0 : shown,
           session,
@@ -153,8 +168,13 @@ export async function profileRoutes(app: FastifyInstance) {
         if (verified && !verifiedRatings) throw badRequest(MSG.verifiedOnlyUnavailable);
         const [summarised, listed] = verified
           ? await Promise.all([
-              aggregatesOf(db, verifiedReceivedBy(user.id) as SQL).then((only) => ({ ...user, ...only })),
-              verifiedReceivedPage(db, user.id, { limit: shown, offset: 0 }).then((page) => page.records),
+              aggregatesOf(reads.db, verifiedReceivedBy(user.id) as SQL).then((only) => ({
+                ...user,
+                ...only,
+              })),
+              verifiedReceivedPage(reads.db, user.id, { limit: shown, offset: 0 }).then(
+                (page) => page.records,
+              ),
             ])
           : [user, newestRatings];
         const answer = {
@@ -171,7 +191,7 @@ export async function profileRoutes(app: FastifyInstance) {
               role: user.userRole,
               personal: true,
             };
-        if (version !== null) viewCache.set(key, version, view, view.json.length);
+        if (version !== null) viewCache.set(key, version, view, view.json.length, reads.cacheForMs);
       }
       if (view.personal) return sendJson(reply, view.json);
       const state = ratingState(
@@ -198,7 +218,8 @@ export async function profileRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { userId } = sessionOf(request);
-      const { user, verifiedCount } = await loadUser(request.params.id, 0);
+      const reads = readsOf(request, request.params.id);
+      const { user, verifiedCount } = await loadUser(reads.db, request.params.id, 0);
       const { verified } = request.query;
       // The same gate as the profile's verified-only view.
       if (verified && (verifiedCount === null || !detailsVisible(user, userId))) {
@@ -206,7 +227,7 @@ export async function profileRoutes(app: FastifyInstance) {
       }
       if (!detailsVisible(user, userId)) return emptyList(request.query);
       const readPage = verified ? verifiedReceivedPage : receivedPublishedPage;
-      const { records, total } = await readPage(db, user.id, pageWindow(request.query));
+      const { records, total } = await readPage(reads.db, user.id, pageWindow(request.query));
       return listAnswer(
         records.map((record) => toRatingView(record, userId, badgeMin)),
         total,

@@ -2,7 +2,7 @@
 // REPORT_TTL_MS per process, once however many ask at that moment: the figures are monthly, and a
 // visitor flood costs one count a window.
 import { transparencyReport as reportSchema, type TransparencyReport } from '@workspace/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { transparencyReport } from './repository.ts';
 
@@ -13,8 +13,9 @@ export async function transparencyRoutes(app: FastifyInstance) {
   // Single flight (DESIGN §9.1): requests that find the report stale while it is being counted wait
   // for that count instead of starting one each.
   let counting: Promise<TransparencyReport> | null = null;
-  const count = () => {
-    counting ??= transparencyReport(app.deps.db)
+  // Monthly figures: a replica's may be a few seconds old like any other (DESIGN §9.2).
+  const count = (request: FastifyRequest) => {
+    counting ??= transparencyReport(app.reads.staleReads(request).db)
       .then((report) => {
         cached = { report, at: Date.now() };
         return report;
@@ -34,8 +35,8 @@ export async function transparencyRoutes(app: FastifyInstance) {
         response: { 200: reportSchema },
       },
     },
-    async (_request, reply) => {
-      const report = cached && Date.now() - cached.at <= REPORT_TTL_MS ? cached.report : await count();
+    async (request, reply) => {
+      const report = cached && Date.now() - cached.at <= REPORT_TTL_MS ? cached.report : await count(request);
       reply.header('cache-control', `public, max-age=${REPORT_TTL_MS / 1000}`);
       return report;
     },
