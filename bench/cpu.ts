@@ -26,14 +26,21 @@ export interface CpuSplit {
 }
 
 /** Starts measuring; `stop()` answers the CPU each party used since. */
-export async function measureCpu(database: Database, serverPids: () => number[]) {
+export async function measureCpu(databases: Database[], serverPids: () => number[]) {
+  // The backends of every cluster serving the bench (the primary, and a replica with --replica).
   const backends = async () =>
     (
-      await queryRows<{ pid: number }>(
-        database.db,
-        sql`select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`,
+      await Promise.all(
+        databases.map((database) =>
+          queryRows<{ pid: number }>(
+            database.db,
+            sql`select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`,
+          ),
+        ),
       )
-    ).map((r) => r.pid);
+    )
+      .flat()
+      .map((r) => r.pid);
   const startServer = new Map(serverPids().map((pid) => [pid, processCpuMs(pid)]));
   const startPostgres = new Map((await backends()).map((pid) => [pid, processCpuMs(pid)]));
   const startSelf = process.cpuUsage();

@@ -31,6 +31,8 @@ export interface CaseResult extends LoadResult {
   failures: string[];
   /** Share of the case's view-cache lookups that were hits (ADR 0007); null when it looked none up. */
   cacheHitRatio?: number | null;
+  /** With --replica: the share of requests whose reads that may be a few seconds old the replica served. */
+  replicaReadShare?: number;
 }
 
 export interface Machine {
@@ -62,6 +64,8 @@ export interface BenchReport {
     redis: boolean;
     /** The answer cache (ADR 0007); absent in results written before it existed. */
     cache?: boolean;
+    /** Streaming replicas the server read from (--replica, ADR 0026); absent before they existed. */
+    replicas?: number;
   };
   cases: CaseResult[];
   ratingCheck: { submitted: number; aggregateMismatches: number; removedAfterwards: number };

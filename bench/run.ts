@@ -71,7 +71,7 @@ import {
   save,
   type Target,
 } from './report.ts';
-import { cacheLookups, sampleMemory, startServer } from './server.ts';
+import { cacheLookups, readPools, sampleMemory, startServer } from './server.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
@@ -95,6 +95,8 @@ const opts = parseOptions({
   profile: { type: 'string' },
   /** How long the cold-start case drives traffic right after a restart. */
   'cold-seconds': { type: 'string', default: '60' },
+  /** A streaming replica of DATABASE_URL: the server reads what may be a few seconds old there (ADR 0026). */
+  replica: { type: 'string' },
 });
 const coldSeconds = wholeNumber('cold-seconds', opts['cold-seconds']);
 const seconds = wholeNumber('seconds', opts.seconds);
@@ -181,6 +183,20 @@ function ratingBody(
   };
 }
 
+/** The replica at `url`, refused unless it is a standby (a second primary would measure nothing). */
+async function openReplica(url: string) {
+  const replica = await openBenchDatabase(url);
+  const [row] = await queryRows<{ standby: boolean }>(replica.db, sql`select pg_is_in_recovery() as standby`);
+  if (!row?.standby) {
+    await replica.close();
+    console.error(
+      `--replica ${url.replace(/\/\/[^@/]*@/, '//')} is not a streaming replica (pg_is_in_recovery() is false)`,
+    );
+    process.exit(2);
+  }
+  return replica;
+}
+
 /** The cases that write ratings; each is checked against the ceiling, as any machine can. */
 const RATING_CASES = new Set(['rate', 'rate-spread', 'rate-burst']);
 /** Rating submission's lowest share of the ceiling (issue 46: 1,083/s at 5.4 % on 2026-11-28). */
@@ -195,6 +211,7 @@ async function main() {
     console.log(`Applied ${applied.length} migration(s) in ${seconds} s: ${applied.join(', ')}.`);
   }
   const database = await openBenchDatabase(databaseUrl);
+  const replica = opts.replica ? await openReplica(opts.replica) : null;
   let seedSeconds: number | null = null;
   if ((await portalUsers(database)) === 0) {
     console.log(
@@ -255,6 +272,7 @@ async function main() {
     WEB_CONCURRENCY: String(workers),
     DATA_DIR: join(root, 'bench/results/tmp-data'),
     REDIS_URL: opts.redis ? process.env.REDIS_URL || 'redis://127.0.0.1:6379' : '',
+    ...(opts.replica && { DATABASE_REPLICA_URLS: opts.replica }),
     ...(opts.pool && { DB_POOL_SIZE: opts.pool }),
     ...(opts['no-cache'] && { VIEW_CACHE_MB: '0' }),
   };
@@ -576,6 +594,7 @@ async function main() {
       // The database warm in memory before every case (prewarmDatabase says why).
       const prewarmStarted = performance.now();
       const prewarmed = await prewarmDatabase(database);
+      if (replica) await prewarmDatabase(replica);
       if (!prewarmShown) {
         prewarmShown = true;
         console.log(
@@ -600,7 +619,8 @@ async function main() {
       }
       const during = sampleMemory(server, 200);
       const lookupsBefore = await cacheLookups(server.url, metricsToken);
-      const cpu = await measureCpu(database, server.pids);
+      const poolsBefore = await readPools(server.url, metricsToken);
+      const cpu = await measureCpu(replica ? [database, replica] : [database], server.pids);
       const result: LoadResult = await runLoad({
         url: server.url,
         connections,
@@ -609,6 +629,9 @@ async function main() {
       });
       const split = await cpu.stop();
       const lookupsAfter = await cacheLookups(server.url, metricsToken);
+      const poolsAfter = await readPools(server.url, metricsToken);
+      const toReplica = poolsAfter.replica - poolsBefore.replica;
+      const routed = toReplica + poolsAfter.primary - poolsBefore.primary;
       const hits = lookupsAfter.hits - lookupsBefore.hits;
       const lookups = hits + lookupsAfter.misses - lookupsBefore.misses;
       const peaks = during.stop().map((p) => p.peakBytes);
@@ -632,6 +655,8 @@ async function main() {
         failures: judge(result, c.target, ceilingRps, results),
         // Only cases that look answers up (a few stray lookups can come from the previous case's tail).
         cacheHitRatio: lookups >= result.requests / 10 ? hits / lookups : null,
+        // With --replica: the share of the requests whose stale-allowed reads the replica served.
+        ...(replica && routed > 0 && { replicaReadShare: toReplica / routed }),
       });
       const r = results[results.length - 1] as CaseResult;
       console.log(
@@ -640,6 +665,9 @@ async function main() {
           `CPU ms/request: server ${r.cpuMsPerRequest.server}, PostgreSQL ${r.cpuMsPerRequest.postgres}, ` +
           `autocannon ${r.cpuMsPerRequest.loadGenerator}` +
           (r.cacheHitRatio == null ? '' : `  cache hits ${Math.round(r.cacheHitRatio * 100)} %`) +
+          (r.replicaReadShare === undefined
+            ? ''
+            : `  from the replica ${Math.round(r.replicaReadShare * 100)} %`) +
           (r.errorSamples.length > 0 ? `\n    e.g. ${r.errorSamples.join('\n    e.g. ')}` : ''),
       );
     }
@@ -689,6 +717,7 @@ async function main() {
         poolSize: opts.pool ?? `${poolPerWorker(workers)} (the cluster's default)`,
         redis: opts.redis ?? false,
         cache: !opts['no-cache'],
+        replicas: replica ? 1 : 0,
       },
       cases: results,
       ratingCheck,
@@ -718,6 +747,7 @@ async function main() {
   } finally {
     await server.stop();
     await database.close();
+    await replica?.close();
   }
 }
 

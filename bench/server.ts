@@ -134,3 +134,15 @@ export async function cacheLookups(url: string, metricsToken: string): Promise<C
     );
   return { hits: sample('hit'), misses: sample('miss') };
 }
+
+/** Requests whose stale-allowed reads went to the primary or a replica so far (ADR 0026). */
+export async function readPools(
+  url: string,
+  metricsToken: string,
+): Promise<{ primary: number; replica: number }> {
+  const res = await fetch(`${url}/api/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } });
+  const text = await res.text();
+  const sample = (pool: string) =>
+    Number(new RegExp(`^worktrust_db_reads_total\\{pool="${pool}"\\} (\\d+)`, 'm').exec(text)?.[1] ?? 0);
+  return { primary: sample('primary'), replica: sample('replica') };
+}
