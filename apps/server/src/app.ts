@@ -162,7 +162,10 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   });
 
   await registerOpenApi(app);
-  registerReplicaReads(app, deps.database, deps.env.REPLICA_STICKY_S);
+  registerReplicaReads(app, deps.database, {
+    stickySeconds: deps.env.REPLICA_STICKY_S,
+    maxLagSeconds: deps.env.REPLICA_MAX_LAG_S,
+  });
   registerMetrics(app);
 
   await app.register(

@@ -121,7 +121,7 @@ async function openPostgres(
     options.replicaUrls.length > 0
       ? openReplicas<Db>(
           options.replicaUrls,
-          { pool, genericPool },
+          { url, pool, genericPool },
           { poolSize: max, statementTimeoutMs, maxLagSeconds: options.replicaMaxLagSeconds },
           (replicaPool) => drizzlePg(replicaPool, { schema, logger }) as unknown as Db,
         )

@@ -4,7 +4,8 @@
 //
 // The target gets its schema from the same migrations, then every table's rows in the order its
 // foreign keys need, its own triggers off (the counts they keep are tables copied as they are), and
-// the identity sequences where the source left them, all in one transaction. Rows travel
+// the identity sequences where the source left them, all in one transaction, which commits only when
+// the comparison below finds every table the same. Rows travel
 // as JSON text (to_jsonb, jsonb_populate_recordset), so no value passes through a JavaScript type
 // that could round it (timestamps keep their microseconds). Each table is then digested on both
 // sides, every column including the generated ones: its row count and two 64-bit sums of each
@@ -66,7 +67,7 @@ async function writableColumns(db: Executor, table: string): Promise<string[]> {
   return rows.map((row) => row.name);
 }
 
-/** Refuses a target that holds any table: the move makes the schema itself. */
+/** Refuses a target that holds any table in its public schema: the move makes the schema itself. */
 async function ensureEmpty(target: Db): Promise<void> {
   const tables = await tablesOf(target);
   if (tables.length > 0) {
@@ -210,10 +211,11 @@ export async function moveToPostgres(
       if (copied > 0) progress(`${table}: ${copied} row(s)`);
     }
     await copySequences(source.db, tx);
+    // Compared before the commit: a copy that does not match is rolled back, the target left empty.
+    const difference = await differenceBetween(source.db, tx as unknown as Db);
+    if (difference) throw new MoveError(`the copy does not match: ${difference}`);
   });
   for (const table of order) await target.db.execute(sql`analyze ${ident(table)}`);
-  const difference = await differenceBetween(source.db, target.db);
-  if (difference) throw new MoveError(`the copy does not match: ${difference}`);
   const [count] = await queryRows<{ users: number; ratings: number }>(
     target.db,
     sql`select (select count(*) from users)::int as users, (select count(*) from ratings)::int as ratings`,

@@ -1,21 +1,24 @@
-// Streaming read replicas (DESIGN §9.2, docs/operations.md §11): DATABASE_REPLICA_URLS. Each replica
-// has the same two pools as the primary (db/client.ts), built on a pool that sends a query the
-// replica fails with a broken connection to the primary instead: no request fails because a
-// replica did. A monitor asks each replica every second how far behind it is; one that does not
-// answer, has lost its stream, or lags more than REPLICA_MAX_LAG_S is skipped until it recovers.
-// Which reads may go to a replica, and for whom, is the routes' (plugins/replica-reads.ts).
+// Streaming read replicas (DESIGN §9.2, docs/operations.md §11, ADR 0026): DATABASE_REPLICA_URLS.
+// Each replica has the same two pools as the primary (db/client.ts), built on a pool that sends a
+// query the replica fails to the primary instead: no request fails because a replica did. Every
+// second a monitor notes the primary's WAL position and asks each replica how far it has replayed:
+// a replica holds everything the primary had committed when it stood at a position the replica has
+// passed. One that does not answer, or is more than REPLICA_MAX_LAG_S behind, is skipped until it
+// has caught up. Which reads may go to a replica, and for whom, is plugins/replica-reads.ts'.
 import pg from 'pg';
 import { GENERIC_PLANS, NO_JIT, poolConfig, preparePool } from './pools.ts';
 
 /** How often each replica is asked for its lag. */
 const CHECK_EVERY_MS = 1000;
+/** A replica whose last check is older than this (a monitor stuck on it) is not read from. */
+const CHECK_STALE_MS = 3 * CHECK_EVERY_MS;
 
 /** A replica chosen for one request's reads, as the primary's `db` and `generic` are (client.ts). */
 interface ReplicaReads<Db> {
   db: Db;
   generic: Db;
-  /** How much longer what it answers stays within REPLICA_MAX_LAG_S of the primary (answer caches). */
-  freshForMs: number;
+  /** Until when (epoch ms) what it answers stays within REPLICA_MAX_LAG_S of the primary (caches). */
+  freshUntil: number;
 }
 
 export interface ReplicaState {
@@ -30,8 +33,11 @@ export interface ReplicaState {
 }
 
 export interface Replicas<Db> {
-  /** A usable replica (in turns), or null: then the caller reads from the primary. */
-  pick(): ReplicaReads<Db> | null;
+  /**
+   * A usable replica (in turns) at most `withinMs` behind the primary (a person's last write that
+   * long ago must be in it), or null: then the caller reads from the primary.
+   */
+  pick(withinMs?: number): ReplicaReads<Db> | null;
   states(): ReplicaState[];
   /** Checks every replica now (tests; the monitor does it every second). */
   check(): Promise<void>;
@@ -40,20 +46,21 @@ export interface Replicas<Db> {
 
 /**
  * Errors that say the replica, not the query, failed: connections refused, cut or timed out, the
- * server shutting down or not yet accepting, a query cancelled by recovery conflicts. Reads are
- * safe to run again on the primary.
+ * server shutting down, not yet accepting or out of connections, a query cancelled by a standby's
+ * conflict with recovery or stuck past its time. Reads are safe to run again on the primary. A
+ * statement timeout (57014) is the query's own: the primary would take as long.
  */
 function isReplicaFailure(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   if (typeof code === 'string') {
-    // 08: connection exceptions; 57P01-57P03: shutting down, crash, cannot connect now;
-    // 40001: a standby's conflict with recovery; 57014: cancelled (statement timeout on a stuck one).
-    if (code.startsWith('08') || /^57P0[123]$/.test(code) || code === '40001' || code === '57014')
+    // 08: connection exceptions; 57P01-57P04: shutting down, crash, cannot connect now, database
+    // dropped; 53300: too many connections; 40001 and 40P01: recovery conflicts on a standby.
+    if (code.startsWith('08') || /^57P0[1-4]$/.test(code) || ['53300', '40001', '40P01'].includes(code))
       return true;
-    if (/^E(CONNREFUSED|CONNRESET|PIPE|TIMEDOUT|HOSTUNREACH|NOTFOUND)$/.test(code)) return true;
+    if (/^E(CONNREFUSED|CONNRESET|PIPE|TIMEDOUT|HOSTUNREACH|NETUNREACH|NOTFOUND)$/.test(code)) return true;
   }
   const message = error instanceof Error ? error.message : '';
-  return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/.test(
+  return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Query read timeout/.test(
     message,
   );
 }
@@ -109,19 +116,29 @@ class ReplicaPool extends pg.Pool {
   }
 }
 
-interface Lag {
-  streaming: boolean;
-  lag: number | null;
-}
+/** A WAL position ('16/B374D848') as a byte offset. */
+const lsnBytes = (lsn: string): bigint => {
+  const [high = '0', low = '0'] = lsn.split('/');
+  return (BigInt(`0x${high}`) << 32n) + BigInt(`0x${low}`);
+};
 
 /**
- * The replica's lag: none while it has replayed all it received (an idle primary sends nothing, and
- * the last replayed commit's age then says nothing), else the age of the last commit it replayed.
- * A replica that is not streaming from the primary cannot tell how far behind it is.
+ * Connections of the monitor: one each, with a time limit on the client's side as well, so that an
+ * unreachable host fails its check within a second instead of holding every later one.
  */
-const LAG_QUERY = `select coalesce((select status = 'streaming' from pg_stat_wal_receiver), false) as streaming,
-  case when pg_last_wal_receive_lsn() = pg_last_wal_replay_lsn() then 0
-       else extract(epoch from now() - pg_last_xact_replay_timestamp())::float8 end as lag`;
+const monitorPool = (url: string) => {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 1,
+    connectionTimeoutMillis: 1000,
+    query_timeout: 1000,
+    statement_timeout: 1000,
+    idleTimeoutMillis: 0,
+    keepAlive: true,
+  });
+  pool.on('error', () => {});
+  return pool;
+};
 
 /**
  * Opens the replicas at `urls`, each read through `toDb` (Drizzle over its pool), falling back to
@@ -129,7 +146,7 @@ const LAG_QUERY = `select coalesce((select status = 'streaming' from pg_stat_wal
  */
 export function openReplicas<Db>(
   urls: readonly string[],
-  primary: { pool: pg.Pool; genericPool: pg.Pool },
+  primary: { url: string; pool: pg.Pool; genericPool: pg.Pool },
   options: { poolSize: number; statementTimeoutMs: number; maxLagSeconds: number },
   toDb: (pool: pg.Pool) => Db,
 ): Replicas<Db> {
@@ -139,26 +156,19 @@ export function openReplicas<Db>(
       state.usable = false;
     };
     const make = (fallback: pg.Pool, settings: string) => {
-      return preparePool(
-        new ReplicaPool(
-          poolConfig(url, options.poolSize, options.statementTimeoutMs, settings),
-          fallback,
-          state,
-          failed,
-        ),
-      );
+      const config = {
+        ...poolConfig(url, options.poolSize, options.statementTimeoutMs, settings),
+        // A host that stops answering (no reset, no refusal) fails its queries within the
+        // statement's own time, on the client's side, and they run again on the primary.
+        query_timeout: options.statementTimeoutMs > 0 ? options.statementTimeoutMs + 1000 : undefined,
+        keepAlive: true,
+      };
+      return preparePool(new ReplicaPool(config, fallback, state, failed));
     };
     const pool = make(primary.pool, NO_JIT);
     const genericPool = make(primary.genericPool, GENERIC_PLANS);
     // The monitor's own connection, so a busy pool never delays the check.
-    const probe = new pg.Pool({
-      connectionString: url,
-      max: 1,
-      connectionTimeoutMillis: 1000,
-      statement_timeout: 1000,
-      idleTimeoutMillis: 0,
-    });
-    probe.on('error', () => {});
+    const probe = monitorPool(url);
     return {
       state,
       pool,
@@ -170,11 +180,34 @@ export function openReplicas<Db>(
     };
   });
 
+  // The primary's WAL position at each check, newest last, for as long as a lag could be allowed.
+  const primaryProbe = monitorPool(primary.url);
+  const positions: { at: number; lsn: bigint }[] = [];
+  const notePrimary = async () => {
+    // Taken before asking: the position it answers holds every commit made before `at`.
+    const at = Date.now();
+    try {
+      const { rows } = await primaryProbe.query<{ lsn: string }>('select pg_current_wal_lsn()::text as lsn');
+      if (rows[0]) positions.push({ at, lsn: lsnBytes(rows[0].lsn) });
+    } catch {
+      // The primary not answering: the replicas' lag grows from the last position known.
+    }
+    while (positions.length > 0 && (positions[0]?.at ?? at) < at - (options.maxLagSeconds + 5) * 1000) {
+      positions.shift();
+    }
+  };
   const checkOne = async (replica: (typeof replicas)[number]) => {
     try {
-      const { rows } = await replica.probe.query<Lag>(LAG_QUERY);
-      const row = rows[0];
-      const lag = row?.streaming ? row.lag : null;
+      const { rows } = await replica.probe.query<{ replayed: string | null }>(
+        'select pg_last_wal_replay_lsn()::text as replayed',
+      );
+      const replayed = rows[0]?.replayed;
+      // Null: not a standby, or not yet replaying. Else: behind by the age of the newest position of
+      // the primary it has passed (none kept: further behind than any lag allowed).
+      const passed = replayed
+        ? positions.findLast((position) => position.lsn <= lsnBytes(replayed))
+        : undefined;
+      const lag = passed ? (Date.now() - passed.at) / 1000 : null;
       replica.state.lagSeconds = lag;
       replica.state.usable = lag !== null && lag <= options.maxLagSeconds;
     } catch {
@@ -184,6 +217,7 @@ export function openReplicas<Db>(
     replica.checkedAt = Date.now();
   };
   const check = async () => {
+    await notePrimary();
     await Promise.all(replicas.map(checkOne));
   };
   // One check at a time: a replica that takes its whole time limit to answer is not asked twice.
@@ -199,16 +233,21 @@ export function openReplicas<Db>(
 
   let turn = 0;
   return {
-    pick() {
-      const usable = replicas.filter((replica) => replica.state.usable);
+    pick(withinMs = Number.POSITIVE_INFINITY) {
+      const now = Date.now();
+      // Its lag at the last check, plus the time since: what it answers now is at most that old.
+      const ageOf = (replica: (typeof replicas)[number]) =>
+        (replica.state.lagSeconds ?? 0) * 1000 + (now - replica.checkedAt);
+      const usable = replicas.filter(
+        (replica) =>
+          replica.state.usable && now - replica.checkedAt <= CHECK_STALE_MS && ageOf(replica) < withinMs,
+      );
       if (usable.length === 0) return null;
       const replica = usable[turn++ % usable.length] as (typeof replicas)[number];
-      // Its lag at the last check, plus the time since: what it answers now is at most that old.
-      const age = (replica.state.lagSeconds ?? 0) * 1000 + (Date.now() - replica.checkedAt);
       return {
         db: replica.db,
         generic: replica.generic,
-        freshForMs: Math.max(0, options.maxLagSeconds * 1000 - age),
+        freshUntil: now + options.maxLagSeconds * 1000 - ageOf(replica),
       };
     },
     states: () => replicas.map((replica) => ({ ...replica.state })),
@@ -220,6 +259,7 @@ export function openReplicas<Db>(
         for (const pool of [replica.pool, replica.genericPool, replica.probe])
           if (!pool.ended) await pool.end();
       }
+      if (!primaryProbe.ended) await primaryProbe.end();
     },
   };
 }

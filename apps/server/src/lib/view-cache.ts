@@ -7,6 +7,8 @@ import { LRUCache } from 'lru-cache';
 interface CachedView<T> {
   version: number;
   value: T;
+  /** Read from a replica (ADR 0026): possibly older than its version, and kept only a while. */
+  fromReplica?: true;
 }
 
 export interface ViewCacheStats {
@@ -20,15 +22,18 @@ export interface ViewCacheStats {
 export interface ViewCache {
   /** False when VIEW_CACHE_MB is 0: nothing is kept, so versions need not be read. */
   readonly enabled: boolean;
-  /** The value stored under `key` at exactly `version`, or undefined. */
-  get<T>(key: string, version: number): T | undefined;
+  /**
+   * The value stored under `key` at exactly `version`, or undefined; with `exact`, not one read from
+   * a replica (for a caller whose own last write it may lack).
+   */
+  get<T>(key: string, version: number, exact?: boolean): T | undefined;
   /** The entry under `key` at whatever version, without counting a hit or a miss. */
   peek<T>(key: string): CachedView<T> | undefined;
   /**
-   * Keeps `value` under `key` at `version`; for at most `forMs` when given (an answer read from a
-   * replica, which may be behind the version read from the primary: DESIGN §9.2).
+   * Keeps `value` under `key` at `version`; until `freshUntil` (epoch ms) when given: an answer read
+   * from a replica, which may be behind the version read from the primary (DESIGN §9.2).
    */
-  set<T>(key: string, version: number, value: T, size: number, forMs?: number): void;
+  set<T>(key: string, version: number, value: T, size: number, freshUntil?: number): void;
   stats(): ViewCacheStats;
 }
 
@@ -42,9 +47,9 @@ export function createViewCache(maxChars: number): ViewCache {
   const lru = maxChars > 0 ? new LRUCache<string, CachedView<unknown>>({ maxSize: maxChars }) : null;
   return {
     enabled: lru !== null,
-    get<T>(key: string, version: number) {
+    get<T>(key: string, version: number, exact = false) {
       const entry = lru?.get(key);
-      if (entry?.version === version) {
+      if (entry?.version === version && !(exact && entry.fromReplica)) {
         hits += 1;
         return entry.value as T;
       }
@@ -52,14 +57,18 @@ export function createViewCache(maxChars: number): ViewCache {
       return undefined;
     },
     peek: <T>(key: string) => lru?.peek(key) as CachedView<T> | undefined,
-    set(key, version, value, size, forMs) {
+    set(key, version, value, size, freshUntil) {
       // An entry larger than the whole cache is not kept (lru-cache would refuse it anyway).
       if (!lru || size <= 0 || size > maxChars) return;
       // A request that read an older version may finish last: keep the newer entry.
       const current = lru.peek(key);
       if (current && current.version > version) return;
-      if (forMs !== undefined && forMs <= 0) return;
-      lru.set(key, { version, value }, forMs === undefined ? { size } : { size, ttl: forMs });
+      if (freshUntil === undefined) {
+        lru.set(key, { version, value }, { size });
+        return;
+      }
+      const ttl = freshUntil - Date.now();
+      if (ttl > 0) lru.set(key, { version, value, fromReplica: true }, { size, ttl });
     },
     stats: () => ({ hits, misses, entries: lru?.size ?? 0, size: lru?.calculatedSize ?? 0 }),
   };

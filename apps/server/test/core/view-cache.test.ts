@@ -350,3 +350,21 @@ describe('the cache itself', () => {
     expect(cache.get('huge', 1)).toBeUndefined();
   });
 });
+
+describe('answers read from a replica (ADR 0026)', () => {
+  it('are kept only until their allowance runs out, and never given to a caller who wrote lately', async () => {
+    const cache = createViewCache(1_000_000);
+    cache.set('profile:1', 7, 'from the replica', 100, Date.now() + 150);
+    cache.set('profile:2', 7, 'from the primary', 100);
+    expect(cache.get('profile:1', 7)).toBe('from the replica');
+    // The caller's own write may not be in it: only the primary's answer will do.
+    expect(cache.get('profile:1', 7, true)).toBeUndefined();
+    expect(cache.get('profile:2', 7, true)).toBe('from the primary');
+    // An allowance already spent keeps nothing.
+    cache.set('profile:3', 7, 'too old', 100, Date.now() - 1);
+    expect(cache.get('profile:3', 7)).toBeUndefined();
+    await new Promise((done) => setTimeout(done, 200));
+    expect(cache.get('profile:1', 7)).toBeUndefined();
+    expect(cache.get('profile:2', 7)).toBe('from the primary');
+  });
+});

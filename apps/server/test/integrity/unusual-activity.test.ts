@@ -199,8 +199,8 @@ describe('a long burst (a review bomb)', () => {
       expect(next.flagged).toEqual([next.id]);
       expect(next.pageMoved).toBe(false);
     }
-    // Ratings whose check never ran (a run that failed, or counted before a concurrent rating
-    // committed) are taken by the next run: every rating since the last flag.
+    // Ratings written after the last flag whose own check never ran (a run that failed) are taken
+    // by the next run: every rating since the last flag.
     const missed = [];
     for (const rater of raters.slice(min + 20, min + 23)) {
       missed.push((await writeCompanyRating(ctx, rater, company))?.id);

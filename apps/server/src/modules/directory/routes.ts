@@ -170,7 +170,7 @@ export async function directoryRoutes(app: FastifyInstance) {
         const version = session.directoryVersion ?? 0;
         const { key, page: checked } = peeked.get(request) ?? { key: pageKey(directory.path, request) };
         // A hit only for the very page whose users the session read checked.
-        const cached = viewCache.get<SharedPage>(key, version);
+        const cached = viewCache.get<SharedPage>(key, version, app.reads.wroteLately(request));
         if (cached && cached === checked) {
           const json = pageJson(
             cached,
@@ -193,7 +193,7 @@ export async function directoryRoutes(app: FastifyInstance) {
           total,
           capped,
         };
-        viewCache.set(key, version, page, sizeOfParts(page.items), reads.cacheForMs);
+        viewCache.set(key, version, page, sizeOfParts(page.items), reads.freshUntil);
         const rated = new Set(rows.filter((row) => row.hasRated).map((row) => row.id));
         return sendJson(reply, pageJson(page, directory.listed, session, rated, request.query));
       },

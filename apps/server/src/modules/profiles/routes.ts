@@ -148,7 +148,10 @@ export async function profileRoutes(app: FastifyInstance) {
       const { ratings: shown, verified } = request.query;
       const variant = `${request.params.id}:${shown}${verified ? ':verified' : ''}`;
       const key = shared ? `profile:${variant}` : `profile:${variant}:for:${session.userId}:${session.role}`;
-      let view = version === null ? undefined : viewCache.get<ProfileView>(key, version);
+      let view =
+        version === null
+          ? undefined
+          : viewCache.get<ProfileView>(key, version, app.reads.wroteLately(request));
       if (!view) {
         const reads = readsOf(request, request.params.id);
         const { user, newestRatings, viewerHasRated, underReview, verifiedCount } = await loadUser(
@@ -191,7 +194,7 @@ export async function profileRoutes(app: FastifyInstance) {
               role: user.userRole,
               personal: true,
             };
-        if (version !== null) viewCache.set(key, version, view, view.json.length, reads.cacheForMs);
+        if (version !== null) viewCache.set(key, version, view, view.json.length, reads.freshUntil);
       }
       if (view.personal) return sendJson(reply, view.json);
       const state = ratingState(
