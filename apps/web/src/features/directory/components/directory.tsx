@@ -6,6 +6,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { type ListSort, PAGE_SIZES } from '@workspace/contracts';
 import { SearchX } from 'lucide-react';
 import { useDeferredValue } from 'react';
+import { EmptyState } from '@/components/empty-state';
 import { ListPager, showingText } from '@/components/list-paging';
 import { QueryState } from '@/components/query-state';
 import { Label } from '@/components/ui/label';
@@ -138,13 +139,11 @@ export function Directory({ kind }: { kind: DirectoryKind }) {
           placeholder={<CardSkeletons />}
         />
       ) : data.results.length === 0 ? (
-        <div className="grid justify-items-center gap-2 rounded-xl border border-dashed py-12 text-center">
-          <SearchX aria-hidden className="size-10 text-muted-foreground" />
-          <p className="font-medium text-lg">{copy.empty}</p>
-          <p className="text-muted-foreground text-sm">
-            <Trans>Try another search or clear the filters.</Trans>
-          </p>
-        </div>
+        <EmptyState
+          icon={SearchX}
+          title={copy.empty}
+          hint={<Trans>Try another search or clear the filters.</Trans>}
+        />
       ) : (
         <ul
           aria-label={copy.title}

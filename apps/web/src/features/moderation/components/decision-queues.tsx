@@ -6,6 +6,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { ModerationAppeal, ModerationDispute } from '@workspace/contracts';
 import { Check, Eye, Inbox, X } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
+import { EmptyState } from '@/components/empty-state';
 import { ListPager, showingText } from '@/components/list-paging';
 import { QueryState } from '@/components/query-state';
 import { personName } from '@/components/ratings/labels';
@@ -261,10 +262,11 @@ export function DecisionQueue({
     <div className="grid gap-4">
       {choice}
       {results.length === 0 && page === 1 ? (
-        <div className="grid justify-items-center gap-2 rounded-xl border border-dashed bg-card py-12 text-center">
-          <Inbox aria-hidden className="size-8 text-success" />
-          <p className="font-medium">{kind === 'disputes' ? t`No disputes here` : t`No appeals here`}</p>
-        </div>
+        <EmptyState
+          icon={Inbox}
+          tone="done"
+          title={kind === 'disputes' ? t`No disputes here` : t`No appeals here`}
+        />
       ) : (
         <>
           <p className="text-muted-foreground text-sm" aria-live="polite">

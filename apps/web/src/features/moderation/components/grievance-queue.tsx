@@ -11,6 +11,7 @@ import {
 } from '@workspace/contracts';
 import { Inbox } from 'lucide-react';
 import { useState } from 'react';
+import { EmptyState } from '@/components/empty-state';
 import { FormDialog, MessageField } from '@/components/form-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -135,12 +136,11 @@ export function GrievanceQueue() {
       ) : queue.isError ? (
         <p className="text-muted-foreground">{t`The grievances could not be loaded.`}</p>
       ) : results.length === 0 ? (
-        <div className="grid justify-items-center gap-2 rounded-xl border border-dashed bg-card py-12 text-center">
-          <Inbox aria-hidden className="size-8 text-success" />
-          <p className="font-medium">
-            {status === 'open' ? t`No open grievances` : t`No closed grievances yet`}
-          </p>
-        </div>
+        <EmptyState
+          icon={Inbox}
+          tone="done"
+          title={status === 'open' ? t`No open grievances` : t`No closed grievances yet`}
+        />
       ) : (
         <ul aria-label={status === 'open' ? t`Open grievances` : t`Closed grievances`} className="grid gap-4">
           {results.map((grievance) => (

@@ -4,6 +4,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ShieldCheck } from 'lucide-react';
+import { EmptyState } from '@/components/empty-state';
 import { ListPager, showingText } from '@/components/list-paging';
 import { QueryState } from '@/components/query-state';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -54,15 +55,16 @@ function FlagQueue({
   const { results, total_count, has_next } = queue.data;
   if (results.length === 0 && page === 1) {
     return (
-      <div className="grid justify-items-center gap-2 rounded-xl border border-dashed bg-card py-12 text-center">
-        <ShieldCheck aria-hidden className="size-8 text-success" />
-        <p className="font-medium">{status === 'open' ? t`No open flags` : t`No resolved flags yet`}</p>
-        <p className="text-muted-foreground text-sm">
-          {status === 'open'
+      <EmptyState
+        icon={ShieldCheck}
+        tone="done"
+        title={status === 'open' ? t`No open flags` : t`No resolved flags yet`}
+        hint={
+          status === 'open'
             ? t`Every reported review has been handled.`
-            : t`Handled reports will appear here.`}
-        </p>
-      </div>
+            : t`Handled reports will appear here.`
+        }
+      />
     );
   }
   return (

@@ -9,6 +9,7 @@ import { PAGE_SIZES, type Rating } from '@workspace/contracts';
 import { EyeOff, MessageSquare, Scale } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { EmptyState } from '@/components/empty-state';
 import { ListPager, showingText } from '@/components/list-paging';
 import { QueryState } from '@/components/query-state';
 import { CONTEXT_LABELS, raterName } from '@/components/ratings/labels';
@@ -97,11 +98,7 @@ function RatingsTab({
   const data = list.data;
   if (data.results.length === 0 && page === 1) {
     return (
-      <div className="grid justify-items-center gap-2 rounded-xl border border-dashed bg-card py-12 text-center">
-        <MessageSquare aria-hidden className="size-8 text-muted-foreground" />
-        <p className="font-medium">{i18n._(EMPTY[tab].empty)}</p>
-        <p className="text-muted-foreground text-sm">{i18n._(EMPTY[tab].hint)}</p>
-      </div>
+      <EmptyState icon={MessageSquare} title={i18n._(EMPTY[tab].empty)} hint={i18n._(EMPTY[tab].hint)} />
     );
   }
   const label = i18n._(TABS[tab]);

@@ -5,6 +5,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { NOTIFICATIONS_PAGE_SIZE, type Notification } from '@workspace/contracts';
 import { BellOff, Check, CheckCheck } from 'lucide-react';
 import { Link } from 'react-router';
+import { EmptyState } from '@/components/empty-state';
 import { ListPager } from '@/components/list-paging';
 import { QueryState } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
@@ -94,18 +95,16 @@ export function NotificationsPage() {
           placeholder={<Skeleton className="h-40" />}
         />
       ) : data && data.results.length === 0 ? (
-        <div className="grid justify-items-center gap-2 rounded-xl border border-dashed bg-card px-4 py-10 text-center">
-          <BellOff aria-hidden className="size-8 text-muted-foreground" />
-          <p className="font-medium">
-            <Trans>Nothing yet</Trans>
-          </p>
-          <p className="text-muted-foreground text-sm">
+        <EmptyState
+          icon={BellOff}
+          title={<Trans>Nothing yet</Trans>}
+          hint={
             <Trans>
               You will be told here when someone rates you, replies to or disputes your rating, and when
               moderators decide.
             </Trans>
-          </p>
-        </div>
+          }
+        />
       ) : (
         <>
           <ul className="grid gap-3" aria-label={t`Your notifications`}>

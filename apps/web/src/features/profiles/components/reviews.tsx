@@ -6,6 +6,7 @@ import type { ProfileResponse, Rating } from '@workspace/contracts';
 import { Lock, MessageSquare } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
+import { EmptyState } from '@/components/empty-state';
 import { showingText } from '@/components/list-paging';
 import { AnonymousToOthersBadge } from '@/components/ratings/anonymous-to-others';
 import { raterName } from '@/components/ratings/labels';
@@ -53,29 +54,19 @@ export function Reviews({
         )}
       </div>
       {ratings.length === 0 ? (
-        <div className="grid justify-items-center gap-2 rounded-xl border border-dashed bg-card px-4 py-10 text-center">
-          {detailsHidden ? (
-            <>
-              <Lock aria-hidden className="size-8 text-muted-foreground" />
-              <p className="font-medium">
-                <Trans>This user keeps their rating details private</Trans>
-              </p>
-              <p className="text-muted-foreground text-sm">
-                <Trans>Their average rating is public; individual reviews are not shown.</Trans>
-              </p>
-            </>
-          ) : (
-            <>
-              <MessageSquare aria-hidden className="size-8 text-muted-foreground" />
-              <p className="font-medium">
-                <Trans>No reviews yet</Trans>
-              </p>
-              <p className="text-muted-foreground text-sm">
-                <Trans>Reviews will appear here once someone rates this user.</Trans>
-              </p>
-            </>
-          )}
-        </div>
+        detailsHidden ? (
+          <EmptyState
+            icon={Lock}
+            title={<Trans>This user keeps their rating details private</Trans>}
+            hint={<Trans>Their average rating is public; individual reviews are not shown.</Trans>}
+          />
+        ) : (
+          <EmptyState
+            icon={MessageSquare}
+            title={<Trans>No reviews yet</Trans>}
+            hint={<Trans>Reviews will appear here once someone rates this user.</Trans>}
+          />
+        )
       ) : (
         <ul className="grid gap-4">
           {ratings.map((rating) => (

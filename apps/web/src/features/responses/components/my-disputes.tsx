@@ -4,6 +4,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { PAGE_SIZES } from '@workspace/contracts';
 import { Scale } from 'lucide-react';
+import { EmptyState } from '@/components/empty-state';
 import { ListPager, showingText } from '@/components/list-paging';
 import { QueryState } from '@/components/query-state';
 import { raterName } from '@/components/ratings/labels';
@@ -30,15 +31,13 @@ export function MyDisputes({ page, onPageChange }: { page: number; onPageChange:
   const { results, total_count, has_next } = list.data;
   if (results.length === 0 && page === 1) {
     return (
-      <div className="grid justify-items-center gap-2 rounded-xl border border-dashed bg-card px-4 py-12 text-center">
-        <Scale aria-hidden className="size-8 text-muted-foreground" />
-        <p className="font-medium">
-          <Trans>No disputes</Trans>
-        </p>
-        <p className="text-muted-foreground text-sm">
+      <EmptyState
+        icon={Scale}
+        title={<Trans>No disputes</Trans>}
+        hint={
           <Trans>If a rating of you is false or unfair, choose Dispute under it in Ratings Received.</Trans>
-        </p>
-      </div>
+        }
+      />
     );
   }
   return (

@@ -1,0 +1,29 @@
+// What a list or a page shows when it has nothing yet: an icon, one line, and what to do about it.
+// One look for every such place, which each page used to draw by hand.
+import type { LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { cn } from '@/lib/cn';
+
+export function EmptyState({
+  icon: Icon,
+  title,
+  hint,
+  tone = 'muted',
+}: {
+  icon: LucideIcon;
+  title: ReactNode;
+  hint?: ReactNode;
+  /** 'done': nothing is left to do (a moderator's empty queue), shown in the success colour. */
+  tone?: 'muted' | 'done';
+}) {
+  return (
+    <div className="grid justify-items-center gap-2 rounded-xl border border-dashed bg-card px-4 py-12 text-center">
+      <Icon
+        aria-hidden
+        className={cn('size-8', tone === 'done' ? 'text-success' : 'text-muted-foreground')}
+      />
+      <p className="font-medium">{title}</p>
+      {hint && <p className="text-muted-foreground text-sm">{hint}</p>}
+    </div>
+  );
+}
