@@ -406,12 +406,33 @@ function clusterHome(prefix: string) {
   const command = (tool: string, args: string[]): [string, string[]] =>
     asRoot ? ['runuser', ['-u', 'postgres', '--', join(bin, tool), ...args]] : [join(bin, tool), args];
   const pgCtl = (...args: string[]) => run(...command('pg_ctl', ['-D', data, ...args]), { timeout: 60_000 });
-  return { dir, data, command, pgCtl };
+  /** Starts the cluster on `port` (stopped and deleted on the way out, whatever happens). */
+  const serve = async (port: number, settings = '') => {
+    const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=60 ${settings}`;
+    const start = async () => {
+      await pgCtl('-l', join(dir, 'log'), '-w', '-t', '60', '-o', options, 'start');
+    };
+    const cleanup = () => {
+      spawnSync(...command('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']), { timeout: 30_000 });
+      rmSync(dir, { recursive: true, force: true });
+    };
+    onExit.add(cleanup);
+    await start();
+    return {
+      start,
+      url: (database = 'postgres') => `postgres://postgres@127.0.0.1:${port}/${database}`,
+      close() {
+        onExit.delete(cleanup);
+        cleanup();
+      },
+    };
+  };
+  return { data, command, pgCtl, serve };
 }
 
 export async function startPostgres(): Promise<PrivatePostgres> {
   const port = await freePort();
-  const { dir, data, command, pgCtl } = clusterHome('wt-pg-');
+  const { data, command, pgCtl, serve } = clusterHome('wt-pg-');
 
   await run(
     ...command('initdb', [
@@ -428,17 +449,7 @@ export async function startPostgres(): Promise<PrivatePostgres> {
     ]),
     { timeout: 60_000 },
   );
-  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=60`;
-  const start = async () => {
-    await pgCtl('-l', join(dir, 'log'), '-w', '-t', '60', '-o', options, 'start');
-  };
-  const cleanup = () => {
-    spawnSync(...command('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']), { timeout: 30_000 });
-    rmSync(dir, { recursive: true, force: true });
-  };
-  onExit.add(cleanup);
-  await start();
-  const url = (database = 'postgres') => `postgres://postgres@127.0.0.1:${port}/${database}`;
+  const { start, url, close } = await serve(port);
   return {
     port,
     url,
@@ -452,8 +463,7 @@ export async function startPostgres(): Promise<PrivatePostgres> {
     },
     start,
     async close() {
-      onExit.delete(cleanup);
-      cleanup();
+      close();
     },
   };
 }
@@ -476,7 +486,7 @@ export interface PrivateReplica {
  */
 export async function startReplica(primary: PrivatePostgres): Promise<PrivateReplica> {
   const port = await freePort();
-  const { dir, data, command, pgCtl } = clusterHome('wt-replica-');
+  const { data, command, pgCtl, serve } = clusterHome('wt-replica-');
   await run(
     ...command('pg_basebackup', [
       '-h',
@@ -496,17 +506,7 @@ export async function startReplica(primary: PrivatePostgres): Promise<PrivateRep
     ]),
     { timeout: 120_000 },
   );
-  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=60 -c hot_standby=on`;
-  const start = async () => {
-    await pgCtl('-l', join(dir, 'log'), '-w', '-t', '60', '-o', options, 'start');
-  };
-  const cleanup = () => {
-    spawnSync(...command('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']), { timeout: 30_000 });
-    rmSync(dir, { recursive: true, force: true });
-  };
-  onExit.add(cleanup);
-  await start();
-  const url = (database = 'postgres') => `postgres://postgres@127.0.0.1:${port}/${database}`;
+  const { start, url, close } = await serve(port, '-c hot_standby=on');
   const psql = (statement: string) => run('psql', [url(), '-qAtc', statement], { timeout: 30_000 });
   return {
     port,
@@ -522,8 +522,7 @@ export async function startReplica(primary: PrivatePostgres): Promise<PrivateRep
     },
     start,
     async close() {
-      onExit.delete(cleanup);
-      cleanup();
+      close();
     },
   };
 }
