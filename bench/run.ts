@@ -71,7 +71,7 @@ import {
   save,
   type Target,
 } from './report.ts';
-import { cacheLookups, readPools, sampleMemory, startServer } from './server.ts';
+import { sampleMemory, serverCounts, startServer } from './server.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
@@ -618,8 +618,7 @@ async function main() {
         await runLoad({ url: server.url, connections, seconds: c.key === 'ceiling' ? 3 : 2, next: c.next });
       }
       const during = sampleMemory(server, 200);
-      const lookupsBefore = await cacheLookups(server.url, metricsToken);
-      const poolsBefore = await readPools(server.url, metricsToken);
+      const before = await serverCounts(server.url, metricsToken);
       const cpu = await measureCpu(replica ? [database, replica] : [database], server.pids);
       const result: LoadResult = await runLoad({
         url: server.url,
@@ -628,12 +627,11 @@ async function main() {
         next: c.next,
       });
       const split = await cpu.stop();
-      const lookupsAfter = await cacheLookups(server.url, metricsToken);
-      const poolsAfter = await readPools(server.url, metricsToken);
-      const toReplica = poolsAfter.replica - poolsBefore.replica;
-      const routed = toReplica + poolsAfter.primary - poolsBefore.primary;
-      const hits = lookupsAfter.hits - lookupsBefore.hits;
-      const lookups = hits + lookupsAfter.misses - lookupsBefore.misses;
+      const after = await serverCounts(server.url, metricsToken);
+      const toReplica = after.replicaReads - before.replicaReads;
+      const routed = toReplica + after.primaryReads - before.primaryReads;
+      const hits = after.hits - before.hits;
+      const lookups = hits + after.misses - before.misses;
       const peaks = during.stop().map((p) => p.peakBytes);
       const perRequest = (ms: number) => Math.round((ms / Math.max(1, result.requests)) * 1000) / 1000;
       if (c.key === 'ceiling') ceilingRps = result.requestsPerSecond;

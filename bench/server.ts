@@ -118,31 +118,28 @@ export function sampleMemory(server: RunningServer, everyMs = 250) {
   };
 }
 
-export interface CacheLookups {
+/** What the bench reads from the server's Prometheus metrics around each case, summed over the workers. */
+export interface ServerCounts {
+  /** The view cache's lookups (ADR 0007). */
   hits: number;
   misses: number;
+  /** Requests whose stale-allowed reads went to the primary or a replica (ADR 0026). */
+  primaryReads: number;
+  replicaReads: number;
 }
 
-/** The view cache's lookups so far, summed over the workers, from the server's Prometheus metrics. */
-export async function cacheLookups(url: string, metricsToken: string): Promise<CacheLookups> {
+/** The counters so far, from one scrape of the server's metrics. */
+export async function serverCounts(url: string, metricsToken: string): Promise<ServerCounts> {
   const res = await fetch(`${url}/api/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } });
   const text = await res.text();
-  const sample = (result: string) =>
-    Number(
-      new RegExp(`^worktrust_view_cache_lookups_total\\{result="${result}"\\} (\\d+)`, 'm').exec(text)?.[1] ??
-        0,
-    );
-  return { hits: sample('hit'), misses: sample('miss') };
-}
-
-/** Requests whose stale-allowed reads went to the primary or a replica so far (ADR 0026). */
-export async function readPools(
-  url: string,
-  metricsToken: string,
-): Promise<{ primary: number; replica: number }> {
-  const res = await fetch(`${url}/api/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } });
-  const text = await res.text();
-  const sample = (pool: string) =>
-    Number(new RegExp(`^worktrust_db_reads_total\\{pool="${pool}"\\} (\\d+)`, 'm').exec(text)?.[1] ?? 0);
-  return { primary: sample('primary'), replica: sample('replica') };
+  const sample = (series: string) => {
+    const at = text.indexOf(`\n${series} `);
+    return at < 0 ? 0 : Number.parseFloat(text.slice(at + series.length + 2));
+  };
+  return {
+    hits: sample('worktrust_view_cache_lookups_total{result="hit"}'),
+    misses: sample('worktrust_view_cache_lookups_total{result="miss"}'),
+    primaryReads: sample('worktrust_db_reads_total{pool="primary"}'),
+    replicaReads: sample('worktrust_db_reads_total{pool="replica"}'),
+  };
 }

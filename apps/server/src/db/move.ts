@@ -20,8 +20,6 @@ export class MoveError extends Error {}
 /** Rows per round trip of the copy. */
 const BATCH = 2000;
 
-const ident = (name: string) => sql.raw(`"${name.replaceAll('"', '""')}"`);
-
 /** The public tables of a database. */
 async function tablesOf(db: Executor): Promise<string[]> {
   const rows = await queryRows<{ name: string }>(
@@ -82,21 +80,21 @@ async function ensureEmpty(target: Db): Promise<void> {
 async function copyTable(source: Db, target: Executor, table: string): Promise<number> {
   const columns = await writableColumns(target, table);
   const list = sql.join(
-    columns.map((column) => ident(column)),
+    columns.map((column) => sql.identifier(column)),
     sql`, `,
   );
   let copied = 0;
   await source.transaction(async (read) => {
     await read.execute(
-      sql`declare move_rows no scroll cursor for select to_jsonb(t)::text as row from ${ident(table)} t`,
+      sql`declare move_rows no scroll cursor for select to_jsonb(t)::text as row from ${sql.identifier(table)} t`,
     );
     for (;;) {
       const rows = await queryRows<{ row: string }>(read, sql.raw(`fetch ${BATCH} from move_rows`));
       if (rows.length === 0) break;
       const json = `[${rows.map((r) => r.row).join(',')}]`;
       await target.execute(
-        sql`insert into ${ident(table)} (${list}) overriding system value
-            select ${list} from jsonb_populate_recordset(null::${ident(table)}, ${json}::jsonb)`,
+        sql`insert into ${sql.identifier(table)} (${list}) overriding system value
+            select ${list} from jsonb_populate_recordset(null::${sql.identifier(table)}, ${json}::jsonb)`,
       );
       copied += rows.length;
     }
@@ -141,7 +139,7 @@ async function digestOf(db: Db, table: string): Promise<TableDigest> {
       sql`sum(('x' || substr(md5(t::text), ${from}, 16))::bit(64)::bigint::numeric)`;
     const [row] = await queryRows<{ rows: number; a: string | null; b: string | null }>(
       tx,
-      sql`select count(*)::int as rows, ${half(1)}::text as a, ${half(17)}::text as b from ${ident(table)} t`,
+      sql`select count(*)::int as rows, ${half(1)}::text as a, ${half(17)}::text as b from ${sql.identifier(table)} t`,
     );
     return { rows: row?.rows ?? 0, digest: `${row?.a ?? 0}/${row?.b ?? 0}` };
   });
@@ -201,12 +199,12 @@ export async function moveToPostgres(
     await migrate(tx as unknown as Db);
     // The rows the migrations wrote (languages, counters, their own record) are the source's to give.
     for (const table of [...order].reverse()) {
-      await tx.execute(sql`alter table ${ident(table)} disable trigger user`);
-      await tx.execute(sql`delete from ${ident(table)}`);
+      await tx.execute(sql`alter table ${sql.identifier(table)} disable trigger user`);
+      await tx.execute(sql`delete from ${sql.identifier(table)}`);
     }
     for (const table of order) {
       const copied = await copyTable(source.db, tx, table);
-      await tx.execute(sql`alter table ${ident(table)} enable trigger user`);
+      await tx.execute(sql`alter table ${sql.identifier(table)} enable trigger user`);
       rows += copied;
       if (copied > 0) progress(`${table}: ${copied} row(s)`);
     }
@@ -215,7 +213,7 @@ export async function moveToPostgres(
     const difference = await differenceBetween(source.db, tx as unknown as Db);
     if (difference) throw new MoveError(`the copy does not match: ${difference}`);
   });
-  for (const table of order) await target.db.execute(sql`analyze ${ident(table)}`);
+  for (const table of order) await target.db.execute(sql`analyze ${sql.identifier(table)}`);
   const [count] = await queryRows<{ users: number; ratings: number }>(
     target.db,
     sql`select (select count(*) from users)::int as users, (select count(*) from ratings)::int as ratings`,

@@ -15,6 +15,7 @@ import {
   population,
   request,
   type ServerInstance,
+  scrapeMetrics,
   sleep,
   startPostgres,
   startReplica,
@@ -55,17 +56,8 @@ afterAll(async () => {
   await primary?.close();
 });
 
-/** The server's metrics as name{labels} → value. */
-async function metrics(): Promise<Map<string, number>> {
-  const text = await expectAnswer<string>(server.port, 200, 'GET', '/api/metrics', { token: METRICS_TOKEN });
-  const values = new Map<string, number>();
-  for (const line of text.split('\n')) {
-    const match = /^(\w+(?:\{[^}]*\})?) (-?[\d.e+-]+)$/.exec(line);
-    if (match) values.set(match[1] as string, Number(match[2]));
-  }
-  return values;
-}
-const metric = async (name: string) => (await metrics()).get(name) ?? Number.NaN;
+const metric = async (name: string) =>
+  (await scrapeMetrics(server.port, METRICS_TOKEN)).get(name) ?? Number.NaN;
 const replicaReads = () => metric('worktrust_db_reads_total{pool="replica"}');
 const replicaUsable = () => metric('worktrust_db_replica_usable{replica="0"}');
 

@@ -156,6 +156,18 @@ export function request<T = ErrorAnswer>(
   });
 }
 
+/** The server's metrics (METRICS_TOKEN `token`) as series name{labels} → value, from one scrape. */
+export async function scrapeMetrics(port: number, token: string): Promise<Map<string, number>> {
+  const answer = await request<string>(port, 'GET', '/api/metrics', { token });
+  if (answer.status !== 200) throw new Error(`GET /api/metrics: ${answer.status}`);
+  const values = new Map<string, number>();
+  for (const line of answer.body.split('\n')) {
+    const match = /^(\w+(?:\{[^}]*\})?) (-?[\d.e+-]+)$/.exec(line);
+    if (match) values.set(match[1] as string, Number(match[2]));
+  }
+  return values;
+}
+
 /** Same as `request`, but the expected status is checked and the body returned. */
 export async function expectAnswer<T>(
   port: number,
