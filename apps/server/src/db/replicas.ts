@@ -39,8 +39,6 @@ export interface Replicas<Db> {
    */
   pick(withinMs?: number): ReplicaReads<Db> | null;
   states(): ReplicaState[];
-  /** Checks every replica now (tests; the monitor does it every second). */
-  check(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -251,7 +249,6 @@ export function openReplicas<Db>(
       };
     },
     states: () => replicas.map((replica) => ({ ...replica.state })),
-    check,
     async close() {
       clearInterval(timer);
       await running;
