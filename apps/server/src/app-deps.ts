@@ -7,6 +7,7 @@ import type { Counters, Tally } from './lib/counters.ts';
 import type { Mailer } from './lib/mailer.ts';
 import type { TokenService } from './lib/tokens.ts';
 import type { ViewCache } from './lib/view-cache.ts';
+import type { RankRefresh } from './modules/directory/search/ranks.ts';
 import type { NotificationMail } from './modules/notifications/worker.ts';
 
 export interface AppDeps {
@@ -20,6 +21,8 @@ export interface AppDeps {
   mailer: Mailer;
   /** Turns each notification into its mail (modules/notifications/worker.ts). */
   notificationMail: NotificationMail;
+  /** Copies ratings' new ranks into search's pieces a moment later (ADR 0027). */
+  searchRanks: RankRefresh;
   redis: Redis | null;
   viewCache: ViewCache;
 }

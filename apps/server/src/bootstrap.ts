@@ -12,6 +12,7 @@ import { redisCounters, serverTally, tallyCounters } from './lib/counters.ts';
 import { createMailer } from './lib/mail-queue.ts';
 import { createTokenService } from './lib/tokens.ts';
 import { createViewCache } from './lib/view-cache.ts';
+import { startRankRefresh } from './modules/directory/search/ranks.ts';
 import { notificationRenderer } from './modules/notifications/mail-render.ts';
 import { startNotificationMail } from './modules/notifications/worker.ts';
 
@@ -59,7 +60,13 @@ export function redisReady(redis: Redis, timeoutMs = 2000): Promise<void> {
 export async function createDeps(
   env: Env,
   log: Pick<FastifyBaseLogger, 'warn' | 'info'>,
-  options: { database?: Database; poolSize?: number; redisKeyPrefix?: string } = {},
+  options: {
+    database?: Database;
+    poolSize?: number;
+    redisKeyPrefix?: string;
+    /** How often search ranks are refreshed; tests that watch the order lag set it past their end. */
+    rankRefreshMs?: number;
+  } = {},
 ): Promise<AppDeps> {
   const database =
     options.database ??
@@ -91,12 +98,14 @@ export async function createDeps(
     tokens: createTokenService(jwtSecret(env), env.ACCESS_TOKEN_TTL, env.REFRESH_TOKEN_TTL),
     mailer,
     notificationMail: startNotificationMail({ db: database.db, mailer, log, ...links }),
+    searchRanks: startRankRefresh(database.db, log, options.rankRefreshMs),
     // Characters of JSON: one byte each for the ASCII most answers are made of.
     viewCache: createViewCache(env.VIEW_CACHE_MB * 1024 * 1024),
   };
 }
 
 export async function closeDeps(deps: AppDeps) {
+  await deps.searchRanks.close();
   await deps.notificationMail.close();
   await deps.mailer.close();
   deps.redis?.disconnect();

@@ -68,6 +68,8 @@ export async function createTestApp(
     postgresServer?: string;
     /** A database already open (the app migrates it and closes it); the caller drops it. */
     database?: Database;
+    /** How often search ranks are refreshed (ADR 0027); a test of the lag runs them itself. */
+    rankRefreshMs?: number;
   } = {},
 ): Promise<TestContext> {
   const env = parseEnv({
@@ -90,6 +92,7 @@ export async function createTestApp(
   const deps = await createDeps(env, silentLog, {
     database,
     redisKeyPrefix: `wt-test-${randomBytes(4).toString('hex')}:`,
+    rankRefreshMs: options.rankRefreshMs,
   });
   const app = await buildApp(deps);
   await app.ready();

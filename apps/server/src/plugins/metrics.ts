@@ -43,6 +43,8 @@ interface Snapshot {
   /** Requests whose reads that may be a few seconds old went to the primary or a replica (DESIGN §9.2). */
   reads: { primary: number; replica: number };
   replicas: ReplicaState[];
+  /** Rank changes copied into search's pieces, and the seconds that took (ADR 0027). */
+  searchRanks: { changes: number; seconds: number };
 }
 
 // Messages between workers and the primary.
@@ -123,6 +125,7 @@ export function registerMetrics(app: FastifyInstance) {
       viewCache: app.deps.viewCache.stats(),
       reads: app.reads.counts(),
       replicas: app.deps.database.replicas?.states() ?? [],
+      searchRanks: app.deps.searchRanks.stats(),
     };
   };
 
@@ -277,6 +280,18 @@ export function registerMetrics(app: FastifyInstance) {
         indexes.map((i) => [label(i), ofReplica(i).every((r) => r.usable) ? 1 : 0]),
       );
     }
+    metric(
+      'worktrust_search_rank_changes_total',
+      'counter',
+      "Ratings' changes of a rank copied into search's pieces (ADR 0027).",
+      [['', sum((s) => s.searchRanks.changes)]],
+    );
+    metric(
+      'worktrust_search_rank_refresh_seconds_total',
+      'counter',
+      "Time spent copying ranks into search's pieces, database included.",
+      [['', sum((s) => s.searchRanks.seconds)]],
+    );
     metric('worktrust_server_processes', 'gauge', 'Server processes whose numbers these are.', [
       ['', snapshots.length],
     ]);

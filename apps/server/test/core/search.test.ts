@@ -9,6 +9,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client.ts';
 import type { DirectoryFilter } from '../../src/modules/directory/repository.ts';
+import { shapeOf } from '../../src/modules/directory/search/shape.ts';
 import { searchPlan } from '../../src/modules/directory/search.ts';
 import { createTestApp, type TestContext } from '../helpers.ts';
 import { get, makeUser, type TestUser } from './support.ts';
@@ -490,7 +491,9 @@ describe('search plans', () => {
       const plan = await searchPlan(ctx.deps.db, filter, 'top', viewer, { limit: 20, offset: 0 });
       // Every way the statement may take is in its plan, and each reads through an index; only a
       // search without a word of two letters counts by reading users until the cap's 1,001 matches.
-      expect(plan, filter.search).toMatch(/search_grams_matches|search_grams_city/);
+      // An exact search in the default order reads its page in rank order (ADR 0027).
+      const ranked = shapeOf(filter, 'top').ranked;
+      expect(plan, filter.search).toMatch(ranked ? /ranked_page/ : /search_grams_matches|search_grams_city/);
       expect(plan, filter.search).not.toMatch(/Seq Scan on search_grams/);
       expect(scansNotStoppingAtCap(plan), `${filter.search}\n${plan}`).toEqual([]);
     }

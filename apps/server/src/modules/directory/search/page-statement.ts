@@ -21,9 +21,11 @@ import { searchRow } from './search-row.ts';
 import {
   COUNT_LIMIT_SQL,
   COUNT_READS_SQL,
+  EXACT_ROW,
   FETCH_LIMIT_SQL,
   PARAMS,
   ROW,
+  role,
   type Shape,
   WALK_COST_SQL,
 } from './shape.ts';
@@ -147,11 +149,10 @@ function group1Offset(shape: Shape): SQL {
 
 /**
  * A page of a search: its rows (the directory's columns, in order) each with the total, which is at
- * most COUNT_LIMIT (more matched: the cap) and, when `partial`, a lower bound. A page with no row
- * (past the end or the cap) is one row of nulls carrying the total: read in a second statement, it
- * cost a third of company searches (a fragment and a city, pages 1-5) another round trip.
+ * most COUNT_LIMIT (more matched: the cap) and, when `partial`, a lower bound (pageAnswer).
  */
 export function searchStatement(shape: Shape): SQL {
+  if (shape.ranked) return rankedStatement(shape);
   const limit = sql`${PARAMS.limit}::int`;
   const offset = sql`${PARAMS.offset}::int`;
   const limit1 = sql`greatest(0, ${limit} - (select count(*) from page0))::int`;
@@ -164,7 +165,15 @@ export function searchStatement(shape: Shape): SQL {
     page0 as materialized (${groupPage(shape, 0, limit, offset)}),
     window1 as materialized (select ${limit1} as limit1, ${offset1} as offset1),
     page1 as (${groupPage(shape, 1, sql`(select limit1 from window1)`, sql`(select offset1 from window1)`)})
-    select listed.*, least(nb.m0 + nb.m1, ${COUNT_LIMIT_SQL}) as "total", nb.partial as "partial"
+    ${pageAnswer}`;
+}
+
+/**
+ * The page's rows (page0, then page1) with the directory's columns and the numbers (nb). A page with
+ * no row (past the end or the cap) is one row of nulls carrying the total: read in a second
+ * statement, it cost a third of company searches (a fragment and a city, pages 1-5) another round trip.
+ */
+const pageAnswer = sql`select listed.*, least(nb.m0 + nb.m1, ${COUNT_LIMIT_SQL}) as "total", nb.partial as "partial"
     from nb left join lateral (
       select ${DIRECTORY_COLUMNS}, viewers_rating.id is not null as "hasRated", p.grp, p.position
       from (select id, 0 as grp, position from page0 union all select id, 1, position from page1) p
@@ -173,6 +182,29 @@ export function searchStatement(shape: Shape): SQL {
         and viewers_rating.ratee_id = users.id and viewers_rating.role_context = ${PARAMS.viewerContext}::text
     ) listed on true
     order by listed.grp, listed.position`;
+
+/**
+ * A ranked search's page (Shape.ranked: exact, no city, the list's default order): each group's part
+ * of the page is one range of ranked_grams (drizzle/0039) in rank order, about a page's entries
+ * whatever the piece, where fetch or walk read hundreds to thousands for a piece a few percent of
+ * users share (ADR 0027). The order is the ranks as last copied (a second or so behind the ratings);
+ * who matches and the totals are exact (search_gram_counts).
+ */
+function rankedStatement(shape: Shape): SQL {
+  const limit = sql`${PARAMS.limit}::int`;
+  const offset = sql`${PARAMS.offset}::int`;
+  const range = (group: 0 | 1, groupLimit: SQL, groupOffset: SQL) =>
+    sql`select id, row_number() over () as position
+      from ranked_page(${role(shape)}, ${EXACT_ROW.qk}, ${sql.raw(group === 0 ? 'true' : 'false')}, ${groupLimit}, ${groupOffset}) id`;
+  // Group 1's part starts where group 0 ended: at its beginning when group 0 is on this page (or the
+  // page is the first), else past group 0's matches (all of them, counted: the search is exact).
+  const limit1 = sql`greatest(0, ${limit} - (select count(*) from page0))::int`;
+  const offset1 = sql`(case when ${offset} = 0 or exists (select 1 from page0) then 0
+    else greatest(0, ${offset} - (select m0 from nb)) end)::int`;
+  return sql`with q as materialized (${searchRow(shape)}), nb as materialized (${numbers(shape)}),
+    page0 as materialized (${range(0, limit, offset)}),
+    page1 as (${range(1, limit1, offset1)})
+    ${pageAnswer}`;
 }
 
 export const shapeName = (kind: string, shape: Shape) =>

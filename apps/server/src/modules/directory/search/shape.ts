@@ -42,18 +42,23 @@ export interface Shape {
   skills: boolean;
   /** Its candidates are its matches: one word of 3 or 4 letters a-z/0-9, no rating or skills filter. */
   exact: boolean;
+  /** Exact, without a city, in the default order: its page is read from ranked_grams (ADR 0027). */
+  ranked: boolean;
 }
 
 export function shapeOf(filter: DirectoryFilter, sort: ListSort): Shape {
   const minRating = filter.minTenths !== undefined;
   const skills = (filter.skills?.length ?? 0) > 0;
+  const city = Boolean(filter.city);
+  const exact = EXACT_SEARCH.test((filter.search ?? '').trim().toLowerCase()) && !minRating && !skills;
   return {
     role: filter.role,
     sort,
-    city: Boolean(filter.city),
+    city,
     minRating,
     skills,
-    exact: EXACT_SEARCH.test((filter.search ?? '').trim().toLowerCase()) && !minRating && !skills,
+    exact,
+    ranked: exact && !city && sort === 'top',
   };
 }
 

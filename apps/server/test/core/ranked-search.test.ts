@@ -1,0 +1,133 @@
+// A search of one word of 3 or 4 letters, without a city, in the default order reads its page from
+// ranked_grams in rank order (ADR 0027, drizzle/0039). Who matches, the totals and what each row shows
+// are exact at once; the order follows the ratings when the ranks are next copied, which this file's
+// app does only when a test asks (searchRanks.wake), so the lag can be watched.
+import { type DirectoryItem, RATINGS_GIVEN_CHOICES } from '@workspace/contracts';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../src/db/client.ts';
+import { eraseAccount } from '../../src/modules/privacy/erase.ts';
+import { createTestApp, type TestContext } from '../helpers.ts';
+import { get, makeUser, rate, setUser, type TestUser } from './support.ts';
+
+let ctx: TestContext;
+let viewer: TestUser;
+
+beforeAll(async () => {
+  // Never on its own during the file: each test copies the ranks when it means to.
+  ctx = await createTestApp({}, { rankRefreshMs: 3_600_000 });
+  viewer = await makeUser(ctx, 'employee');
+});
+afterAll(async () => ctx.close());
+
+type Page = { results: DirectoryItem[]; total_count: number };
+const search = async (piece: string, page = 1, pageSize = 20) => {
+  const answer = await get<Page>(
+    ctx,
+    viewer,
+    `/api/core/companies/?search=${piece}&page=${page}&page_size=${pageSize}`,
+  );
+  expect(answer.status).toBe(200);
+  return answer.body;
+};
+const names = (page: Page) => page.results.map((row) => row.full_name);
+
+/** What the list's order says, from the users themselves: word beginnings first, then the rest. */
+async function expectedOrder(piece: string) {
+  const rows = await queryRows<{ full_name: string }>(
+    ctx.deps.db,
+    sql`select full_name from users
+        where user_role = 'employer' and is_active and strpos(search_key, ${piece}) > 0
+        order by strpos(search_key, ${` ${piece}`}) = 0, rank_score desc, id`,
+  );
+  return rows.map((row) => row.full_name);
+}
+
+describe('a ranked search', () => {
+  it('lists in rank order as last copied: the new order once the ranks are copied, the shown averages at once', async () => {
+    const [a, , c] = [
+      await makeUser(ctx, 'employer', { name: 'Quorvex Alpha' }),
+      await makeUser(ctx, 'employer', { name: 'Quorvex Beta' }),
+      await makeUser(ctx, 'employer', { name: 'Quorvex Gamma' }),
+    ];
+    await makeUser(ctx, 'employer', { name: 'Aquorv Delta' });
+    const before = await search('quor');
+    expect(names(before)).toEqual(['Quorvex Alpha', 'Quorvex Beta', 'Quorvex Gamma', 'Aquorv Delta']);
+
+    await rate(ctx, await makeUser(ctx, 'employee'), c as TestUser, { values: [5, 5, 5, 5, 5, 5] });
+    await rate(ctx, await makeUser(ctx, 'employee'), a as TestUser, { values: [1, 1, 1, 1, 1, 1] });
+    const stale = await search('quor');
+    expect(names(stale)).toEqual(names(before));
+    expect(stale.total_count).toBe(4);
+    // Gamma's row shows its new average while it still stands where its old rank put it.
+    expect(stale.results.find((row) => row.id === c?.id)?.rating_received).toBe(5);
+
+    const refreshed = ctx.deps.searchRanks.stats().changes;
+    await ctx.deps.searchRanks.wake();
+    expect(ctx.deps.searchRanks.stats().changes).toBe(refreshed + 2);
+    expect(names(await search('quor'))).toEqual([
+      'Quorvex Gamma',
+      'Quorvex Beta',
+      'Quorvex Alpha',
+      'Aquorv Delta',
+    ]);
+    expect(names(await search('quor'))).toEqual(await expectedOrder('quor'));
+  });
+
+  it('pages through word beginnings, then the piece inside words, as the list orders them', async () => {
+    // 23 companies beginning "Zelt" and 9 with "zelt" inside a word, ranked apart by their ratings.
+    const raters = [await makeUser(ctx, 'employee'), await makeUser(ctx, 'employee')];
+    for (let i = 0; i < 23; i++) {
+      const company = await makeUser(ctx, 'employer', { name: `Zeltron ${i}` });
+      if (i % 3 === 0)
+        await rate(ctx, raters[0] as TestUser, company, { values: [(i % 5) + 1, 3, 4, 2, 5, 1] });
+    }
+    for (let i = 0; i < 9; i++) {
+      const company = await makeUser(ctx, 'employer', { name: `Bazelt ${i}` });
+      if (i % 2 === 0)
+        await rate(ctx, raters[1] as TestUser, company, { values: [(i % 5) + 1, 2, 2, 2, 2, 2] });
+    }
+    await ctx.deps.searchRanks.wake();
+    const expected = await expectedOrder('zelt');
+    expect(expected).toHaveLength(32);
+    const pages = [await search('zelt', 1, 10), await search('zelt', 2, 10), await search('zelt', 3, 10)];
+    const last = await search('zelt', 4, 10);
+    expect(pages.flatMap(names).concat(names(last))).toEqual(expected);
+    expect(pages.map((page) => page.total_count)).toEqual([32, 32, 32]);
+    expect(names(last)).toHaveLength(2);
+    expect(names(await search('zelt', 5, 10))).toEqual([]);
+  });
+
+  it('drops a suspended, renamed or erased company at once, before any copy of the ranks', async () => {
+    await makeUser(ctx, 'employer', { name: 'Vantor Kept' });
+    const suspended = await makeUser(ctx, 'employer', { name: 'Vantor Suspended' });
+    const renamed = await makeUser(ctx, 'employer', { name: 'Vantor Renamed' });
+    const erased = await makeUser(ctx, 'employer', { name: 'Vantor Erased' });
+    expect((await search('vant')).total_count).toBe(4);
+
+    await setUser(ctx, suspended.id, { isActive: false });
+    await setUser(ctx, renamed.id, { fullName: 'Kelvor Works' });
+    await eraseAccount(ctx.deps.db, erased.id, RATINGS_GIVEN_CHOICES[0]);
+    const after = await search('vant');
+    expect(names(after)).toEqual(['Vantor Kept']);
+    expect(after.total_count).toBe(1);
+    expect(names(await search('kelv'))).toEqual(['Kelvor Works']);
+    const [left] = await queryRows<{ n: number }>(
+      ctx.deps.db,
+      sql`select count(*)::int as n from ranked_grams where user_id in (${suspended.id}, ${erased.id})`,
+    );
+    expect(left?.n).toBe(0);
+  });
+
+  it('keeps a cached answer no longer than the ranks it was read with', async () => {
+    // The answer cache is on in this app: a copy of the ranks must move the directory's version, or
+    // the order read before it would be served until the next rating.
+    await makeUser(ctx, 'employer', { name: 'Wembric First' });
+    const second = await makeUser(ctx, 'employer', { name: 'Wembric Second' });
+    await rate(ctx, await makeUser(ctx, 'employee'), second, { values: [5, 5, 5, 5, 5, 5] });
+    expect(names(await search('wemb'))).toEqual(['Wembric First', 'Wembric Second']);
+    expect(names(await search('wemb'))).toEqual(['Wembric First', 'Wembric Second']);
+    await ctx.deps.searchRanks.wake();
+    expect(names(await search('wemb'))).toEqual(['Wembric Second', 'Wembric First']);
+  });
+});
