@@ -33,6 +33,8 @@ export interface CaseResult extends LoadResult {
   cacheHitRatio?: number | null;
   /** With --replica: the share of requests whose reads that may be a few seconds old the replica served. */
   replicaReadShare?: number;
+  /** A rating case: the rank changes copied into search's pieces, and that copy's time per rating (ADR 0027). */
+  rankRefresh?: { changes: number; msPerRating: number };
 }
 
 export interface Machine {

@@ -126,6 +126,9 @@ export interface ServerCounts {
   /** Requests whose stale-allowed reads went to the primary or a replica (ADR 0026). */
   primaryReads: number;
   replicaReads: number;
+  /** Ratings' rank changes copied into search's pieces, and the seconds that took (ADR 0027). */
+  rankChanges: number;
+  rankRefreshSeconds: number;
 }
 
 /** The counters so far, from one scrape of the server's metrics. */
@@ -141,5 +144,7 @@ export async function serverCounts(url: string, metricsToken: string): Promise<S
     misses: sample('worktrust_view_cache_lookups_total{result="miss"}'),
     primaryReads: sample('worktrust_db_reads_total{pool="primary"}'),
     replicaReads: sample('worktrust_db_reads_total{pool="replica"}'),
+    rankChanges: sample('worktrust_search_rank_changes_total'),
+    rankRefreshSeconds: sample('worktrust_search_rank_refresh_seconds_total'),
   };
 }

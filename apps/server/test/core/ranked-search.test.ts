@@ -3,7 +3,7 @@
 // are exact at once; the order follows the ratings when the ranks are next copied, which this file's
 // app does only when a test asks (searchRanks.wake), so the lag can be watched.
 import { type DirectoryItem, RATINGS_GIVEN_CHOICES } from '@workspace/contracts';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client.ts';
 import { eraseAccount } from '../../src/modules/privacy/erase.ts';
@@ -96,6 +96,52 @@ describe('a ranked search', () => {
     expect(pages.map((page) => page.total_count)).toEqual([32, 32, 32]);
     expect(names(last)).toHaveLength(2);
     expect(names(await search('zelt', 5, 10))).toEqual([]);
+  });
+
+  it('pages a rating- or skills-filtered search in rank order, checking the filter on each entry', async () => {
+    // 30 "Pravin"s and 12 "Apravi"s (the piece inside a word), rated apart; a third know Kotlin.
+    const employers = [await makeUser(ctx, 'employer'), await makeUser(ctx, 'employer')];
+    for (let i = 0; i < 42; i++) {
+      const name = i < 30 ? `Pravin Sample${i}` : `Apravi Sample${i}`;
+      const person = await makeUser(ctx, 'employee', {
+        name,
+        skills: i % 3 === 0 ? ['Kotlin', 'Excel'] : ['Excel'],
+      });
+      if (i % 4 !== 3)
+        await rate(ctx, employers[i % 2] as TestUser, person, {
+          values: [(i % 5) + 1, (i % 3) + 2, 3, 4, 2, 5],
+        });
+    }
+    await ctx.deps.searchRanks.wake();
+    const employer = await makeUser(ctx, 'employer');
+    const pages = async (query: string) => {
+      const all: string[] = [];
+      for (let page = 1; page <= 5; page++) {
+        const answer = await get<Page>(
+          ctx,
+          employer,
+          `/api/core/employees/?search=prav&${query}&page=${page}&page_size=8`,
+        );
+        expect(answer.status).toBe(200);
+        all.push(...names(answer.body));
+      }
+      return all;
+    };
+    const expected = async (where: SQL) =>
+      (
+        await queryRows<{ full_name: string }>(
+          ctx.deps.db,
+          sql`select full_name from users
+              where user_role = 'employee' and is_active and strpos(search_key, 'prav') > 0 and ${where}
+              order by strpos(search_key, ' prav') = 0, rank_score desc, id`,
+        )
+      ).map((row) => row.full_name);
+    const rated = await expected(sql`rating_tenths >= 30`);
+    expect(rated.length).toBeGreaterThan(8);
+    expect(await pages('min_rating=3')).toEqual(rated);
+    const kotlin = await expected(sql`skills_lc @> array['kotlin']`);
+    expect(kotlin).toHaveLength(14);
+    expect(await pages('skills=Kotlin')).toEqual(kotlin);
   });
 
   it('drops a suspended, renamed or erased company at once, before any copy of the ranks', async () => {

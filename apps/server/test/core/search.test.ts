@@ -516,10 +516,11 @@ describe('search plans', () => {
     await analyzeSearchTables();
     const viewer = { id: employer.id, context: 'EMPLOYER_TO_EMPLOYEE' as const };
     const filter: DirectoryFilter = { role: 'employee', search: 'roh', skills: ['excel'] };
+    // In an order ranked pieces do not serve (ADR 0027): the statement's own window.
     const plan = await searchPlan(
       ctx.deps.db,
       filter,
-      'top',
+      'rating',
       viewer,
       { limit: 21, offset: 20 },
       { analyze: true },
@@ -529,7 +530,7 @@ describe('search plans', () => {
       (line) => !/Subquery Scan|users_pkey/.test(line),
     );
     expect(walks, plan).toHaveLength(1);
-    const page2 = await employees('?search=roh&skills=excel&sort=top&page=2&page_size=20');
+    const page2 = await employees('?search=roh&skills=excel&sort=rating&page=2&page_size=20');
     expect(page2.results).toHaveLength(20);
     expect(page2.results.every((item) => item.full_name.startsWith('Abhirohit'))).toBe(true);
     await ctx.deps.db.execute(sql`delete from users where user_code like 'WINDOW-%'`);

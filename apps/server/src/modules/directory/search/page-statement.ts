@@ -77,6 +77,7 @@ function walkFromSkills(shape: Shape, group: 0 | 1, limit: SQL, offset: SQL): SQ
  * whichever fetchCondition chooses; PostgreSQL runs only that branch.
  */
 function groupPage(shape: Shape, group: 0 | 1, limit: SQL, offset: SQL): SQL {
+  if (shape.ranked) return rankedGroupPage(shape, group, limit, offset);
   const order = orderOf(shape);
   const fetch = fetchCondition(shape, group, limit, offset);
   // Each way reads a whole page's worth (a parameter, so the plan knows the LIMIT is small and walks
@@ -152,7 +153,7 @@ function group1Offset(shape: Shape): SQL {
  * most COUNT_LIMIT (more matched: the cap) and, when `partial`, a lower bound (pageAnswer).
  */
 export function searchStatement(shape: Shape): SQL {
-  if (shape.ranked) return rankedStatement(shape);
+  if (shape.ranked && shape.exact) return rankedStatement(shape);
   const limit = sql`${PARAMS.limit}::int`;
   const offset = sql`${PARAMS.offset}::int`;
   const limit1 = sql`greatest(0, ${limit} - (select count(*) from page0))::int`;
@@ -184,7 +185,25 @@ const pageAnswer = sql`select listed.*, least(nb.m0 + nb.m1, ${COUNT_LIMIT_SQL})
     order by listed.grp, listed.position`;
 
 /**
- * A ranked search's page (Shape.ranked: exact, no city, the list's default order): each group's part
+ * A group's page of a ranked search with a rating or skills filter (ADR 0027): the piece's range of
+ * ranked_grams in rank order, each entry checked against the filter (the skills' signature on the
+ * entry, then the user) until the page is found. The numbers and group 1's window stay the search's
+ * own (searchStatement), so the totals are what they were.
+ */
+function rankedGroupPage(shape: Shape, group: 0 | 1, limit: SQL, offset: SQL): SQL {
+  const minTenths = shape.minRating ? sql`${PARAMS.minTenths}::int` : sql`0`;
+  const skills = shape.skills ? sql`${PARAMS.skills}::text[]` : sql`'{}'::text[]`;
+  const mask = shape.skills ? ROW.skillMask : sql`0::bigint`;
+  return sql`select id, row_number() over () as position
+    from ranked_filtered_page(${role(shape)}, ${ROW.qk}, ${STARTS[group]}, ${minTenths}, ${skills}, ${mask},
+      ${limit}, ${offset}) id`;
+}
+
+/** Whether a ranked group's piece begins a word (group 0) or is only inside one (group 1). */
+const STARTS = { 0: sql.raw('true'), 1: sql.raw('false') };
+
+/**
+ * An exact ranked search's page (Shape.ranked, no filter): each group's part
  * of the page is one range of ranked_grams (drizzle/0039) in rank order, about a page's entries
  * whatever the piece, where fetch or walk read hundreds to thousands for a piece a few percent of
  * users share (ADR 0027). The order is the ranks as last copied (a second or so behind the ratings);
@@ -195,7 +214,7 @@ function rankedStatement(shape: Shape): SQL {
   const offset = sql`${PARAMS.offset}::int`;
   const range = (group: 0 | 1, groupLimit: SQL, groupOffset: SQL) =>
     sql`select id, row_number() over () as position
-      from ranked_page(${role(shape)}, ${EXACT_ROW.qk}, ${sql.raw(group === 0 ? 'true' : 'false')}, ${groupLimit}, ${groupOffset}) id`;
+      from ranked_page(${role(shape)}, ${EXACT_ROW.qk}, ${STARTS[group]}, ${groupLimit}, ${groupOffset}) id`;
   // Group 1's part starts where group 0 ended: at its beginning when group 0 is on this page (or the
   // page is the first), else past group 0's matches (all of them, counted: the search is exact).
   const limit1 = sql`greatest(0, ${limit} - (select count(*) from page0))::int`;

@@ -42,7 +42,10 @@ export interface Shape {
   skills: boolean;
   /** Its candidates are its matches: one word of 3 or 4 letters a-z/0-9, no rating or skills filter. */
   exact: boolean;
-  /** Exact, without a city, in the default order: its page is read from ranked_grams (ADR 0027). */
+  /**
+   * One word of 3 or 4 letters a-z/0-9 (with or without a rating or skills filter), without a city,
+   * in the default order: its page is read from ranked_grams in rank order (ADR 0027).
+   */
   ranked: boolean;
 }
 
@@ -50,7 +53,8 @@ export function shapeOf(filter: DirectoryFilter, sort: ListSort): Shape {
   const minRating = filter.minTenths !== undefined;
   const skills = (filter.skills?.length ?? 0) > 0;
   const city = Boolean(filter.city);
-  const exact = EXACT_SEARCH.test((filter.search ?? '').trim().toLowerCase()) && !minRating && !skills;
+  const oneWord = EXACT_SEARCH.test((filter.search ?? '').trim().toLowerCase());
+  const exact = oneWord && !minRating && !skills;
   return {
     role: filter.role,
     sort,
@@ -58,7 +62,7 @@ export function shapeOf(filter: DirectoryFilter, sort: ListSort): Shape {
     minRating,
     skills,
     exact,
-    ranked: exact && !city && sort === 'top',
+    ranked: oneWord && !city && sort === 'top',
   };
 }
 
