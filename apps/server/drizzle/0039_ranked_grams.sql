@@ -1,11 +1,18 @@
--- Search pages read in rank order (issue 46, ADR 0027): a copy of search_grams' pieces carrying each
--- user's rank_score, indexed so that a page of a piece's users in the list's default order ("top") is
--- one index range of about a page's entries, however many users share the piece. Who has a piece is
--- kept exact here in the same transaction as search_grams (a new, renamed, suspended or erased user
--- is found, or not, at once); the rank is copied by a background job (search/ranks.ts) a few seconds
--- behind the ratings that move it, which DESIGN §9.2 allows for search order. A rating writes one row
+-- Search pages read in rank order (issue 46, ADR 0027): a copy of search_grams' pieces of 3 and 4
+-- letters carrying each user's rank_score, indexed so that a page of a piece's users in the list's
+-- default order ("top") is one index range of about a page's entries, however many users share the
+-- piece. Who has a piece is kept exact here in the same transaction as search_grams (a new, renamed,
+-- suspended or erased user is found, or not, at once); the rank is copied by a background job
+-- (search/ranks.ts) a second or so behind the ratings that move it, which DESIGN §9.2 allows for
+-- search order. A rating writes one row
 -- of ranked_grams_due (below), never these rows: keeping them exact in the rating's transaction
 -- would about double a rating's database time (ADR 0020, "Considered and not done").
+-- Only the pieces a ranked search reads: its one word of 3 or 4 letters (EXACT_SEARCH in
+-- modules/directory/search/shape.ts), about two thirds of a user's pieces. Each is a row to rewrite
+-- when the user's rank moves (about 24 a user at 100,000 users).
+CREATE FUNCTION ranked_gram(gram text) RETURNS boolean LANGUAGE sql IMMUTABLE PARALLEL SAFE
+  AS $$ SELECT length(gram) BETWEEN 3 AND 4 $$;
+--> statement-breakpoint
 CREATE TABLE ranked_grams (
   user_role   text NOT NULL,
   gram        text NOT NULL,
@@ -40,7 +47,8 @@ CREATE TRIGGER users_ranked_grams_due AFTER UPDATE OF rank_score ON users
 -- migration commits, so no rating moves a rank between the copy and the trigger.
 INSERT INTO ranked_grams (user_role, gram, word_start, rank_score, skill_bits, user_id)
 SELECT g.user_role, g.gram, g.word_start, u.rank_score, g.skill_bits, g.user_id
-FROM search_grams g JOIN users u ON u.id = g.user_id;
+FROM search_grams g JOIN users u ON u.id = g.user_id
+WHERE ranked_gram(g.gram);
 --> statement-breakpoint
 -- A page: the piece's users as the list orders them (rank_score desc, then id), group 0 (the piece
 -- begins a word) and group 1 (only inside one) each one range.
@@ -97,7 +105,7 @@ BEGIN
   WITH pieces AS MATERIALIZED (SELECT r AS piece, n.rank_score FROM new_rows n, search_grams_rows(n) r),
   ranked AS (INSERT INTO ranked_grams (user_role, gram, word_start, rank_score, skill_bits, user_id)
     SELECT (piece).user_role, (piece).gram, (piece).word_start, rank_score, (piece).skill_bits, (piece).user_id
-    FROM pieces),
+    FROM pieces WHERE ranked_gram((piece).gram)),
   written AS (INSERT INTO search_grams SELECT (piece).* FROM pieces RETURNING *)
   SELECT coalesce(array_agg(w), '{}') INTO added FROM written w;
   PERFORM search_gram_counts_add(added, '{}');
@@ -127,7 +135,8 @@ BEGIN
     WITH written AS (INSERT INTO search_grams SELECT * FROM search_grams_rows(NEW) RETURNING *)
     SELECT coalesce(array_agg(w), '{}') INTO added FROM written w;
     INSERT INTO ranked_grams (user_role, gram, word_start, rank_score, skill_bits, user_id)
-    SELECT a.user_role, a.gram, a.word_start, NEW.rank_score, a.skill_bits, a.user_id FROM unnest(added) a;
+    SELECT a.user_role, a.gram, a.word_start, NEW.rank_score, a.skill_bits, a.user_id FROM unnest(added) a
+    WHERE ranked_gram(a.gram);
   END IF;
   IF TG_OP = 'UPDATE' THEN
     PERFORM search_gram_counts_add(added, removed);

@@ -1,6 +1,6 @@
 // A background job run now and then by every server process: one run at a time in a process (a
 // wake while one runs waits for it), again at once while a run says there is more to do, and one
-// warning per outage of the database rather than one a poll.
+// warning per run of failures (an outage of the database, a deadlock) rather than one a poll.
 import type { FastifyBaseLogger } from 'fastify';
 import { loggableError } from './loggable-error.ts';
 

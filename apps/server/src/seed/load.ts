@@ -243,7 +243,7 @@ function insertFlags(tx: Executor, f: FlagRows) {
                          ${param(f.reason)}::text[], ${param(f.details)}::text[])`);
 }
 
-const BULK_TABLES = sql`array['users', 'ratings', 'search_grams']::regclass[]`;
+const BULK_TABLES = sql`array['users', 'ratings', 'search_grams', 'ranked_grams']::regclass[]`;
 
 /**
  * Drops the constraints and indexes of the bulk-loaded tables (except keys that other tables'

@@ -7,6 +7,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client.ts';
 import { eraseAccount } from '../../src/modules/privacy/erase.ts';
+import { recomputeAllAggregates } from '../../src/modules/ratings/aggregates.ts';
 import { createTestApp, type TestContext } from '../helpers.ts';
 import { get, makeUser, rate, setUser, type TestUser } from './support.ts';
 
@@ -163,6 +164,24 @@ describe('a ranked search', () => {
       sql`select count(*)::int as n from ranked_grams where user_id in (${suspended.id}, ${erased.id})`,
     );
     expect(left?.n).toBe(0);
+  });
+
+  it('follows a recompute of every rank at once, without waiting for the copy', async () => {
+    await makeUser(ctx, 'employer', { name: 'Xyrtal One' });
+    const two = await makeUser(ctx, 'employer', { name: 'Xyrtal Two' });
+    // Ranks as a seed's bulk load or a new ranking prior leave them, then rebuilt from the ratings.
+    await ctx.deps.db.execute(sql`update users set rank_score = 1 where full_name like 'Xyrtal %'`);
+    await ctx.deps.searchRanks.wake();
+    await rate(ctx, await makeUser(ctx, 'employee'), two, { values: [5, 5, 5, 5, 5, 5] });
+    await ctx.deps.db.transaction((tx) => recomputeAllAggregates(tx));
+    expect(names(await search('xyrt'))).toEqual(['Xyrtal Two', 'Xyrtal One']);
+    // The copy holds the pieces of 3 and 4 letters, the only ones a ranked search reads.
+    const [pieces] = await queryRows<{ ranked: number; searched: number }>(
+      ctx.deps.db,
+      sql`select (select count(*)::int from ranked_grams) as ranked,
+                 (select count(*)::int from search_grams where length(gram) between 3 and 4) as searched`,
+    );
+    expect(pieces?.ranked).toBe(pieces?.searched);
   });
 
   it('keeps a cached answer no longer than the ranks it was read with', async () => {

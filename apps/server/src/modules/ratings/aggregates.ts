@@ -187,6 +187,12 @@ export async function recomputeAllAggregates(tx: Executor): Promise<number[]> {
     where u.id = t.id and ${USER_DIFFERS}
     returning u.id`,
   );
+  // Search order follows at once (ADR 0027): a recompute moves every rank together (the seed's, a new
+  // ranking prior), which the refresh job would copy a batch at a time, for minutes.
+  await tx.execute(
+    sql`update ranked_grams r set rank_score = u.rank_score from users u
+        where r.user_id = u.id and r.rank_score <> u.rank_score`,
+  );
   return users.map((row) => row.id).sort((a, b) => a - b);
 }
 

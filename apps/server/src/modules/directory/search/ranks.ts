@@ -24,7 +24,7 @@ export interface RankRefresh extends Poller {
  * Copies the rank of the users of up to `batch` rank changes due into their ranked_grams rows, in one
  * transaction; the changes taken, or null when another process is refreshing.
  */
-export async function refreshRanks(db: Db, batch = BATCH): Promise<number | null> {
+async function refreshRanks(db: Db, batch = BATCH): Promise<number | null> {
   return db.transaction(async (tx) => {
     const [lock] = await queryRows<{ taken: boolean }>(
       tx,

@@ -31,7 +31,10 @@ export const COUNT_READS_SQL = sql.raw(String(COUNT_READS));
 export const WALK_COST_SQL = sql.raw(String(WALK_COST));
 export const FETCH_LIMIT_SQL = sql.raw(String(FETCH_LIMIT));
 
-/** A search of one word of 3 or 4 plain letters or digits: its own piece of search_grams. */
+/**
+ * A search of one word of 3 or 4 plain letters or digits: its own piece of search_grams, and of
+ * ranked_grams, which holds only such pieces (ranked_gram, drizzle/0039).
+ */
 const EXACT_SEARCH = /^[a-z0-9]{3,4}$/;
 
 export interface Shape {
