@@ -57,8 +57,8 @@ CREATE INDEX ranked_grams_page ON ranked_grams (user_role, gram, word_start, ran
 --> statement-breakpoint
 -- A group's part of a page, read along ranked_grams_page in its order, never gathered and sorted: the
 -- plan is generic (the search pool's), and for a piece whose users the statistics put at a few dozen
--- PostgreSQL chose a bitmap scan and a sort, which for "roh" (a quarter of the names) reads every
--- entry of the piece. The settings hold while the function plans and runs.
+-- PostgreSQL chose a bitmap scan and a sort, which reads every entry of the piece (in the plan test,
+-- "roh": a quarter of the names). The settings hold while the function plans and runs.
 CREATE FUNCTION ranked_page(role text, piece text, starts boolean, n integer, skip integer)
   RETURNS SETOF integer LANGUAGE plpgsql STABLE ROWS 20
   SET enable_sort = off SET enable_bitmapscan = off

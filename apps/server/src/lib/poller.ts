@@ -32,8 +32,7 @@ export function startPoller(options: {
         failing = false;
       })
       .catch((error: unknown) => {
-        if (!failing)
-          log.warn({ err: loggableError(error) }, `${what} cannot reach the database; trying again`);
+        if (!failing) log.warn({ err: loggableError(error) }, `${what} failed; trying again`);
         failing = true;
       })
       .finally(() => {

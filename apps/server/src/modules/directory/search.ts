@@ -16,6 +16,9 @@
 // from their stored counts (search_gram_counts). Any other search checks its candidates against
 // their users while counting, and reads at most COUNT_READS of each group's: past that, the total is
 // what was found and says so (total_capped), as a total past the cap does.
+// A search of one word of 3 or 4 letters without a city, in the default order, reads its pages from
+// ranked_grams in rank order instead (ADR 0027): one index range however common the piece, the ranks
+// copied a second behind the ratings (search/ranks.ts).
 // One prepared statement per shape, planned once with all its branches (PostgreSQL runs only the
 // branch whose condition holds). A search that is not exact binds its search row (its key, pieces and
 // signatures), computed by a statement of its own and kept per search (searchRowOf).
@@ -23,8 +26,8 @@
 // This file answers a page (searchDirectory) and explains one (searchPlan); the parts are in search/:
 // shape.ts (which statement, its parameters and limits), search-row.ts (the search's key and pieces),
 // candidates.ts (each group's candidates from search_grams), matches.ts (checking candidates against
-// their users, counting and estimating matches) and page-statement.ts (fetch or walk, one statement
-// per shape).
+// their users, counting and estimating matches), page-statement.ts (fetch, walk or ranked pieces, one
+// statement per shape) and ranks.ts (the job that copies ranks into ranked_grams).
 
 import type { ListSort } from '@workspace/contracts';
 import { sql } from 'drizzle-orm';

@@ -6,8 +6,8 @@
 import type { NotificationType } from '@workspace/contracts';
 import { sql } from 'drizzle-orm';
 import { type Db, type Executor, queryRows } from '../../db/client.ts';
-import { loggableError } from '../../lib/loggable-error.ts';
 import type { Mailer, MailLog } from '../../lib/mailer.ts';
+import { startPoller } from '../../lib/poller.ts';
 import {
   languageOf,
   type MailLinks,
@@ -72,38 +72,21 @@ export function startNotificationMail({
     });
   }
 
-  let running: Promise<void> | null = null;
-  let failing = false;
-  const wake = () => {
-    running ??= (async () => {
-      while ((await sendDigests()) > 0) {}
-    })()
-      .then(() => {
-        failing = false;
-      })
-      .catch((error: unknown) => {
-        if (!failing)
-          log.warn({ err: loggableError(error) }, 'daily mail cannot reach the database; trying again');
-        failing = true;
-      })
-      .finally(() => {
-        running = null;
-      });
-    return running;
-  };
-  const timer = setInterval(() => void wake(), pollMs);
-  timer.unref();
+  const poller = startPoller({
+    what: 'daily mail',
+    everyMs: pollMs,
+    log,
+    run: async () => (await sendDigests()) > 0,
+  });
 
   return {
     async idle() {
-      await running;
-      await wake();
+      // The run under way, then one that starts after it, so that mail due by now is sent.
+      await poller.wake();
+      await poller.wake();
       await mailer.idle();
     },
-    async close() {
-      clearInterval(timer);
-      await running;
-    },
+    close: () => poller.close(),
   };
 }
 
