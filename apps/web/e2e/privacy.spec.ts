@@ -1,7 +1,8 @@
 // Privacy rights and grievances in the browser (DESIGN §8.3, issue 14): the notice and terms in both
 // languages, consent asked again before the signed-in screens, downloading one's data, ending a
 // session elsewhere, a visitor's grievance on a phone, and deleting an account.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { type MyData, PRIVACY_NOTICE_VERSION, type ProfileResponse } from '@workspace/contracts';
 import { apiLogin, DEFAULT_PASSWORD, expect, moderatorAccount, test, uniqueEmail } from './fixtures';
 import { makeUsers, openAs, rateViaApi } from './journeys-support';
@@ -165,6 +166,28 @@ test.describe('on a phone', () => {
     await expect(page.getByLabel('What happened?')).toHaveValue('');
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(360);
+  });
+
+  test('a visitor files a grievance in Hindi and is acknowledged by mail in Hindi', async ({ page }) => {
+    await page.goto('/grievance');
+    await page.getByRole('button', { name: 'हिन्दी' }).first().click();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
+    await page.getByLabel('यह किस बारे में है?').selectOption('PRIVACY');
+    await page.getByLabel('क्या हुआ?').fill('एक समीक्षा में मेरा फ़ोन नंबर लिखा है।');
+    const email = uniqueEmail('hindi-visitor');
+    await page.getByLabel('आपका ईमेल').fill(email);
+    await page.getByRole('button', { name: 'शिकायत भेजें' }).click();
+    const received = page.getByText(/^शिकायत GRV-\d{4}-\d{6} मिल गई$/);
+    await expect(received).toBeVisible();
+    const number = /GRV-\d{4}-\d{6}/.exec((await received.textContent()) ?? '')?.[0];
+    const dir = join(process.env.E2E_DATA_DIR ?? '', 'outbox');
+    const mail = () =>
+      readdirSync(dir)
+        .map((file) => readFileSync(join(dir, file), 'utf8'))
+        .find((text) => text.startsWith(`To: ${email}\n`)) ?? null;
+    await expect.poll(mail, { timeout: 10_000 }).not.toBeNull();
+    expect(mail()).toContain(`Subject: हमें आपकी शिकायत ${number} मिल गई है\n`);
+    expect(mail()).toContain('शिकायत अधिकारी, WorkTrust');
   });
 
   test('a person deletes their account and keeps their ratings anonymously', async ({ page, request }) => {

@@ -5,7 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { MSG } from '@workspace/contracts';
+import { GRIEVANCE_DUE_DAYS, type GrievanceCreated, MSG, RESET_CODE_TTL_MINUTES } from '@workspace/contracts';
 import { sql } from 'drizzle-orm';
 import type { ParsedMail } from 'mailparser';
 import { pino } from 'pino';
@@ -13,7 +13,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client.ts';
 import { mailQueue } from '../../src/lib/mail-queue.ts';
 import { htmlOf, smtpTransport } from '../../src/lib/mailer.ts';
-import { signUp } from '../fixtures.ts';
+import { createModerator, signUp } from '../fixtures.ts';
 import { call, createTestApp, type TestContext, testDatabase } from '../helpers.ts';
 import { PASS, startSmtp, type TestSmtp } from './smtp-server.ts';
 
@@ -84,6 +84,92 @@ describe('with SMTP_URL (smtp://, credentials)', () => {
     await ctx.deps.mailer.idle();
     expect(smtp.received).toHaveLength(0);
     expect(smtp.attempts - attemptsBefore).toBe(1);
+  });
+});
+
+describe("in the language of the account or of the grievance's form", () => {
+  let smtp: TestSmtp;
+  let ctx: TestContext;
+  beforeAll(async () => {
+    smtp = await startSmtp();
+    ctx = await createTestApp({ SMTP_URL: smtp.url, GRIEVANCE_OFFICER_NAME: 'Priya Raman' });
+  });
+  afterAll(async () => {
+    await ctx.close();
+    await smtp.close();
+  });
+  afterEach(() => {
+    smtp.received.length = 0;
+  });
+  const delivered = async (to: string) => {
+    await ctx.deps.mailer.idle();
+    return smtp.received.filter((m) => (m.to as { text: string }).text === to);
+  };
+
+  it("mails a reset code in the account's language", async () => {
+    const hindi = await signUp(ctx.app, { full_name: 'Asha Rao', language: 'hi' });
+    const english = await signUp(ctx.app, { full_name: 'Ravi Rao', language: 'en' });
+    const code = (await requestReset(ctx, hindi.email)).body.reset_code as string;
+    const [mail] = await delivered(hindi.email);
+    expect(mail?.subject).toBe('आपका WorkTrust पासवर्ड रीसेट कोड');
+    expect(mail?.text).toContain(`नमस्ते Asha Rao,`);
+    expect(mail?.text).toContain(`आपका पासवर्ड रीसेट कोड ${code} है। यह ${RESET_CODE_TTL_MINUTES} मिनट में`);
+    expect(mail?.text).not.toContain('If you did not ask');
+    await requestReset(ctx, english.email);
+    expect((await delivered(english.email))[0]?.subject).toBe('Your WorkTrust password reset code');
+  });
+
+  it('acknowledges and answers a grievance in the language it was filed in', async () => {
+    const moderator = await createModerator(ctx);
+    const visitor = `visitor.${process.pid}@example.in`;
+    const details = 'एक समीक्षा में मेरे घर का पता लिखा है; कृपया उसे हटाएँ।';
+    const filed = await call<GrievanceCreated>(ctx.app, 'POST', '/api/core/grievances/', {
+      body: { category: 'PRIVACY', details, email: visitor, language: 'hi' },
+    });
+    expect(filed.status).toBe(201);
+    const [ack] = await delivered(visitor);
+    expect(ack?.subject).toBe(`हमें आपकी शिकायत ${filed.body.number} मिल गई है`);
+    expect(ack?.text).toContain(`${GRIEVANCE_DUE_DAYS} दिनों के भीतर`);
+    expect(ack?.text).toContain('Priya Raman, शिकायत अधिकारी, WorkTrust');
+
+    const reason = 'हमने समीक्षा से पता हटा दिया है।';
+    const closed = await call(ctx.app, 'POST', `/api/moderation/grievances/${filed.body.id}/close/`, {
+      body: { reason },
+      token: moderator.access,
+    });
+    expect(closed.status).toBe(200);
+    const outcome = (await delivered(visitor))[1];
+    expect(outcome?.subject).toBe(`आपकी शिकायत ${filed.body.number} बंद कर दी गई है`);
+    expect(outcome?.text).toContain(reason);
+    expect(outcome?.text).toContain('अगर आप इस जवाब से संतुष्ट नहीं हैं');
+
+    // Signed in without saying: the account's language. A visitor without: English.
+    const hindi = await signUp(ctx.app, { language: 'hi' });
+    const mine = await call(ctx.app, 'POST', '/api/core/grievances/', {
+      body: { category: 'OTHER', details },
+      token: hindi.access,
+    });
+    expect(mine.status).toBe(201);
+    expect((await delivered(hindi.email))[0]?.subject).toMatch(/^हमें आपकी शिकायत/);
+    const other = `other.${process.pid}@example.in`;
+    await call(ctx.app, 'POST', '/api/core/grievances/', {
+      body: { category: 'OTHER', details, email: other },
+    });
+    expect((await delivered(other))[0]?.subject).toMatch(/^We received your grievance/);
+  });
+
+  it('refuses a language it does not have, with the languages it has', async () => {
+    const res = await call<{ errors?: Record<string, string[]> }>(ctx.app, 'POST', '/api/core/grievances/', {
+      body: {
+        category: 'OTHER',
+        details: 'A review of me names my home address.',
+        email: 'a@example.in',
+        language: 'fr',
+      },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.errors?.language).toEqual([MSG.languageInvalid]);
+    expect(await delivered('a@example.in')).toHaveLength(0);
   });
 });
 

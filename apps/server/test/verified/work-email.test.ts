@@ -11,6 +11,7 @@ import {
   type Rating,
   WORK_EMAIL_CODE_LENGTH,
   WORK_EMAIL_CODE_MAX_TRIES,
+  WORK_EMAIL_CODE_TTL_MINUTES,
 } from '@workspace/contracts';
 import { sql } from 'drizzle-orm';
 import type { ParsedMail } from 'mailparser';
@@ -87,7 +88,10 @@ async function codeSentTo(address: string): Promise<string> {
   const mail = [...smtp.received]
     .reverse()
     .find((m) => (m.to as { text: string }).text === address) as ParsedMail;
-  const code = new RegExp(`Your code is (\\d{${WORK_EMAIL_CODE_LENGTH}})\\.`).exec(mail?.text ?? '')?.[1];
+  // In English or in Hindi (the account's language).
+  const code = new RegExp(`(?:Your code is|आपका कोड) (\\d{${WORK_EMAIL_CODE_LENGTH}})`).exec(
+    mail?.text ?? '',
+  )?.[1];
   if (!code) throw new Error(`no code mailed to ${address}`);
   return code;
 }
@@ -209,6 +213,22 @@ describe("a company's email domain", () => {
 });
 
 describe('verifying a work email', () => {
+  it("mails both codes in the account's language", async () => {
+    const { user: kaveri, domain } = await company('Kaveri Foods');
+    await declare(kaveri, domain);
+    const meera = await signUp(ctx.app, { user_role: 'employee', language: 'hi' });
+    await proveEmail(meera);
+    const own = smtp.received.find((m) => (m.to as { text: string }).text === meera.email) as ParsedMail;
+    expect(own.subject).toBe('अपना ईमेल पुष्ट करने के लिए आपका WorkTrust कोड');
+    expect(own.text).toContain(`यह ${WORK_EMAIL_CODE_TTL_MINUTES} मिनट में समाप्त हो जाएगा।`);
+    const address = `meera.iyer@${domain}`;
+    await verify(meera, address);
+    const work = smtp.received.find((m) => (m.to as { text: string }).text === address) as ParsedMail;
+    expect(work.subject).toBe('कार्य ईमेल सत्यापित करने के लिए आपका WorkTrust कोड');
+    expect(work.text).toContain('Kaveri Foods की आपकी समीक्षाओं पर "सत्यापित कर्मचारी" दिखाने के लिए');
+    expect(work.text).not.toContain('If you did not ask');
+  });
+
   it('mails a code to the address and records only the company, the domain and the date', async () => {
     const { user: kaveri, domain } = await company('Kaveri Foods');
     await declare(kaveri, domain);

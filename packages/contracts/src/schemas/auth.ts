@@ -33,7 +33,8 @@ export const loginRequest = z.object({
 });
 export type LoginRequest = z.infer<typeof loginRequest>;
 
-const languageField = () => z.enum(LANGUAGES, { error: MSG.languageInvalid });
+/** One of the web app's languages (DESIGN §8.4). */
+export const languageField = () => z.enum(LANGUAGES, { error: MSG.languageInvalid });
 
 export const registerRequest = z
   .object({

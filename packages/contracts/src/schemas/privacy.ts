@@ -10,7 +10,7 @@ import {
   USER_ROLES,
 } from '../constants.ts';
 import { MSG } from '../messages.ts';
-import { ownUser } from './auth.ts';
+import { languageField, ownUser } from './auth.ts';
 import { ratedPartyDispute } from './both-sides.ts';
 import { email, isoDateTime, multilineText, queryParam, text } from './common.ts';
 import { rating } from './core.ts';
@@ -79,6 +79,8 @@ export const grievanceRequest = z.object({
     .max(LIMITS.grievanceDetailsMax, MSG.grievanceDetailsMax),
   /** Visitors must give one; signed-in people default to their account's. */
   email: z.union([z.literal(''), email()], { error: MSG.emailInvalid }).optional(),
+  /** The language it is filed in: its mails are in it. Default: the account's, for a visitor English. */
+  language: languageField().optional(),
 });
 export type GrievanceRequest = z.input<typeof grievanceRequest>;
 

@@ -329,6 +329,8 @@ export const grievances = pgTable('grievances', {
   closedAt: ts('closed_at'),
   closedBy: integer('closed_by').references(() => users.id),
   closeReason: text('close_reason'),
+  /** The language it was filed in (drizzle/0040): its mails are in it. */
+  language: text('language', { enum: LANGUAGES }).notNull().default(DEFAULT_LANGUAGE),
 });
 export type GrievanceRow = typeof grievances.$inferSelect;
 

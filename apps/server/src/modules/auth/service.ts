@@ -39,6 +39,7 @@ import {
   updateProfile,
 } from '../users/repository.ts';
 import { toOwnUser } from '../users/serialize.ts';
+import { resetCodeMail } from './mail.ts';
 import {
   consumeReset,
   countWrongTry,
@@ -322,13 +323,7 @@ export function createAuthService(deps: AppDeps) {
         await deps.mailer.send(
           {
             to: user.email,
-            subject: 'Your WorkTrust password reset code',
-            text: [
-              `Hello ${user.fullName},`,
-              '',
-              `Your password reset code is ${code}. It expires in ${MSG.resetExpiresIn} and works once.`,
-              'If you did not ask to reset your password, you can ignore this message.',
-            ].join('\n'),
+            ...resetCodeMail(user.language, user.fullName, code),
             expiresAt: new Date(Date.now() + RESET_CODE_TTL_MINUTES * 60_000),
           },
           log,

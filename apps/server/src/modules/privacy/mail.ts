@@ -1,44 +1,89 @@
-// The grievance mails: the acknowledgement sent at once, and the outcome when a moderator closes it.
-import { GRIEVANCE_DUE_DAYS, type Grievance } from '@workspace/contracts';
+// The grievance mails: the acknowledgement sent at once, and the outcome when a moderator closes it,
+// in the language the grievance was filed in.
+import { GRIEVANCE_DUE_DAYS, type Grievance, type Language } from '@workspace/contracts';
 import type { Env } from '../../config/env.ts';
 import type { Mail } from '../../lib/mailer.ts';
 
 const day = (iso: string) => iso.slice(0, 10);
 
-const signature = (env: Env) => [
+interface GrievanceTexts {
+  hello: string;
+  officer: (name: string) => string;
+  received: (number: string) => string;
+  receivedBody: (number: string, due: string) => string;
+  quote: string;
+  closed: (number: string) => string;
+  closedBody: (number: string) => string;
+  notSatisfied: (address: string) => string;
+}
+
+const TEXTS: Record<Language, GrievanceTexts> = {
+  en: {
+    hello: 'Hello,',
+    officer: (name) => `${name}, Grievance Officer, WorkTrust`,
+    received: (number) => `We received your grievance ${number}`,
+    receivedBody: (number, due) =>
+      `We received your grievance and gave it the number ${number}. ` +
+      `We will look into it and answer you by ${due} (within ${GRIEVANCE_DUE_DAYS} days).`,
+    quote: 'Please quote this number if you write to us about it.',
+    closed: (number) => `Your grievance ${number} is closed`,
+    closedBody: (number) => `We have closed your grievance ${number}. Our answer:`,
+    notSatisfied: (address) => `If you are not satisfied with this answer, reply to ${address}.`,
+  },
+  hi: {
+    hello: 'नमस्ते,',
+    officer: (name) => `${name}, शिकायत अधिकारी, WorkTrust`,
+    received: (number) => `हमें आपकी शिकायत ${number} मिल गई है`,
+    receivedBody: (number, due) =>
+      `हमें आपकी शिकायत मिल गई है और हमने इसे संख्या ${number} दी है। ` +
+      `हम इसकी जाँच करेंगे और ${due} तक (${GRIEVANCE_DUE_DAYS} दिनों के भीतर) आपको जवाब देंगे।`,
+    quote: 'इसके बारे में हमें लिखें तो कृपया यह संख्या बताएँ।',
+    closed: (number) => `आपकी शिकायत ${number} बंद कर दी गई है`,
+    closedBody: (number) => `हमने आपकी शिकायत ${number} बंद कर दी है। हमारा जवाब:`,
+    notSatisfied: (address) => `अगर आप इस जवाब से संतुष्ट नहीं हैं, तो ${address} पर लिखें।`,
+  },
+};
+
+const signature = (texts: GrievanceTexts, env: Env) => [
   '',
-  `${env.GRIEVANCE_OFFICER_NAME}, Grievance Officer, WorkTrust`,
+  texts.officer(env.GRIEVANCE_OFFICER_NAME),
   env.GRIEVANCE_OFFICER_EMAIL,
 ];
 
-export function grievanceAcknowledgement(to: string, grievance: Grievance, env: Env): Mail {
+export function grievanceAcknowledgement(
+  to: string,
+  grievance: Grievance,
+  language: Language,
+  env: Env,
+): Mail {
+  const texts = TEXTS[language];
   return {
     to,
-    subject: `We received your grievance ${grievance.number}`,
+    subject: texts.received(grievance.number),
     text: [
-      'Hello,',
+      texts.hello,
       '',
-      `We received your grievance and gave it the number ${grievance.number}. ` +
-        `We will look into it and answer you by ${day(grievance.due_at)} (within ${GRIEVANCE_DUE_DAYS} days).`,
-      'Please quote this number if you write to us about it.',
-      ...signature(env),
+      texts.receivedBody(grievance.number, day(grievance.due_at)),
+      texts.quote,
+      ...signature(texts, env),
     ].join('\n'),
   };
 }
 
-export function grievanceOutcome(to: string, grievance: Grievance, env: Env): Mail {
+export function grievanceOutcome(to: string, grievance: Grievance, language: Language, env: Env): Mail {
+  const texts = TEXTS[language];
   return {
     to,
-    subject: `Your grievance ${grievance.number} is closed`,
+    subject: texts.closed(grievance.number),
     text: [
-      'Hello,',
+      texts.hello,
       '',
-      `We have closed your grievance ${grievance.number}. Our answer:`,
+      texts.closedBody(grievance.number),
       '',
       grievance.close_reason ?? '',
       '',
-      `If you are not satisfied with this answer, reply to ${env.GRIEVANCE_OFFICER_EMAIL}.`,
-      ...signature(env),
+      texts.notSatisfied(env.GRIEVANCE_OFFICER_EMAIL),
+      ...signature(texts, env),
     ].join('\n'),
   };
 }

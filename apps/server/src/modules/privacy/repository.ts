@@ -1,6 +1,11 @@
 // Data of the privacy rights (DESIGN §8.3): sessions as devices, grievances, and the
 // statements that erase an account and purge what is kept only for a time.
-import { GRIEVANCE_EMAIL_RETENTION_DAYS, type GrievanceCategory, grievanceDueAt } from '@workspace/contracts';
+import {
+  GRIEVANCE_EMAIL_RETENTION_DAYS,
+  type GrievanceCategory,
+  grievanceDueAt,
+  type Language,
+} from '@workspace/contracts';
 import { and, asc, desc, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client.ts';
 import {
@@ -54,6 +59,7 @@ export async function createGrievance(
     subjectUrl: string | null;
     details: string;
     email: string;
+    language: Language;
   },
   now = new Date(),
 ): Promise<GrievanceRow> {

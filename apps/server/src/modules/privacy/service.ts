@@ -2,6 +2,7 @@
 
 import type { grievanceRequest } from '@workspace/contracts';
 import {
+  DEFAULT_LANGUAGE,
   type DeleteAccountRequest,
   GRIEVANCE_ACKS_PER_ADDRESS_PER_HOUR,
   type Grievance,
@@ -212,10 +213,12 @@ export function createPrivacyService(deps: AppDeps) {
       log?: MailLog,
     ): Promise<GrievanceCreated> {
       let email = input.email || null;
+      let language = input.language ?? DEFAULT_LANGUAGE;
       if (userId !== null) {
         const user = await findUserById(db, userId);
         if (!user) throw unauthorized();
         email ??= user.email;
+        language = input.language ?? user.language;
         if (
           (await counters.hit(`grievance:user:${userId}`, GRIEVANCE_WINDOW_SECONDS)) > env.AUTH_RATE_LIMIT
         ) {
@@ -232,11 +235,12 @@ export function createPrivacyService(deps: AppDeps) {
         subjectUrl: input.subject_url ?? null,
         details: input.details,
         email,
+        language,
       });
       const grievance = toGrievance(row);
       const acks = await counters.hit(`grievance-ack:${email}`, 3600);
       if (acks <= GRIEVANCE_ACKS_PER_ADDRESS_PER_HOUR) {
-        await mailer.send(grievanceAcknowledgement(email, grievance, env), log);
+        await mailer.send(grievanceAcknowledgement(email, grievance, language, env), log);
       }
       return {
         id: grievance.id,
@@ -270,7 +274,8 @@ export function createPrivacyService(deps: AppDeps) {
         });
         // The decision and its mail to the complainant commit together (ADR 0024); an account's
         // holder is told in the app as well.
-        if (row.email) await mailer.send(grievanceOutcome(row.email, toGrievance(row), env), log, tx);
+        if (row.email)
+          await mailer.send(grievanceOutcome(row.email, toGrievance(row), row.language, env), log, tx);
         if (row.userId) {
           await recordNotification(tx, {
             userId: row.userId,

@@ -23,6 +23,12 @@ export async function findUserById(ex: Executor, id: number): Promise<UserRow | 
   return row ?? null;
 }
 
+/** The language a user's mails are written in (DESIGN §8.4); English for a user that is gone. */
+export async function languageOf(ex: Executor, id: number): Promise<Language> {
+  const [row] = await ex.select({ language: users.language }).from(users).where(eq(users.id, id)).limit(1);
+  return row?.language ?? DEFAULT_LANGUAGE;
+}
+
 export async function findUserByEmail(ex: Executor, email: string): Promise<UserRow | null> {
   const [row] = await ex
     .select()

@@ -28,6 +28,8 @@ import type { MailLog } from '../../lib/mailer.ts';
 import { digitsCode } from '../../lib/tokens.ts';
 import type { Session } from '../../plugins/session.ts';
 import { recordNotification } from '../notifications/repository.ts';
+import { languageOf } from '../users/repository.ts';
+import { ownEmailCodeMail, workEmailCodeMail } from './mail.ts';
 import { verificationsOf } from './repository.ts';
 
 const HOUR_SECONDS = 3600;
@@ -117,6 +119,7 @@ export function createVerifiedService(deps: AppDeps) {
       }
       const code = newCode();
       const expiresAt = codeExpiry();
+      const language = await languageOf(db, session.userId);
       const row = {
         employeeId: session.userId,
         companyId: company.id,
@@ -136,14 +139,7 @@ export function createVerifiedService(deps: AppDeps) {
         await mailer.send(
           {
             to: address,
-            subject: 'Your WorkTrust code to verify your work email',
-            text: [
-              `Your code is ${code}. It expires in ${WORK_EMAIL_CODE_TTL_MINUTES} minutes.`,
-              '',
-              `Enter it on your WorkTrust account page to show "Verified employee" on your reviews of ${company.name}.`,
-              'WorkTrust keeps only the company, its domain and the date of verification, never this address.',
-              'If you did not ask for this code, you can ignore this message.',
-            ].join('\n'),
+            ...workEmailCodeMail(language, code, company.name),
             expiresAt,
           },
           log,
@@ -194,7 +190,7 @@ export function createVerifiedService(deps: AppDeps) {
     /** Mails a code to the caller's own sign-in address; 400 once it is proven. */
     async requestOwnCode(session: Session, log?: MailLog): Promise<EmailCodeSent> {
       const [user] = await db
-        .select({ email: users.email, verifiedAt: users.emailVerifiedAt })
+        .select({ email: users.email, verifiedAt: users.emailVerifiedAt, language: users.language })
         .from(users)
         .where(eq(users.id, session.userId));
       if (!user) throw unauthorized();
@@ -217,13 +213,7 @@ export function createVerifiedService(deps: AppDeps) {
         await mailer.send(
           {
             to: user.email,
-            subject: 'Your WorkTrust code to confirm your email',
-            text: [
-              `Your code is ${code}. It expires in ${WORK_EMAIL_CODE_TTL_MINUTES} minutes.`,
-              '',
-              'Enter it on your WorkTrust account page to confirm that this address is yours.',
-              'If you did not ask for this code, you can ignore this message.',
-            ].join('\n'),
+            ...ownEmailCodeMail(user.language, code),
             expiresAt: row.expiresAt,
           },
           log,

@@ -30,6 +30,7 @@ import { paths } from '@/config/paths';
 import { ApiError, getErrorMessage } from '@/lib/api-client';
 import { translateApiMessage } from '@/lib/api-messages';
 import { formatDate } from '@/lib/format';
+import { activeLanguage } from '@/lib/i18n';
 import { useSession } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useFileGrievance, useGrievanceOfficer } from '../api/grievances';
@@ -125,19 +126,23 @@ function GrievanceForm() {
   const detailsLength = (form.watch('details') ?? '').trim().length;
 
   const submit = form.handleSubmit((values) =>
-    file.mutate(values, {
-      onSuccess: (created) => {
-        setFiled(created);
-        form.reset(empty);
+    // Its acknowledgement and answer are mailed in the language it is filed in.
+    file.mutate(
+      { ...values, language: activeLanguage() },
+      {
+        onSuccess: (created) => {
+          setFiled(created);
+          form.reset(empty);
+        },
+        onError: (error) => {
+          if (!(error instanceof ApiError)) return;
+          for (const field of ['category', 'subject_url', 'details', 'email'] as const) {
+            const message = error.fieldError(field);
+            if (message) form.setError(field, { message });
+          }
+        },
       },
-      onError: (error) => {
-        if (!(error instanceof ApiError)) return;
-        for (const field of ['category', 'subject_url', 'details', 'email'] as const) {
-          const message = error.fieldError(field);
-          if (message) form.setError(field, { message });
-        }
-      },
-    }),
+    ),
   );
   const summary =
     file.error instanceof ApiError && Object.keys(file.error.errors).length > 0
