@@ -775,6 +775,36 @@ describe('search plans', () => {
     await removeTagged('WORDS');
   });
 
+  it('reads the rarest pair of its words for group 0 of several words, not every user having the longest', async () => {
+    // "tanvi tripathi" read every user with a word beginning "tripathi": a name begins about one word
+    // in a hundred (10,000 entries at 1,000,000 users; names at 4.7 times their p50 at 100,000). Each
+    // user has pairs of their words (drizzle/0041): "tanv tr" only the Tanvis with a word in "tr".
+    // Every Tripathi has "trip t" from the name itself, so the pair takes two letters of the other word.
+    await addRankedEmployees(
+      'PAIRS',
+      2010,
+      sql`case when g <= 5 then 'Tanvi Tripathi' || g when g <= 10 then 'Tripti Tandon' || g
+        else 'Amit Tripathi' || g end`,
+    );
+    const tanvis = [1, 2, 3, 4, 5].map((g) => `Tanvi Tripathi${g}`);
+    for (const search of ['tanvi tripathi', 'tripathi tanvi', 'tanvi tr']) {
+      const group0 = candidateList(await firstPagePlan(search), 0);
+      expect(piecesRead(group0), `${search}\n${group0}`).toBeLessThan(20);
+      expect(names(await employees(`?search=${encodeURIComponent(search)}&sort=name`)), search).toEqual(
+        tanvis,
+      );
+    }
+    // A word may begin two of the search's words; a word of one letter is a pair's too.
+    expect(names(await employees('?search=tanvi%20t&sort=name'))).toEqual(tanvis);
+    expect(names(await employees('?search=tripti%20t&sort=name'))).toEqual(
+      [10, 6, 7, 8, 9].map((g) => `Tripti Tandon${g}`),
+    );
+    expect(names(await employees('?search=tand%20tripti&sort=name'))).toEqual(
+      [10, 6, 7, 8, 9].map((g) => `Tripti Tandon${g}`),
+    );
+    await removeTagged('PAIRS');
+  });
+
   it("reads no candidate of group 1 when group 0's many fill the page", async () => {
     // "ram kumar": past a hundred of group 0's candidates the total is a lower bound and group 1 is
     // not counted, yet its count read every entry of "ram" inside a word (82,797 at 1,000,000 users)

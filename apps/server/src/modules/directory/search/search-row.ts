@@ -5,7 +5,7 @@ import { LRUCache } from 'lru-cache';
 import type { Executor } from '../../../db/client.ts';
 import { preparedRaw } from '../../../db/prepared.ts';
 import type { DirectoryFilter } from '../repository.ts';
-import { PARAMS, type Shape } from './shape.ts';
+import { PARAMS, role, type Shape } from './shape.ts';
 
 /** The search's key (search_key, drizzle/0018) without its leading space: `qk`. */
 const SEARCH_KEY = sql`select btrim(search_key(${PARAMS.search}::text)) as qk`;
@@ -21,6 +21,8 @@ const SEARCH_KEY = sql`select btrim(search_key(${PARAMS.search}::text)) as qk`;
  *   the first word begins a word too, every word does, and the match is group 0's), or, for a first
  *   word under three letters, the beginning of each later word of two letters or more (each begins a
  *   word of a match, `starts1`).
+ * - group 0, several words of which one has 4 letters or more: the word pairs (drizzle/0041) of two
+ *   of its words, the first 4 letters of one and the first 2 (or 1) of another (`pairs0`).
  * No piece: the group is found by walking the list. A search without a word matches no one.
  */
 const SEARCH = sql`select qk, words, one, ' ' || qk as begun,
@@ -31,12 +33,24 @@ const SEARCH = sql`select qk, words, one, ' ' || qk as begun,
     case when length(words[1]) < 3 then array[]::text[]
       when not one then array[substr(words[1], 1, 4)]
       else array(select distinct p from unnest(array[substr(qk, 1, 4), substr(qk, (length(qk) - 4) / 2 + 1, 4),
-        right(qk, 4)]) p) end as insides1
+        right(qk, 4)]) p) end as insides1,
+    array(select distinct left(u.w, 4) || ' ' || left(v.w, 2)
+      from unnest(words) with ordinality u (w, i), unnest(words) with ordinality v (w, j)
+      where length(u.w) >= 4 and v.j <> u.i) as pairs0
   from (select qk, string_to_array(qk, ' ') as words, cardinality(string_to_array(qk, ' ')) = 1 as one
         from (${SEARCH_KEY}) a) b`;
 
 /** The longest piece of a list (the first in order of several as long), or none: one index range. */
 const longest = (list: string) => `array(select p from unnest(${list}) p order by length(p) desc, p limit 1)`;
+
+/**
+ * The search's word pair that the fewest users of the role have (search_gram_counts), or none. The
+ * choice rests on counts that move, but only the speed depends on it: any pair's users include every
+ * match.
+ */
+const rarestPair = (shape: Shape) => sql`array(select p from unnest(pairs0) p
+    order by (select coalesce(sum(c.listed), 0) from search_gram_counts c
+      where c.user_role = ${role(shape)} and c.gram = p and c.word_start), p limit 1)`;
 
 /**
  * The search row: SEARCH with each group's pieces and, for a skills filter, its signature
@@ -52,13 +66,16 @@ const longest = (list: string) => `array(select p from unnest(${list}) p order b
  * ("aditya mu" at 1,000,000 users: 108,052 rows). Group 0's piece is its longest word's beginning
  * (`pieces0`); group 1's (`pieces1`), for several words, the first word's letters inside a word, or,
  * for a first word under three letters, the longest later word's beginning (`inside1` says which);
- * for one word, its inside pieces, intersected.
+ * for one word, its inside pieces, intersected. A search of several words with a word of 4 letters or
+ * more reads, for group 0, the rarest of its word pairs instead of its longest word's beginning
+ * (ADR 0028): about one user in 2,000 has a given pair, where one in 100 begins a word with a name.
  */
 export function searchRow(shape: Shape): SQL {
   if (shape.exact) {
     return sql`select qk, ' ' || qk as begun from (${SEARCH_KEY}) a`;
   }
-  return sql`select *, ${sql.raw(longest('starts0'))} as pieces0,
+  return sql`select *, case when cardinality(pairs0) > 0 then ${rarestPair(shape)}
+      else ${sql.raw(longest('starts0'))} end as pieces0,
     case when one or cardinality(insides1) > 0 then insides1 else ${sql.raw(longest('starts1'))} end as pieces1,
     one or cardinality(insides1) > 0 as inside1,
     case when one then 0 else word_bits(words) end as mask0,
@@ -91,9 +108,10 @@ const rowStatement = preparedRaw<SearchRowValues, [Shape]>(
 );
 
 /**
- * The search rows last asked for, by search and skills, in each server process: a row depends on
- * nothing else (search_key, word_bits and skill_bits are immutable functions), and people search for
- * the same names and pieces again. A row not here costs a round trip of its own (about 0.1 ms).
+ * The search rows last asked for, by role, search and skills, in each server process: a row depends
+ * on nothing else (search_key, word_bits and skill_bits are immutable functions) but the choice of
+ * its word pair, which only the speed rests on, and people search for the same names and pieces
+ * again. A row not here costs a round trip of its own (about 0.1 ms).
  */
 const searchRows = new LRUCache<string, SearchRowValues>({ max: 10_000 });
 
@@ -108,10 +126,13 @@ export async function searchRowOf(
   const skills = shape.skills ? [...new Set(filter.skills ?? [])] : [];
   // Unambiguous whatever the text holds: joined with a separator, a search holding it and another
   // search's skills could share a key, and one would be answered with the other's row.
-  const key = JSON.stringify([search, skills]);
+  const key = JSON.stringify([shape.role, search, skills]);
   const cached = searchRows.get(key);
   if (cached) return cached;
-  const [row] = await rowStatement(db, `search_row_${Number(shape.skills)}`, shape).rows({ search, skills });
+  const [row] = await rowStatement(db, `search_row_${shape.role}_${Number(shape.skills)}`, shape).rows({
+    search,
+    skills,
+  });
   if (!row) throw new Error('the search row statement returned no row');
   searchRows.set(key, row);
   return row;
