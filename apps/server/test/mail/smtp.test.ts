@@ -130,6 +130,15 @@ describe("in the language of the account or of the grievance's form", () => {
     const [ack] = await delivered(visitor);
     expect(ack?.subject).toBe(`हमें आपकी शिकायत ${filed.body.number} मिल गई है`);
     expect(ack?.text).toContain(`${GRIEVANCE_DUE_DAYS} दिनों के भीतर`);
+    // The due day as the app writes it in Hindi, on India's calendar.
+    const parts = new Intl.DateTimeFormat('hi-IN', {
+      dateStyle: 'medium',
+      timeZone: 'Asia/Kolkata',
+    }).formatToParts(new Date(filed.body.due_at));
+    const part = (type: string) => parts.find((p) => p.type === type)?.value as string;
+    expect(part('month')).toMatch(/[\u0900-\u097f]/);
+    expect(ack?.text).toContain(`${part('day')} ${part('month')} ${part('year')} तक`);
+    expect(ack?.text).not.toContain(filed.body.due_at.slice(0, 10));
     expect(ack?.text).toContain('Priya Raman, शिकायत अधिकारी, WorkTrust');
 
     const reason = 'हमने समीक्षा से पता हटा दिया है।';

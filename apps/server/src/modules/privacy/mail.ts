@@ -4,7 +4,14 @@ import { GRIEVANCE_DUE_DAYS, type Grievance, type Language } from '@workspace/co
 import type { Env } from '../../config/env.ts';
 import type { Mail } from '../../lib/mailer.ts';
 
-const day = (iso: string) => iso.slice(0, 10);
+/** "14 Dec 2026" / "14 दिस॰ 2026", as the app writes dates: India's day (a mail has no reader's zone). */
+const day = (iso: string, language: Language) =>
+  new Intl.DateTimeFormat(`${language}-IN`, {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'Asia/Kolkata',
+  }).format(new Date(iso));
 
 interface GrievanceTexts {
   hello: string;
@@ -63,7 +70,7 @@ export function grievanceAcknowledgement(
     text: [
       texts.hello,
       '',
-      texts.receivedBody(grievance.number, day(grievance.due_at)),
+      texts.receivedBody(grievance.number, day(grievance.due_at, language)),
       texts.quote,
       ...signature(texts, env),
     ].join('\n'),
