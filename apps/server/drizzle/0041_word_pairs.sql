@@ -2,16 +2,22 @@
 -- "tanvi tripathi" or "rahul sh" read every user with a word beginning its longest word, dropping
 -- on the index's entries those lacking the other words' signature bits (drizzle/0026): a first or
 -- last name begins about one word in a hundred, so at 1,000,000 users that was about 10,000 entries a
--- search (names: 5.4 ms of PostgreSQL a search, p50 103 ms under load, 4.7 times their p50 at
+-- search (names: 5.4 ms of PostgreSQL a search, p50 103 ms under load, 3.8 times their p50 at
 -- 100,000 users). Each listed user now also has word pairs: for every word of 4 letters or more (a)
 -- and every word (b, a itself included, since one word may begin two of a search's words), a's first
 -- 4 letters, a space, and b's first letter, and its first 2 when it has them ("tanv t", "tanv tr"),
 -- as word beginnings. A search with a word of 4 letters or more and another word reads the rarest
--- of its pairs (the other word's first 2 letters, or its 1): about one user in several thousand has
+-- of its pairs (the other word's first 2 letters, or its 1) and its longest word's beginning: about one user in several thousand has
 -- a given one, where about one in a hundred begins a word with a given name. Two letters of b keep a
 -- pair rare where both words begin alike ("tanvi tripathi": every Tripathi has "trip t" from the
 -- name itself, few have "trip ta"). A pair holds a space, which no single word's piece does, so no
 -- other search reads it, and ranked_grams (pieces of 3 and 4 letters) takes none.
+-- No write of users meanwhile: until this commits, other sessions write pieces with the previous
+-- search_grams_of, so a user registered, renamed, suspended or deleted while the pairs are added would
+-- be left without their pairs, with stale ones, or with counts off (writes wait, then see the new
+-- function).
+LOCK TABLE users IN SHARE MODE;
+--> statement-breakpoint
 CREATE OR REPLACE FUNCTION search_grams_of(key text) RETURNS TABLE (gram text, word_start boolean, inside boolean)
   LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
   AS $$

@@ -18,6 +18,12 @@ export const isLanguage = (value: unknown): value is Language =>
   typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 
 /**
+ * A stored language as one the app has texts for, else the default: a row written by a newer version
+ * (a language added, then rolled back) never leaves a mail or page without its words.
+ */
+export const knownLanguage = (value: unknown): Language => (isLanguage(value) ? value : DEFAULT_LANGUAGE);
+
+/**
  * A first visit's language: the first of the browser's languages, most preferred first, that the web
  * app has ("hi-IN" → "hi"), else English. The web app reads navigator.languages, the server the
  * Accept-Language header (to preload that language's messages with the page).

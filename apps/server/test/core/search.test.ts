@@ -805,6 +805,22 @@ describe('search plans', () => {
     await removeTagged('PAIRS');
   });
 
+  it("reads a rare long word's beginning rather than its pairs with a common word", async () => {
+    // "mohammed shahabuddin": every pair of its words ("moha sh", "shah mo") is held by every Mohammed
+    // Shahrukh too; its longest word begins a word of only three users.
+    await addRankedEmployees(
+      'LONG',
+      1503,
+      sql`case when g <= 3 then 'Mohammed Shahabuddin' || g else 'Mohammed Shahrukh' || g end`,
+    );
+    const group0 = candidateList(await firstPagePlan('mohammed shahabuddin'), 0);
+    expect(piecesRead(group0), group0).toBeLessThan(20);
+    expect(names(await employees('?search=mohammed%20shahabuddin&sort=name'))).toEqual(
+      [1, 2, 3].map((g) => `Mohammed Shahabuddin${g}`),
+    );
+    await removeTagged('LONG');
+  });
+
   it("reads no candidate of group 1 when group 0's many fill the page", async () => {
     // "ram kumar": past a hundred of group 0's candidates the total is a lower bound and group 1 is
     // not counted, yet its count read every entry of "ram" inside a word (82,797 at 1,000,000 users)

@@ -119,6 +119,18 @@ describe("in the language of the account or of the grievance's form", () => {
     expect((await delivered(english.email))[0]?.subject).toBe('Your WorkTrust password reset code');
   });
 
+  it('mails in English an account whose language only a newer version has, never failing', async () => {
+    // A language added by a newer version (its row in languages) and rolled back: no texts here.
+    const tamil = await signUp(ctx.app, { full_name: 'Kavin Raja' });
+    await ctx.deps.db.execute(sql`insert into languages (code) values ('ta') on conflict do nothing`);
+    await ctx.deps.db.execute(sql`update users set language = 'ta' where email = ${tamil.email}`);
+    const res = await requestReset(ctx, tamil.email);
+    expect(res.status).toBe(200);
+    expect((await delivered(tamil.email))[0]?.subject).toBe('Your WorkTrust password reset code');
+    await ctx.deps.db.execute(sql`update users set language = 'en' where email = ${tamil.email}`);
+    await ctx.deps.db.execute(sql`delete from languages where code = 'ta'`);
+  });
+
   it('acknowledges and answers a grievance in the language it was filed in', async () => {
     const moderator = await createModerator(ctx);
     const visitor = `visitor.${process.pid}@example.in`;

@@ -219,8 +219,8 @@ describe('verifying a work email', () => {
     const meera = await signUp(ctx.app, { user_role: 'employee', language: 'hi' });
     await proveEmail(meera);
     const own = smtp.received.find((m) => (m.to as { text: string }).text === meera.email) as ParsedMail;
-    expect(own.subject).toBe('अपना ईमेल पुष्ट करने के लिए आपका WorkTrust कोड');
-    expect(own.text).toContain(`यह ${WORK_EMAIL_CODE_TTL_MINUTES} मिनट में समाप्त हो जाएगा।`);
+    expect(own.subject).toBe('अपने ईमेल की पुष्टि के लिए आपका WorkTrust कोड');
+    expect(own.text).toContain(`यह ${WORK_EMAIL_CODE_TTL_MINUTES} मिनट में खत्म हो जाएगा।`);
     const address = `meera.iyer@${domain}`;
     await verify(meera, address);
     const work = smtp.received.find((m) => (m.to as { text: string }).text === address) as ParsedMail;

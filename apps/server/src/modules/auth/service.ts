@@ -5,6 +5,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import {
   type ChangePasswordRequest,
   FREE_MAIL_DOMAINS,
+  knownLanguage,
   LIMITS,
   type LoginRequest,
   type LoginResponse,
@@ -323,7 +324,7 @@ export function createAuthService(deps: AppDeps) {
         await deps.mailer.send(
           {
             to: user.email,
-            ...resetCodeMail(user.language, user.fullName, code),
+            ...resetCodeMail(knownLanguage(user.language), user.fullName, code),
             expiresAt: new Date(Date.now() + RESET_CODE_TTL_MINUTES * 60_000),
           },
           log,

@@ -3,9 +3,10 @@
 // group in the list's sort; at most SEARCH_RESULT_CAP, with a total that never needs every match read.
 //
 // Each group's possible matches (its candidates) are an index range of search_grams (drizzle/0018),
-// which holds the beginnings of every word of every listed user's search key and the 3- and 4-letter
-// pieces inside them: group 0's are the users with a word beginning like the search's longest word,
-// group 1's those with the search's first letters inside a word. Counting them reads no user. From
+// which holds the beginnings of every word of every listed user's search key, the 3- and 4-letter
+// pieces inside them and pairs of their words (drizzle/0041, ADR 0028): group 0's are the users with
+// a word beginning like the search's longest word or, for several words, with the rarer of that and
+// a pair of its words, group 1's those with the search's first letters inside a word. Counting them reads no user. From
 // their number the statement chooses, as it runs, how to find each group's page:
 // - few candidates (for the page asked): read them, check each against its user (the whole search,
 //   the rating and skills filters) and sort them (`fetch`);

@@ -2,7 +2,7 @@
 // (written in the event's transaction, repository.ts); its subject, text, link and one-click
 // unsubscribe (RFC 8058) are made here, in the account's language at that moment.
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { LANGUAGES, type Language, type NotificationType } from '@workspace/contracts';
+import { knownLanguage, type NotificationType } from '@workspace/contracts';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
 import { notificationMail } from './mail-texts.ts';
@@ -36,9 +36,6 @@ export const unsubscribeHeaders = (url: string) => ({
   'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
 });
 
-export const languageOf = (code: string): Language =>
-  ((LANGUAGES as readonly string[]).includes(code) ? code : 'en') as Language;
-
 /** Makes the mail of notification `id`, or null when it is gone (its account was deleted). */
 export function notificationRenderer(db: Db, links: MailLinks) {
   return async (id: string) => {
@@ -55,7 +52,7 @@ export function notificationRenderer(db: Db, links: MailLinks) {
     );
     if (!row) return null;
     const unsubscribe = unsubscribeUrl(links, row.user_id, row.type);
-    const mail = notificationMail(languageOf(row.language), row.type, row.params, {
+    const mail = notificationMail(knownLanguage(row.language), row.type, row.params, {
       open: `${links.publicUrl}${row.link}`,
       unsubscribe,
     });

@@ -3,6 +3,7 @@
 // signing in from the link in every mail: GET shows what it will turn off (mail scanners follow
 // links), POST turns it off (RFC 8058 one-click, and the page's button).
 import {
+  knownLanguage,
   type Language,
   MSG,
   markReadRequest,
@@ -23,7 +24,7 @@ import { badRequest } from '../../lib/errors.ts';
 import { pageWindow } from '../../lib/paging.ts';
 import { bearerAuth, errorAnswers } from '../../lib/route-docs.ts';
 import { authenticate, sessionOf } from '../../plugins/session.ts';
-import { languageOf, validUnsubscribe } from './mail-render.ts';
+import { validUnsubscribe } from './mail-render.ts';
 import { mailSettings, markRead, notificationsPage, setMailSettings } from './repository.ts';
 import { unsubscribe } from './worker.ts';
 
@@ -144,7 +145,7 @@ export async function notificationSettingsRoutes(fastify: FastifyInstance) {
       db,
       sql`select language from users where id = ${userId}`,
     );
-    return languageOf(row?.language ?? '');
+    return knownLanguage(row?.language);
   };
 
   const checked = (query: z.infer<typeof unsubscribeQuery>) => {

@@ -3,18 +3,12 @@
 // language, with a one-click unsubscribe of the daily mail. Accounts are taken with FOR UPDATE SKIP
 // LOCKED and their notifications marked 'digested' in the same transaction as the mail is queued, so
 // two processes never send one twice.
-import type { NotificationType } from '@workspace/contracts';
+import { knownLanguage, type NotificationType } from '@workspace/contracts';
 import { sql } from 'drizzle-orm';
 import { type Db, type Executor, queryRows } from '../../db/client.ts';
 import type { Mailer, MailLog } from '../../lib/mailer.ts';
 import { startPoller } from '../../lib/poller.ts';
-import {
-  languageOf,
-  type MailLinks,
-  type Unsubscribable,
-  unsubscribeHeaders,
-  unsubscribeUrl,
-} from './mail-render.ts';
+import { type MailLinks, type Unsubscribable, unsubscribeHeaders, unsubscribeUrl } from './mail-render.ts';
 import { digestMail } from './mail-texts.ts';
 
 interface Options extends MailLinks {
@@ -61,7 +55,7 @@ export function startNotificationMail({
         if (user.active && items.length > 0) {
           const unsubscribe = unsubscribeUrl(links, user.id, 'daily_digest');
           const mail = digestMail(
-            languageOf(user.language),
+            knownLanguage(user.language),
             items.map((item) => ({ ...item, open: `${links.publicUrl}${item.link}` })),
             unsubscribe,
           );

@@ -42,9 +42,9 @@ const TEXTS: Record<Language, GrievanceTexts> = {
     officer: (name) => `${name}, शिकायत अधिकारी, WorkTrust`,
     received: (number) => `हमें आपकी शिकायत ${number} मिल गई है`,
     receivedBody: (number, due) =>
-      `हमें आपकी शिकायत मिल गई है और हमने इसे संख्या ${number} दी है। ` +
+      `हमें आपकी शिकायत मिल गई है और हमने इसे नंबर ${number} दिया है। ` +
       `हम इसकी जाँच करेंगे और ${due} तक (${GRIEVANCE_DUE_DAYS} दिनों के भीतर) आपको जवाब देंगे।`,
-    quote: 'इसके बारे में हमें लिखें तो कृपया यह संख्या बताएँ।',
+    quote: 'इसके बारे में हमें लिखें तो कृपया यह नंबर बताएँ।',
     closed: (number) => `आपकी शिकायत ${number} बंद कर दी गई है`,
     closedBody: (number) => `हमने आपकी शिकायत ${number} बंद कर दी है। हमारा जवाब:`,
     notSatisfied: (address) => `अगर आप इस जवाब से संतुष्ट नहीं हैं, तो ${address} पर लिखें।`,

@@ -8,6 +8,7 @@ import {
   type Grievance,
   type GrievanceCreated,
   grievanceNumber,
+  knownLanguage,
   MSG,
   MY_DATA_PER_HOUR,
   type MyData,
@@ -218,7 +219,7 @@ export function createPrivacyService(deps: AppDeps) {
         const user = await findUserById(db, userId);
         if (!user) throw unauthorized();
         email ??= user.email;
-        language = input.language ?? user.language;
+        language = input.language ?? knownLanguage(user.language);
         if (
           (await counters.hit(`grievance:user:${userId}`, GRIEVANCE_WINDOW_SECONDS)) > env.AUTH_RATE_LIMIT
         ) {
@@ -275,7 +276,11 @@ export function createPrivacyService(deps: AppDeps) {
         // The decision and its mail to the complainant commit together (ADR 0024); an account's
         // holder is told in the app as well.
         if (row.email)
-          await mailer.send(grievanceOutcome(row.email, toGrievance(row), row.language, env), log, tx);
+          await mailer.send(
+            grievanceOutcome(row.email, toGrievance(row), knownLanguage(row.language), env),
+            log,
+            tx,
+          );
         if (row.userId) {
           await recordNotification(tx, {
             userId: row.userId,

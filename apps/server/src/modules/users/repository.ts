@@ -1,7 +1,14 @@
 // User lookups and writes shared by every module (auth, core, moderation, the command line, the seed).
 // Two rules live here so no caller can forget them: only employees keep skills and work history, and
 // skills_lc always mirrors skills in lower case (the skills filter's index).
-import { DEFAULT_LANGUAGE, type Language, MSG, type UserRole, type WorkEntry } from '@workspace/contracts';
+import {
+  DEFAULT_LANGUAGE,
+  knownLanguage,
+  type Language,
+  MSG,
+  type UserRole,
+  type WorkEntry,
+} from '@workspace/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -23,10 +30,10 @@ export async function findUserById(ex: Executor, id: number): Promise<UserRow | 
   return row ?? null;
 }
 
-/** The language a user's mails are written in (DESIGN §8.4); English for a user that is gone. */
-export async function languageOf(ex: Executor, id: number): Promise<Language> {
+/** The language a user's mails are written in (DESIGN §8.4); the default for a user that is gone. */
+export async function userLanguage(ex: Executor, id: number): Promise<Language> {
   const [row] = await ex.select({ language: users.language }).from(users).where(eq(users.id, id)).limit(1);
-  return row?.language ?? DEFAULT_LANGUAGE;
+  return knownLanguage(row?.language);
 }
 
 export async function findUserByEmail(ex: Executor, email: string): Promise<UserRow | null> {

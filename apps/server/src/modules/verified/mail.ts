@@ -26,8 +26,8 @@ const TEXTS: Record<Language, CodeTexts> = {
   },
   hi: {
     workSubject: 'कार्य ईमेल सत्यापित करने के लिए आपका WorkTrust कोड',
-    ownSubject: 'अपना ईमेल पुष्ट करने के लिए आपका WorkTrust कोड',
-    code: (code) => `आपका कोड ${code} है। यह ${WORK_EMAIL_CODE_TTL_MINUTES} मिनट में समाप्त हो जाएगा।`,
+    ownSubject: 'अपने ईमेल की पुष्टि के लिए आपका WorkTrust कोड',
+    code: (code) => `आपका कोड ${code} है। यह ${WORK_EMAIL_CODE_TTL_MINUTES} मिनट में खत्म हो जाएगा।`,
     workUse: (company) =>
       `${company} की आपकी समीक्षाओं पर "सत्यापित कर्मचारी" दिखाने के लिए इसे अपने WorkTrust खाते के पेज पर डालें।`,
     workKept: 'WorkTrust केवल कंपनी, उसका डोमेन और सत्यापन की तारीख़ रखता है, यह पता कभी नहीं।',

@@ -9,6 +9,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import {
   type EmailCodeSent,
   type EmploymentVerification,
+  knownLanguage,
   MSG,
   WORK_EMAIL_CODE_LENGTH,
   WORK_EMAIL_CODE_MAX_TRIES,
@@ -28,7 +29,7 @@ import type { MailLog } from '../../lib/mailer.ts';
 import { digitsCode } from '../../lib/tokens.ts';
 import type { Session } from '../../plugins/session.ts';
 import { recordNotification } from '../notifications/repository.ts';
-import { languageOf } from '../users/repository.ts';
+import { userLanguage } from '../users/repository.ts';
 import { ownEmailCodeMail, workEmailCodeMail } from './mail.ts';
 import { verificationsOf } from './repository.ts';
 
@@ -119,7 +120,7 @@ export function createVerifiedService(deps: AppDeps) {
       }
       const code = newCode();
       const expiresAt = codeExpiry();
-      const language = await languageOf(db, session.userId);
+      const language = await userLanguage(db, session.userId);
       const row = {
         employeeId: session.userId,
         companyId: company.id,
@@ -213,7 +214,7 @@ export function createVerifiedService(deps: AppDeps) {
         await mailer.send(
           {
             to: user.email,
-            ...ownEmailCodeMail(user.language, code),
+            ...ownEmailCodeMail(knownLanguage(user.language), code),
             expiresAt: row.expiresAt,
           },
           log,

@@ -44,11 +44,14 @@ const SEARCH = sql`select qk, words, one, ' ' || qk as begun,
 const longest = (list: string) => `array(select p from unnest(${list}) p order by length(p) desc, p limit 1)`;
 
 /**
- * The search's word pair that the fewest users of the role have (search_gram_counts), or none. The
- * choice rests on counts that move, but only the speed depends on it: any pair's users include every
- * match.
+ * Of the search's word pairs and its longest word's beginning, the piece the fewest users of the role
+ * have (search_gram_counts): a pair is usually far rarer than a name, but a rare long word
+ * ("shahabuddin") is rarer than its pairs with a common one. The choice rests on counts that move,
+ * but only the speed depends on it: every match has each of these pieces.
  */
-const rarestPair = (shape: Shape) => sql`array(select p from unnest(pairs0) p
+const rarestStart = (
+  shape: Shape,
+) => sql`array(select p from unnest(pairs0 || ${sql.raw(longest('starts0'))}) p
     order by (select coalesce(sum(c.listed), 0) from search_gram_counts c
       where c.user_role = ${role(shape)} and c.gram = p and c.word_start), p limit 1)`;
 
@@ -67,14 +70,14 @@ const rarestPair = (shape: Shape) => sql`array(select p from unnest(pairs0) p
  * (`pieces0`); group 1's (`pieces1`), for several words, the first word's letters inside a word, or,
  * for a first word under three letters, the longest later word's beginning (`inside1` says which);
  * for one word, its inside pieces, intersected. A search of several words with a word of 4 letters or
- * more reads, for group 0, the rarest of its word pairs instead of its longest word's beginning
- * (ADR 0028): about one user in 2,000 has a given pair, where one in 100 begins a word with a name.
+ * more reads, for group 0, the rarest of its word pairs and its longest word's beginning (ADR 0028):
+ * about one user in several thousand has a given pair, where one in 100 begins a word with a name.
  */
 export function searchRow(shape: Shape): SQL {
   if (shape.exact) {
     return sql`select qk, ' ' || qk as begun from (${SEARCH_KEY}) a`;
   }
-  return sql`select *, case when cardinality(pairs0) > 0 then ${rarestPair(shape)}
+  return sql`select *, case when cardinality(pairs0) > 0 then ${rarestStart(shape)}
       else ${sql.raw(longest('starts0'))} end as pieces0,
     case when one or cardinality(insides1) > 0 then insides1 else ${sql.raw(longest('starts1'))} end as pieces1,
     one or cardinality(insides1) > 0 as inside1,
