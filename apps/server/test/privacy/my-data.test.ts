@@ -53,7 +53,7 @@ it('holds everything about the caller and nothing about anyone else', async () =
     token: stranger.token,
   });
   await call(ctx.app, 'POST', '/api/core/grievances/', {
-    body: { category: 'PRIVACY', details: 'Please correct my city on my profile.' },
+    body: { category: 'PRIVACY', details: 'Please correct my city on my profile.', language: 'hi' },
     token: access,
   });
 
@@ -121,6 +121,8 @@ it('holds everything about the caller and nothing about anyone else', async () =
   expect(ids(data.grievances)).toEqual(
     ids(await db.select().from(grievances).where(eq(grievances.userId, me.id))),
   );
+  // With the language it was filed in, which its mails are written in.
+  expect(data.grievances.map((g) => g.language)).toEqual(['hi']);
 
   // Nothing about anyone else: not the anonymous rater, not strangers, no token digests.
   const text = JSON.stringify(data);

@@ -5,6 +5,7 @@ import {
   APPEAL_STATUSES,
   GRIEVANCE_CATEGORIES,
   GRIEVANCE_STATUSES,
+  LANGUAGES,
   LIMITS,
   RATINGS_GIVEN_CHOICES,
   USER_ROLES,
@@ -170,7 +171,8 @@ export const myDataResponse = z.object({
   ),
   consents: z.array(consentRecord),
   sessions: z.array(session),
-  grievances: z.array(grievance.extend({ email: z.string().nullable() })),
+  /** With the contact email and the language the grievance was filed in (its mails'). */
+  grievances: z.array(grievance.extend({ email: z.string().nullable(), language: z.enum(LANGUAGES) })),
   /** Companies one proved working at (ADR 0018): company, domain and date; no address was kept. */
   employment_verifications: z.array(employmentVerification),
   /** Every notification one was sent (DESIGN §9.3), and one's mail settings. */

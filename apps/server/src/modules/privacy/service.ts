@@ -201,7 +201,11 @@ export function createPrivacyService(deps: AppDeps) {
         })),
         consents: consentRows.map((c) => ({ version: c.version, accepted_at: c.acceptedAt.toISOString() })),
         sessions,
-        grievances: grievanceRows.map((g) => ({ ...toGrievance(g), email: g.email })),
+        grievances: grievanceRows.map((g) => ({
+          ...toGrievance(g),
+          email: g.email,
+          language: knownLanguage(g.language),
+        })),
         employment_verifications: verifications,
         notifications: told.results,
         notification_settings: mailSettingsNow,
