@@ -36,7 +36,11 @@ describe('with SMTP_URL (smtp://, credentials)', () => {
   let ctx: TestContext;
   beforeAll(async () => {
     smtp = await startSmtp();
-    ctx = await createTestApp({ SMTP_URL: smtp.url, MAIL_FROM: 'WorkTrust <hello@worktrust.test>' });
+    ctx = await createTestApp({
+      SMTP_URL: smtp.url,
+      MAIL_FROM: 'WorkTrust <hello@worktrust.test>',
+      GRIEVANCE_OFFICER_NAME: 'Priya Raman',
+    });
   });
   afterAll(async () => {
     await ctx.close();
@@ -45,6 +49,10 @@ describe('with SMTP_URL (smtp://, credentials)', () => {
   afterEach(() => {
     smtp.received.length = 0;
   });
+  const delivered = async (to: string) => {
+    await ctx.deps.mailer.idle();
+    return smtp.received.filter((m) => (m.to as { text: string }).text === to);
+  };
 
   it('sends the reset code as a text and an HTML part from MAIL_FROM, and writes no outbox file', async () => {
     const user = await signUp(ctx.app, { full_name: 'Asha <b>Rao</b>' });
@@ -85,27 +93,8 @@ describe('with SMTP_URL (smtp://, credentials)', () => {
     expect(smtp.received).toHaveLength(0);
     expect(smtp.attempts - attemptsBefore).toBe(1);
   });
-});
 
-describe("in the language of the account or of the grievance's form", () => {
-  let smtp: TestSmtp;
-  let ctx: TestContext;
-  beforeAll(async () => {
-    smtp = await startSmtp();
-    ctx = await createTestApp({ SMTP_URL: smtp.url, GRIEVANCE_OFFICER_NAME: 'Priya Raman' });
-  });
-  afterAll(async () => {
-    await ctx.close();
-    await smtp.close();
-  });
-  afterEach(() => {
-    smtp.received.length = 0;
-  });
-  const delivered = async (to: string) => {
-    await ctx.deps.mailer.idle();
-    return smtp.received.filter((m) => (m.to as { text: string }).text === to);
-  };
-
+  // In the language of the account, or of the grievance's form.
   it("mails a reset code in the account's language", async () => {
     const hindi = await signUp(ctx.app, { full_name: 'Asha Rao', language: 'hi' });
     const english = await signUp(ctx.app, { full_name: 'Ravi Rao', language: 'en' });
