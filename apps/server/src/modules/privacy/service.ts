@@ -2,7 +2,6 @@
 
 import type { grievanceRequest } from '@workspace/contracts';
 import {
-  DEFAULT_LANGUAGE,
   type DeleteAccountRequest,
   GRIEVANCE_ACKS_PER_ADDRESS_PER_HOUR,
   type Grievance,
@@ -218,12 +217,13 @@ export function createPrivacyService(deps: AppDeps) {
       log?: MailLog,
     ): Promise<GrievanceCreated> {
       let email = input.email || null;
-      let language = input.language ?? DEFAULT_LANGUAGE;
+      // The form's language, else the account's; knownLanguage gives a visitor the default.
+      let accountLanguage: string | undefined;
       if (userId !== null) {
         const user = await findUserById(db, userId);
         if (!user) throw unauthorized();
         email ??= user.email;
-        language = input.language ?? knownLanguage(user.language);
+        accountLanguage = user.language;
         if (
           (await counters.hit(`grievance:user:${userId}`, GRIEVANCE_WINDOW_SECONDS)) > env.AUTH_RATE_LIMIT
         ) {
@@ -234,6 +234,7 @@ export function createPrivacyService(deps: AppDeps) {
       if ((await counters.hit(`grievance:email:${email}`, GRIEVANCE_WINDOW_SECONDS)) > env.AUTH_RATE_LIMIT) {
         throw new HttpError(429, MSG.tooManyGrievances);
       }
+      const language = input.language ?? knownLanguage(accountLanguage);
       const row = await createGrievance(db, {
         userId,
         category: input.category,
