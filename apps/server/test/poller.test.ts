@@ -1,5 +1,6 @@
 // The background jobs' loop (lib/poller.ts): one run at a time, again at once while a run says there
-// is more, and one warning for a run of failures, one line when it works again.
+// is more, once more when woken during a run, and one warning for a run of failures, one line when it
+// works again.
 import { describe, expect, it } from 'vitest';
 import { startPoller } from '../src/lib/poller.ts';
 
@@ -35,10 +36,41 @@ describe('a poller', () => {
     });
     await Promise.all([poller.wake(), poller.wake(), poller.wake()]);
     expect(most).toBe(1);
-    expect(runs).toBe(3);
+    // Three until a run says there is no more, and one more for the two wakes during them.
+    expect(runs).toBe(4);
     await poller.close();
     await poller.wake();
-    expect(runs).toBe(3);
+    expect(runs).toBe(4);
+  });
+
+  it('runs once more after a run during which it was woken: what was written then is not left for the next poll', async () => {
+    const { log } = recordingLog();
+    const queue: string[] = [];
+    const done: string[] = [];
+    let woken: Promise<void> | undefined;
+    const poller = startPoller({
+      what: 'test job',
+      everyMs: 3_600_000,
+      log,
+      run: async () => {
+        const item = queue.shift();
+        if (item === undefined) {
+          // The run has seen the queue empty; a job written now, with its wake, arrives too late for it.
+          if (done.length === 1) {
+            queue.push('second');
+            woken = poller.wake();
+          }
+          return false;
+        }
+        done.push(item);
+        return true;
+      },
+    });
+    queue.push('first');
+    await poller.wake();
+    await woken;
+    expect(done).toEqual(['first', 'second']);
+    await poller.close();
   });
 
   it('warns once for a run of failures and says when it works again', async () => {

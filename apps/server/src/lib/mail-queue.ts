@@ -10,7 +10,6 @@
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { type Db, type Executor, queryRows } from '../db/client.ts';
-import { loggableError } from './loggable-error.ts';
 import {
   fileTransport,
   type Mail,
@@ -19,6 +18,7 @@ import {
   smtpTransport,
   type Transport,
 } from './mailer.ts';
+import { startPoller } from './poller.ts';
 
 export interface QueueOptions {
   /** Waits before the 2nd, 3rd, … attempt; a temporary failure after the last one gives up. */
@@ -83,10 +83,7 @@ export function mailQueue(db: Db, transport: Transport, log: MailLog, options: Q
   // One message a claim, held for longer than the transport's own time limits allow one delivery to
   // take (mailer.ts): a slow server never lets another worker take a message still being sent.
   const leaseSeconds = (options.leaseMs ?? 180_000) / 1000;
-  let running: Promise<void> | null = null;
-  let again = false;
   let stopped = false;
-  let failing = false;
 
   const claim = () =>
     queryRows<Row>(
@@ -154,41 +151,19 @@ export function mailQueue(db: Db, transport: Transport, log: MailLog, options: Q
     }
   }
 
-  async function cycle() {
-    do {
-      again = false;
-      for (let rows = await claim(); rows.length > 0 && !stopped; rows = await claim()) {
-        for (const row of rows) await deliver(row);
-      }
-    } while (again && !stopped);
-  }
-
-  /** Runs a cycle now, or once more after the one running. */
-  function wake(): Promise<void> {
-    if (stopped) return Promise.resolve();
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = cycle()
-      .then(() => {
-        if (failing) log.info('mail queue running again');
-        failing = false;
-      })
-      .catch((error: unknown) => {
-        // One line per outage of the database, not one a poll.
-        if (!failing)
-          log.warn({ err: loggableError(error) }, 'mail queue cannot reach the database; trying again');
-        failing = true;
-      })
-      .finally(() => {
-        running = null;
-      });
-    return running;
-  }
-
-  const timer = setInterval(() => void wake(), options.pollMs ?? 1_000);
-  timer.unref();
+  // A run delivers one due message; the poller runs again at once while there was one.
+  const poller = startPoller({
+    what: 'mail queue',
+    everyMs: options.pollMs ?? 1_000,
+    log,
+    run: async () => {
+      const [row] = await claim();
+      if (!row) return false;
+      await deliver(row);
+      return true;
+    },
+  });
+  const wake = poller.wake;
 
   async function pending(): Promise<{ n: number; next: number | null }> {
     const [row] = await queryRows<{ n: number; next: number | null }>(
@@ -215,7 +190,6 @@ export function mailQueue(db: Db, transport: Transport, log: MailLog, options: Q
       }
     },
     async close(drainMs = 5_000) {
-      clearInterval(timer);
       let deadline: NodeJS.Timeout | undefined;
       await Promise.race([
         // A database already closed (a test, a failed start) leaves nothing to wait for.
@@ -226,7 +200,7 @@ export function mailQueue(db: Db, transport: Transport, log: MailLog, options: Q
       ]);
       clearTimeout(deadline);
       stopped = true;
-      await running;
+      await poller.close();
       transport.close();
     },
   };

@@ -1,11 +1,12 @@
-// A background job run now and then by every server process: one run at a time in a process (a
-// wake while one runs waits for it), again at once while a run says there is more to do, and one
-// warning per run of failures (an outage of the database, a deadlock) rather than one a poll.
+// A background job run now and then by every server process: one run at a time in a process, again at
+// once while a run says there is more to do, once more after the runs under way when woken during them
+// (what was written just then is seen without waiting for the next poll), and one warning per run of
+// failures (an outage of the database, a deadlock) rather than one a poll.
 import type { FastifyBaseLogger } from 'fastify';
 import { loggableError } from './loggable-error.ts';
 
 export interface Poller {
-  /** Runs the job now (or waits for the run under way) until it has nothing left to do. */
+  /** Runs the job now (or once more after the runs under way) until it has nothing left to do. */
   wake(): Promise<void>;
   close(): Promise<void>;
 }
@@ -20,12 +21,20 @@ export function startPoller(options: {
 }): Poller {
   const { what, everyMs, log, run } = options;
   let running: Promise<void> | null = null;
+  let again = false;
   let failing = false;
   let closed = false;
   const wake = (): Promise<void> => {
     if (closed) return Promise.resolve();
-    running ??= (async () => {
-      while ((await run()) && !closed) {}
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      do {
+        again = false;
+        while ((await run()) && !closed) {}
+      } while (again && !closed);
     })()
       .then(() => {
         if (failing) log.info(`${what} running again`);
