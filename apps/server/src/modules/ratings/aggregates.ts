@@ -188,11 +188,8 @@ export async function recomputeAllAggregates(tx: Executor): Promise<number[]> {
     returning u.id`,
   );
   // Search order follows at once (ADR 0027): a recompute moves every rank together (the seed's, a new
-  // ranking prior), which the refresh job would copy a batch at a time, for minutes.
-  await tx.execute(
-    sql`update ranked_grams r set rank_score = u.rank_score from users u
-        where r.user_id = u.id and r.rank_score <> u.rank_score`,
-  );
+  // ranking prior), which the refresh job would copy a batch at a time, for minutes (drizzle/0042).
+  await tx.execute(sql`select copy_ranks(null)`);
   return users.map((row) => row.id).sort((a, b) => a - b);
 }
 

@@ -39,11 +39,7 @@ async function refreshRanks(db: Db, batch = BATCH): Promise<number | null> {
     );
     if (due.length === 0) return 0;
     const ids = [...new Set(due.map((row) => row.id))].sort((a, b) => a - b);
-    await tx.execute(
-      sql`update ranked_grams r set rank_score = u.rank_score
-          from users u
-          where u.id = any(${sql.param(ids)}::int[]) and r.user_id = u.id and r.rank_score <> u.rank_score`,
-    );
+    await tx.execute(sql`select copy_ranks(${sql.param(ids)}::int[])`);
     return due.length;
   });
 }
