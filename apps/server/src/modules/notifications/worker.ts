@@ -75,8 +75,7 @@ export function startNotificationMail({
 
   return {
     async idle() {
-      // The run under way, then one that starts after it, so that mail due by now is sent.
-      await poller.wake();
+      // A run that starts after this call (after the one under way, if any): mail due by now is sent.
       await poller.wake();
       await mailer.idle();
     },
