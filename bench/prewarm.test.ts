@@ -1,11 +1,11 @@
 // The bench reads the whole database into memory before every case (prewarmDatabase): it must read
 // every block of every table and index, on the real PostgreSQL server (pg_prewarm is an extension of
-// its own; TEST_DATABASE_URL, or the local one).
+// its own; TEST_DATABASE_URL, or the local one). And its own connections wait as long as maintenance takes.
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { queryRows } from '../apps/server/src/db/client.ts';
 import { freshPostgresDatabase } from '../apps/server/test/helpers.ts';
-import { prewarmDatabase } from './database.ts';
+import { openBenchDatabase, prewarmDatabase } from './database.ts';
 
 const serverUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -33,5 +33,25 @@ describe('prewarmDatabase', () => {
     expect(after).toBe(await bytesOfAll());
     // The new table (20,000 rows of 500 bytes: over 1,000 blocks) and its index were read as well.
     expect((after ?? 0) - (before ?? 0)).toBeGreaterThan(1000 * 8192);
+  });
+});
+
+describe('openBenchDatabase', () => {
+  it("gives the bench's own statements no time limit: its vacuum at a million users takes longer than the server's", async () => {
+    const [row] = await queryRows<{ name: string }>(
+      fresh.database.db,
+      sql`select current_database() as name`,
+    );
+    const url = new URL(serverUrl);
+    url.pathname = `/${row?.name}`;
+    const bench = await openBenchDatabase(url.toString());
+    try {
+      for (const db of [bench.db, bench.generic]) {
+        const [setting] = await queryRows<{ statement_timeout: string }>(db, sql`show statement_timeout`);
+        expect(setting?.statement_timeout).toBe('0');
+      }
+    } finally {
+      await bench.close();
+    }
   });
 });
