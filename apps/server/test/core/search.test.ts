@@ -89,6 +89,10 @@ describe('name search', () => {
     expect(await search('kumar ram')).toEqual(['Ramesh Kumar']);
     expect(await search('ram pune')).toEqual(['Ramesh Kumar']);
     expect(await search('pune')).toEqual(['Ramesh Kumar']);
+    // four words and more: each must begin a word too
+    expect(await search('ram ku pune rames')).toEqual(['Ramesh Kumar']);
+    expect(await search('ram ku pune kumx')).toEqual([]);
+    expect(await search('ram kumx pune')).toEqual([]);
     // a fragment of a city
     expect(await search('hikod')).toEqual(['Karthik Nair']);
     expect(await search('zzz')).toEqual([]);
@@ -254,6 +258,7 @@ describe('search against its rules', () => {
       fragment.map((f) => f.toUpperCase()),
       fc.tuple(fragment, fragment).map(([a, b]) => `${a} ${b}`),
       fc.tuple(fragment, fragment, fragment).map((words) => words.join(' ')),
+      fc.array(fragment, { minLength: 4, maxLength: 5 }).map((words) => words.join(' ')),
       fc.constantFrom('rama', 'RÁMA', "d'souza", 'zoe', 'co op', 'ram ku', '%', ''),
     );
     const orders: Record<string, string> = { top: 'rank_score desc, id', name: 'lower(full_name), id' };
@@ -498,7 +503,9 @@ describe('search plans', () => {
       expect(scansNotStoppingAtCap(plan), `${filter.search}\n${plan}`).toEqual([]);
     }
     await removeTagged('PLAN');
-  });
+    // Writing and removing 10,000 users with their pieces takes PGlite most of a minute on a slow
+    // machine (2 x Xeon at 2.1 GHz: timed out at 60 s in CI); a hang still fails.
+  }, 180_000);
 
   it("counts group 0's matches before a page once, not in every branch that places group 1's part", async () => {
     // 400 "Rohan"s (group 0 of "roh"), 10 of them with Excel, and 300 "Abhirohit"s with Excel (group

@@ -11,9 +11,11 @@ import { PARAMS, role, type Shape } from './shape.ts';
 const SEARCH_KEY = sql`select btrim(search_key(${PARAMS.search}::text)) as qk`;
 
 /**
- * The search as its key's words (search_key, drizzle/0018), whether it is one word, itself as the
- * beginning of a word (`begun`: a space before it, as before every word of a key), and the pieces of
- * search_grams its groups' candidates have, from which searchRow picks what each group reads:
+ * The search as its key's words (search_key, drizzle/0018), whether it is one word, its first three
+ * words as the beginnings of words (`begin1`-`begin3`: a space before each, as before every word of a
+ * key; '' for none, which strpos finds in any key) and the others (`begins_rest`), which matchOf
+ * tests a user's key for, and the pieces of search_grams its groups' candidates have, from which
+ * searchRow picks what each group reads:
  * - group 0: the beginning (up to 12 letters) of each word of at least two letters (`starts0`);
  *   for a search of one such word (`whole0`), the candidates are exactly group 0;
  * - group 1, one word: its first, middle and last 4 letters (or the word, of 3 or 4) inside a word
@@ -25,7 +27,9 @@ const SEARCH_KEY = sql`select btrim(search_key(${PARAMS.search}::text)) as qk`;
  *   of its words, the first 4 letters of one and the first 2 (or 1) of another (`pairs0`).
  * No piece: the group is found by walking the list. A search without a word matches no one.
  */
-const SEARCH = sql`select qk, words, one, ' ' || qk as begun,
+const SEARCH = sql`select qk, words, one,
+    coalesce(' ' || words[1], '') as begin1, coalesce(' ' || words[2], '') as begin2, coalesce(' ' || words[3], '') as begin3,
+    words[4:] as begins_rest,
     one and length(qk) between 2 and 12 as whole0,
     array(select distinct substr(w, 1, 12) from unnest(words) w where length(w) >= 2) as starts0,
     case when one then array[]::text[] else
@@ -90,8 +94,11 @@ export function searchRow(shape: Shape): SQL {
 /** The search row (searchRow) of a search that is not exact, as its statement returns it: ROW's values. */
 export interface SearchRowValues {
   qk: string;
-  begun: string;
-  words: string[];
+  /** The first three words, each with a space before it, or ''; then the rest, without. */
+  begin1: string;
+  begin2: string;
+  begin3: string;
+  beginsRest: string[];
   one: boolean;
   whole0: boolean;
   pieces0: string[];
@@ -105,8 +112,8 @@ export interface SearchRowValues {
 }
 
 const rowStatement = preparedRaw<SearchRowValues, [Shape]>(
-  (shape) => sql`select qk, begun, words, one, whole0, pieces0, pieces1, inside1, mask0::text as mask0,
-    mask1::text as mask1, ${shape.skills ? sql`skill_mask::text` : sql`'0'`} as "skillMask"
+  (shape) => sql`select qk, begin1, begin2, begin3, begins_rest as "beginsRest", one, whole0,
+    pieces0, pieces1, inside1, mask0::text as mask0, mask1::text as mask1, ${shape.skills ? sql`skill_mask::text` : sql`'0'`} as "skillMask"
     from (${searchRow(shape)}) r`,
 );
 

@@ -88,8 +88,10 @@ export const PARAMS = {
  */
 export const ROW = {
   qk: sql`${sql.placeholder('qk')}::text`,
-  begun: sql`${sql.placeholder('begun')}::text`,
-  words: sql`${sql.placeholder('words')}::text[]`,
+  begin1: sql`${sql.placeholder('begin1')}::text`,
+  begin2: sql`${sql.placeholder('begin2')}::text`,
+  begin3: sql`${sql.placeholder('begin3')}::text`,
+  beginsRest: sql`${sql.placeholder('beginsRest')}::text[]`,
   one: sql`${sql.placeholder('one')}::boolean`,
   whole0: sql`${sql.placeholder('whole0')}::boolean`,
   pieces0: sql`${sql.placeholder('pieces0')}::text[]`,
