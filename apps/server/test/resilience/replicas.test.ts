@@ -30,6 +30,8 @@ const METRICS_TOKEN = randomBytes(16).toString('hex');
 let primary: PrivatePostgres;
 let replica: PrivateReplica;
 let server: ServerInstance;
+/** A second instance on the same primary and replica: it knows nothing of the writes made through `server`. */
+let other: ServerInstance;
 let raters: Account[];
 let companies: Account[];
 
@@ -38,7 +40,7 @@ beforeAll(async () => {
   const url = await primary.createDatabase();
   const database = new URL(url).pathname.slice(1);
   replica = await startReplica(primary);
-  server = await startServer({
+  const env = {
     ...baseEnv(),
     LOG_LEVEL: 'warn',
     DATABASE_URL: url,
@@ -46,12 +48,13 @@ beforeAll(async () => {
     REPLICA_MAX_LAG_S: String(MAX_LAG_S),
     REPLICA_STICKY_S: String(STICKY_S),
     METRICS_TOKEN,
-  });
+  };
+  [server, other] = await Promise.all([startServer(env), startServer(env)]);
   ({ raters, companies } = await population(server.port, 8, 3));
 }, 240_000);
 
 afterAll(async () => {
-  await server?.stop();
+  await Promise.all([server?.stop(), other?.stop()]);
   await replica?.close();
   await primary?.close();
 });
@@ -135,6 +138,49 @@ describe('read replicas', () => {
     const again = await replicaReads();
     await profileOf(companies[2] as Account, raters[3] as Account);
     expect(await replicaReads()).toBe(again + 1);
+  });
+
+  it('never show a rating its author withdrew, read from a replica that still has it, with the author’s name', async () => {
+    const [author, viewer] = raters.slice(5, 7) as [Account, Account];
+    const company = companies[1] as Account;
+    // An anonymous rating (companyRating's seed a multiple of 3), on every replica, then replay stops.
+    const rated = await expectAnswer<{ id: number }>(server.port, 201, 'POST', '/api/core/ratings/', {
+      token: author.access,
+      body: companyRating(company.id, 9),
+    });
+    await waitFor(
+      'the replica caught up',
+      async () => (await metric('worktrust_db_replica_lag_seconds{replica="0"}')) < 1,
+      30_000,
+    );
+    await replica.pauseReplay();
+    await expectAnswer(server.port, 204, 'DELETE', `/api/core/ratings/${rated.id}/`, {
+      token: author.access,
+    });
+    // The author, through the other instance and without the browser's cookie (an API client): the
+    // primary says they have not rated the company, so theirs is the view everyone shares, and the
+    // replica's ratings still hold the one they withdrew.
+    const replicaReadsThere = async () =>
+      (await scrapeMetrics(other.port, METRICS_TOKEN)).get('worktrust_db_reads_total{pool="replica"}') ?? 0;
+    const before = await replicaReadsThere();
+    const path = `/api/core/users/${company.id}/profile/?ratings=9`;
+    const seenByAuthor = await expectAnswer<ProfileResponse>(other.port, 200, 'GET', path, {
+      token: author.access,
+    });
+    expect(await replicaReadsThere()).toBe(before + 1);
+    const seenByViewer = await expectAnswer<ProfileResponse>(other.port, 200, 'GET', path, {
+      token: viewer.access,
+    });
+    for (const seen of [seenByAuthor, seenByViewer]) {
+      const withdrawn = seen.all_ratings.find((rating) => rating.id === rated.id);
+      expect(withdrawn?.is_anonymous).toBe(true);
+      expect(withdrawn).not.toHaveProperty('rater');
+      expect(withdrawn).not.toHaveProperty('status');
+      expect(withdrawn?.rater_name).toBe('Anonymous');
+      expect(withdrawn?.created_at).toMatch(/T00:00:00\.000Z$/);
+    }
+    await replica.resumeReplay();
+    await waitFor('the replica in use again', async () => (await replicaUsable()) === 1, 30_000);
   });
 
   // A killed standby's restart replays from its last restartpoint: time beyond the usual minute.

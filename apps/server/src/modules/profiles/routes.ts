@@ -153,6 +153,10 @@ export async function profileRoutes(app: FastifyInstance) {
           ? undefined
           : viewCache.get<ProfileView>(key, version, app.reads.wroteLately(request));
       if (!view) {
+        // A shared view is built as nobody (viewer 0) sees it, never as the caller: the session said
+        // they have not rated the user, but the ratings may be read later or from a replica that still
+        // holds a rating they just withdrew, and their own rating in full would go to everyone.
+        const viewerId = shared ? 0 : session.userId;
         const reads = readsOf(request, request.params.id);
         const { user, newestRatings, viewerHasRated, underReview, verifiedCount } = await loadUser(
           reads.db,
@@ -165,7 +169,7 @@ export async function profileRoutes(app: FastifyInstance) {
         // "N of M from verified employees" and the verified-only view: past the badge's minimum, and
         // only where the caller may see the counts at all (DESIGN §9.4, ADR 0018).
         const verifiedRatings =
-          verifiedCount !== null && detailsVisible(user, session.userId)
+          verifiedCount !== null && detailsVisible(user, viewerId)
             ? { count: verifiedCount, total: user.totalRatingsReceived }
             : null;
         if (verified && !verifiedRatings) throw badRequest(MSG.verifiedOnlyUnavailable);
@@ -182,8 +186,8 @@ export async function profileRoutes(app: FastifyInstance) {
           : [user, newestRatings];
         const answer = {
           user_profile: profile,
-          rating_summary: ratingSummary(summarised, session.userId),
-          all_ratings: visibleRatings(user, listed, session.userId, badgeMin),
+          rating_summary: ratingSummary(summarised, viewerId),
+          all_ratings: visibleRatings(user, listed, viewerId, badgeMin),
           unusual_activity: underReview,
           verified_ratings: verifiedRatings,
         };
