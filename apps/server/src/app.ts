@@ -56,6 +56,9 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     bodyLimit: BODY_LIMIT,
     trustProxy: options.trustProxy ?? deps.env.TRUST_PROXY,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // Fastify's own lines log each request's URL: a rating's id in the path of an edit or an appeal,
+    // which only its author may send, and searches in query strings. The hook below logs the route.
+    disableRequestLogging: true,
     frameworkErrors,
     // Replaced by the closing hook below, which answers in the API's own error shape.
     return503OnClosing: false,
@@ -71,6 +74,20 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   app.decorate('deps', deps);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
+  });
+  // One line a request, naming its route's pattern (/api/core/ratings/:id), never its URL: no id of
+  // an anonymous rating beside its author's address, no search, no token in a query string.
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info(
+      {
+        method: request.method,
+        route: request.routeOptions.url ?? '(no route)',
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime * 10) / 10,
+        remoteAddress: request.ip,
+      },
+      'request completed',
+    );
   });
   // While the process stops (server.ts calls close()), a request that still arrives on an open
   // connection is not processed: 503 in the API's error shape, and the connection closes so the

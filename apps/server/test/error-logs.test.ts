@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type App, buildApp } from '../src/app.ts';
+import { makeUser, rate } from './core/support.ts';
 import { call, createTestApp, type TestContext } from './helpers.ts';
 
 const SECRET = 'rater.secret@example.in';
@@ -74,4 +75,40 @@ it('warns "database unavailable" once per outage', async () => {
   databaseDown = true;
   for (let i = 0; i < 5; i++) await call(app, 'GET', '/api/test/outage');
   expect(records().filter((r) => r.msg === 'database unavailable')).toHaveLength(2);
+});
+
+it('logs a failed check of a written text without the rating, its rater or the text', async () => {
+  // A long text, then a near copy of it by another account (ADR 0023), written through the logging
+  // app; the copy's flag is refused by the database, as by a failure, and the rating stands.
+  const logging = { ...ctx, app };
+  const longAgo = new Date(Date.now() - 400 * 24 * 60 * 60 * 1000);
+  const [first, second] = await Promise.all([
+    makeUser(ctx, 'employee', { dateJoined: longAgo }),
+    makeUser(ctx, 'employee', { dateJoined: longAgo }),
+  ]);
+  const [one, two] = await Promise.all([makeUser(ctx, 'employer'), makeUser(ctx, 'employer')]);
+  const text =
+    'The appraisal panel at the Hinjewadi office met twice a year, asked fair questions and explained every rating it gave.';
+  await rate(logging, first, one, { feedback_message: text });
+  await ctx.deps.db.execute(
+    sql`alter table flags add constraint test_no_automatic_flag check (reporter_id is not null) not valid`,
+  );
+  try {
+    const copy = await rate(logging, second, two, { feedback_message: text, is_anonymous: true });
+    // Edited, it meets the rule again, through the statement that binds the rater and the text.
+    const edited = await call(app, 'PATCH', `/api/core/ratings/${copy.id}/`, {
+      token: second.token,
+      body: { feedback_message: `${text} Still true.` },
+    });
+    expect(edited.status).toBe(204);
+    const failed = records().filter((r) => r.msg === 'copied-text check failed');
+    expect(failed).toHaveLength(2);
+    for (const record of failed) expect(JSON.stringify(record.err)).toContain('23514');
+    const logged = lines.join('');
+    expect(logged).not.toContain(String(copy.id));
+    expect(logged).not.toContain('Hinjewadi');
+    expect(logged).not.toMatch(/insert into|params/i);
+  } finally {
+    await ctx.deps.db.execute(sql`alter table flags drop constraint test_no_automatic_flag`);
+  }
 });

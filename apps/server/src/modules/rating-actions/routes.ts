@@ -18,6 +18,7 @@ import {
 } from '@workspace/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { loggableError } from '../../lib/loggable-error.ts';
 import { listAnswer, pageWindow } from '../../lib/paging.ts';
 import { bearerAuth, errorAnswers } from '../../lib/route-docs.ts';
 import { sessionOf } from '../../plugins/session.ts';
@@ -63,7 +64,7 @@ export async function ratingActionRoutes(instance: FastifyInstance) {
       // An edited text meets the copied-text rule as a new one does (ADR 0023); the edit stands.
       if (comparable(text)) {
         await flagCopiedText(db, { ratingId: request.params.id, raterId, rateeId, text }).catch(
-          (error: unknown) => request.log.error({ err: error }, 'copied-text check failed'),
+          (error: unknown) => request.log.error({ err: loggableError(error) }, 'copied-text check failed'),
         );
       }
       return reply.code(204).send(null);

@@ -15,6 +15,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { encodeJson, sendJson } from '../../lib/json-answer.ts';
+import { loggableError } from '../../lib/loggable-error.ts';
 import { listAnswer, listAnswerJson, pageWindow } from '../../lib/paging.ts';
 import { bearerAuth, errorAnswers } from '../../lib/route-docs.ts';
 import { sizeOfParts } from '../../lib/view-cache.ts';
@@ -57,7 +58,8 @@ export async function ratingRoutes(app: FastifyInstance) {
       // rating stands whatever the check meets: a failure there is the operators' to see.
       if (burst) {
         await flagUnusualActivity(db, { ratingId: record.id, rateeId: record.rateeId }, burst).catch(
-          (error: unknown) => request.log.error({ err: error }, 'unusual-activity check failed'),
+          (error: unknown) =>
+            request.log.error({ err: loggableError(error) }, 'unusual-activity check failed'),
         );
       }
       // Likewise the copied-text rule's flags (ADR 0023), when the statement found a near copy.
@@ -69,7 +71,7 @@ export async function ratingRoutes(app: FastifyInstance) {
           text: record.feedbackMessage,
         };
         await flagCopiedText(db, text, copies).catch((error: unknown) =>
-          request.log.error({ err: error }, 'copied-text check failed'),
+          request.log.error({ err: loggableError(error) }, 'copied-text check failed'),
         );
       }
       return reply.code(201).send(toRatingView(record, session.userId, badgeMin));
