@@ -165,6 +165,44 @@ describe('a profile from the cache', () => {
     expect((await expectFresh(shop, url)).rating_summary.total_ratings).toBe(2);
   });
 
+  it("leaves the rated user's version alone when an anonymous author renames or appeals, and shows the author at once", async () => {
+    const mill = await makeUser(ctx, 'employer', { name: 'Quiet Version Mills' });
+    const author = await makeUser(ctx, 'employee', { name: 'Meera Iyer' });
+    const url = `/api/core/users/${mill.id}/profile/`;
+    const versionOf = async (id: number) =>
+      Number(
+        (
+          await queryRows<{ v: string }>(
+            ctx.deps.db,
+            sql`select view_version::text as v from users where id = ${id}`,
+          )
+        )[0]?.v,
+      );
+    const anonymous = await rate(ctx, author, mill, { is_anonymous: true, values: [2, 2, 2] });
+    await rate(ctx, await makeUser(ctx, 'employee'), mill, { values: [4, 4, 4] });
+    const own = (page: { all_ratings: Rating[] }) => page.all_ratings.find((r) => r.id === anonymous.id);
+    expect(own(await expectFresh(author, url))?.rater_name).toBe('Meera Iyer');
+    const before = await versionOf(mill.id);
+    const renamed = await call(ctx.app, 'PATCH', '/api/auth/profile/', {
+      token: author.token,
+      body: { full_name: 'Meera Krishnan' },
+    });
+    expect(renamed.status).toBe(200);
+    expect(await versionOf(mill.id)).toBe(before);
+    // Every instance shows the author their new name on their own rating, as the database does.
+    expect(own(await expectFresh(author, url))?.rater_name).toBe('Meera Krishnan');
+    await moderate(`ratings/${anonymous.id}/hide/`);
+    const hidden = await versionOf(mill.id);
+    const appealed = await call(ctx.app, 'POST', `/api/core/ratings/${anonymous.id}/appeal/`, {
+      token: author.token,
+      body: { message: 'The review describes my own appraisal, nothing else.' },
+    });
+    expect(appealed.status).toBe(201);
+    expect(await versionOf(mill.id)).toBe(hidden);
+    await expectFresh(author, url);
+    await expectFresh(mill, url);
+  });
+
   it('is gone at once when the user is suspended', async () => {
     const url = `/api/core/users/${company.id}/profile/`;
     await expectFresh(viewer, url);

@@ -147,7 +147,11 @@ export async function profileRoutes(app: FastifyInstance) {
         session.shown !== undefined && session.shown.id !== session.userId && !session.shown.callerRated;
       const { ratings: shown, verified } = request.query;
       const variant = `${request.params.id}:${shown}${verified ? ':verified' : ''}`;
-      const key = shared ? `profile:${variant}` : `profile:${variant}:for:${session.userId}:${session.role}`;
+      // A personal view shows the caller's own rating (their name, its appeal): kept at their own
+      // version as well as the user's, since a rename or an appeal moves only theirs.
+      const key = shared
+        ? `profile:${variant}`
+        : `profile:${variant}:for:${session.userId}:${session.role}:${session.viewVersion}`;
       let view =
         version === null
           ? undefined

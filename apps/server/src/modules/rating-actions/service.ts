@@ -227,7 +227,9 @@ export async function fileAppeal(db: Db, userId: number, ratingId: number, messa
       .onConflictDoNothing({ target: ratingAppeals.ratingId })
       .returning();
     if (!row) throw badRequest(MSG.alreadyAppealed);
-    await touchUsers(tx, [rating.rateeId]);
+    // Nothing the rated party sees changes: their version stays, or their cached pages missing now
+    // would date the author's appeal. The author's own views follow their own version.
+    await touchUsers(tx, [userId]);
     return row;
   });
 }
