@@ -4,10 +4,18 @@ import { randomUUID } from 'node:crypto';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import { MAX_BODY_KB, MSG } from '@workspace/contracts';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+  LogController,
+} from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from './app-deps.ts';
 import { HttpError } from './lib/errors.ts';
+import { loggableError } from './lib/loggable-error.ts';
 import { fallbackRateLimitStore, tallyRateLimitStore } from './lib/rate-limit-store.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { coreRoutes } from './modules/core/routes.ts';
@@ -48,6 +56,32 @@ export interface BuildOptions {
   trustProxy?: boolean | string[];
 }
 
+/**
+ * Fastify's request lines, naming a request's route pattern (/api/core/ratings/:id), never its URL:
+ * the id of an anonymous rating in the path of an edit or an appeal, which only its author may send,
+ * would stand beside their address, and query strings hold searches and mail links' signatures. One
+ * line a request, when it completes; none when it arrives.
+ */
+class RouteLogController extends LogController {
+  override incomingRequest() {}
+
+  override requestCompleted(error: Error | null, request: FastifyRequest, reply: FastifyReply) {
+    const line = {
+      method: request.method,
+      route: request.routeOptions.url ?? '(no route)',
+      status: reply.statusCode,
+      ms: Math.round(reply.elapsedTime * 10) / 10,
+      remoteAddress: request.ip,
+    };
+    if (error) reply.log.error({ ...line, err: loggableError(error) }, 'request errored');
+    else reply.log.info(line, 'request completed');
+  }
+
+  override routeNotFound(request: FastifyRequest) {
+    request.log.info({ method: request.method }, 'route not found');
+  }
+}
+
 export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promise<App> {
   const app = Fastify({
     ...(options.loggerInstance
@@ -56,9 +90,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     bodyLimit: BODY_LIMIT,
     trustProxy: options.trustProxy ?? deps.env.TRUST_PROXY,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
-    // Fastify's own lines log each request's URL: a rating's id in the path of an edit or an appeal,
-    // which only its author may send, and searches in query strings. The hook below logs the route.
-    disableRequestLogging: true,
+    logController: new RouteLogController(),
     frameworkErrors,
     // Replaced by the closing hook below, which answers in the API's own error shape.
     return503OnClosing: false,
@@ -74,20 +106,6 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   app.decorate('deps', deps);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
-  });
-  // One line a request, naming its route's pattern (/api/core/ratings/:id), never its URL: no id of
-  // an anonymous rating beside its author's address, no search, no token in a query string.
-  app.addHook('onResponse', async (request, reply) => {
-    request.log.info(
-      {
-        method: request.method,
-        route: request.routeOptions.url ?? '(no route)',
-        status: reply.statusCode,
-        ms: Math.round(reply.elapsedTime * 10) / 10,
-        remoteAddress: request.ip,
-      },
-      'request completed',
-    );
   });
   // While the process stops (server.ts calls close()), a request that still arrives on an open
   // connection is not processed: 503 in the API's error shape, and the connection closes so the
