@@ -13,6 +13,7 @@ export const PERSONAL_DATA_CASES: readonly (readonly [text: string, found: Perso
   ['ID 7392 1845 6010.', 'aadhaar'],
   ['The manager shared 4111 2222 3336 in the group', 'aadhaar'],
   ['8452 6193 7066 is his number for the KYC', 'aadhaar'],
+  ['आधार २३४५ ६७८९ ०१२४', 'aadhaar'],
   // ... and what only looks like one.
   ['Reference 2345 6789 0120 was printed wrong', null],
   ['9876 5432 1090', null],
@@ -41,6 +42,10 @@ export const PERSONAL_DATA_CASES: readonly (readonly [text: string, found: Perso
   ['0091 9845012345', 'mobile'],
   ['+919845012345', 'mobile'],
   ['Phone बदलकर 98450 12345 पर करें', 'mobile'],
+  ['Good place. Call HR on 98765.43210', 'mobile'],
+  ['His number is 98 76 54 32 10', 'mobile'],
+  ['मेरा नंबर ९८७६५४३२१० है', 'mobile'],
+  ['HR का नंबर +९१ ९८४५० १२३४५', 'mobile'],
   ['Salary was 12,00,000 per year', null],
   ['CTC 1500000 with a joining bonus', null],
   ['Office landline 080-2345 6789', null],
@@ -48,6 +53,9 @@ export const PERSONAL_DATA_CASES: readonly (readonly [text: string, found: Perso
   ['US number +1 415 555 0134', null],
   ['Ticket 5845012345 is still open', null],
   ['We shipped 98450 units last quarter', null],
+  ['Release 9.8.7 went out on 10.12.2024', null],
+  ['Scored 8.75 in 2023 and 9.25 in 2024', null],
+  ['रेटिंग ९ में से ७', null],
   // Email addresses.
   ['Write to ravi.kumar@gmail.com for referrals', 'email'],
   ['HR: hr@lotus-software.co.in', 'email'],

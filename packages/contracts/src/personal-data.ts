@@ -60,10 +60,11 @@ const YEAR = /^(19[5-9]\d|20\d\d)$/;
 const PAN = /(?<![a-z0-9])[a-z]{3}[pchfatbljg][a-z]\d{4}[a-z](?![a-z0-9])/i;
 
 // Indian mobile numbers: ten digits, the first 6-9, with or without +91, 91 or 0 before, whole or
-// grouped as people write them: 5-5, 3-3-4 or 4-3-3 ("98450 12345", "+91-984-501-2345").
-// Landlines ("080-2345 6789") are not grouped like this and pass.
+// grouped as people write them, by spaces, hyphens or dots: 5-5, 3-3-4, 4-3-3 or in pairs ("98450
+// 12345", "+91-984-501-2345", "98450.12345", "98 45 01 23 45"). Landlines ("080-2345 6789") are not
+// grouped like this and pass, and so do decimals ("4.5"), which a dot before or a digit after marks.
 const MOBILE =
-  /(?<![\d+₹])(?:(?:\+|00)91[ -]?|91[ -]?|0)?(?:[6-9]\d{9}|[6-9]\d{4}[ -]\d{5}|[6-9]\d{2}[ -]\d{3}[ -]\d{4}|[6-9]\d{3}[ -]\d{3}[ -]\d{3})(?![\d-])/;
+  /(?<![\d+₹]|\d\.)(?:(?:\+|00)91[ .-]?|91[ .-]?|0)?(?:[6-9]\d{9}|[6-9]\d{4}[ .-]\d{5}|[6-9]\d{2}[ .-]\d{3}[ .-]\d{4}|[6-9]\d{3}[ .-]\d{3}[ .-]\d{3}|[6-9]\d(?:[ .-]\d{2}){4})(?![\d-]|\.\d)/;
 
 const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/;
 
@@ -91,8 +92,29 @@ function hasAddress(text: string): boolean {
   return false;
 }
 
+/**
+ * The zero of each script's digits that people in India type (Devanagari, Bengali, Gurmukhi,
+ * Gujarati, Oriya, Tamil, Telugu, Kannada, Malayalam) and of full-width digits: a number written in
+ * them is the same number ("९८४५० १२३४५").
+ */
+const DIGIT_ZEROS = [0x966, 0x9e6, 0xa66, 0xae6, 0xb66, 0xbe6, 0xc66, 0xce6, 0xd66, 0xff10];
+const OTHER_DIGITS = new RegExp(
+  `[${DIGIT_ZEROS.map((zero) => `\\u{${zero.toString(16)}}-\\u{${(zero + 9).toString(16)}}`).join('')}]`,
+  'gu',
+);
+
+/** The text with every digit of those scripts as its ASCII digit: one UTF-16 unit each, so indexes hold. */
+function asciiDigits(text: string): string {
+  return text.replace(OTHER_DIGITS, (digit) => {
+    const code = digit.codePointAt(0) ?? 0;
+    const zero = DIGIT_ZEROS.find((z) => code >= z && code <= z + 9) ?? code;
+    return String(code - zero);
+  });
+}
+
 /** The first kind of personal data the text carries, or null. */
-export function personalDataIn(text: string): PersonalDataKind | null {
+export function personalDataIn(written: string): PersonalDataKind | null {
+  const text = asciiDigits(written);
   if (hasAadhaar(text)) return 'aadhaar';
   if (PAN.test(text)) return 'pan';
   if (EMAIL.test(text)) return 'email';
