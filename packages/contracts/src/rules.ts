@@ -11,6 +11,12 @@ import {
 } from './constants.ts';
 import { ELIGIBILITY, type EligibilityReason, withdrawnUnderModeration } from './messages.ts';
 
+/**
+ * Whether a dispute holds its rating back from the profile until it is decided: ratings of employees
+ * only, whose livelihood a false one touches; a rating of a company stays published (DESIGN §8.1).
+ */
+export const disputeHoldsRating = (context: RoleContext) => context === CONTEXT_FOR_ROLE.employer;
+
 /** Rounds half up to one decimal, working in tenths so 4.25 becomes 4.3 (not 4.2 from float error). */
 export function roundHalfUp1(value: number): number {
   return Math.round(Number((value * 10).toFixed(6))) / 10;

@@ -25,7 +25,8 @@ afterAll(async () => {
 const PARAMS: Record<NotificationType, Record<string, string>> = {
   rating_received: {},
   reply_received: { ratee_name: 'Kaveri Foods' },
-  dispute_opened: { ratee_name: 'Kaveri Foods' },
+  // A rating of an employee, held back while disputed.
+  dispute_opened: { ratee_name: 'Kaveri Foods', held: 'true' },
   dispute_decided: { outcome: 'REJECTED', reason: 'The review describes work.', side: 'author' },
   appeal_decided: { outcome: 'rejected', reason: 'No new facts.' },
   rating_hidden: { reason: 'Names a person.' },
@@ -80,6 +81,14 @@ describe('every type’s mail', () => {
           type,
         ).toBe(true);
       }
+      const disputed = mails.find(
+        (m) => m.text?.includes('Kaveri Foods') && /dispute|आपत्ति/.test(`${m.subject}`),
+      );
+      expect(disputed?.text).toContain(
+        language === 'hi'
+          ? 'तब तक रेटिंग प्रोफ़ाइल पर नहीं दिखती'
+          : 'the rating is held back from the profile meanwhile',
+      );
       const reasons = mails.filter((m) => m.text?.includes('Names a person.'));
       expect(reasons).toHaveLength(1);
 

@@ -94,7 +94,7 @@ describe('each event tells the right person, in the app and by mail', () => {
         { outcome: 'UPHELD', reason: 'No record of employment.', side: 'author' },
         '/my-ratings?tab=given',
       ],
-      ['dispute_opened', { ratee_name: company.fullName }, '/my-ratings?tab=given'],
+      ['dispute_opened', { ratee_name: company.fullName, held: 'false' }, '/my-ratings?tab=given'],
       ['reply_received', { ratee_name: company.fullName }, '/my-ratings?tab=given'],
     ]);
     expect(toAuthor).toMatchObject({ count: 5, unread: 5 });
@@ -114,6 +114,9 @@ describe('each event tells the right person, in the app and by mail', () => {
         'Your rating was hidden',
       ].sort(),
     );
+    // A rating of a company stays on its profile while disputed, and the mail says so.
+    const disputeMail = authorMails.find((m) => m.subject === `${company.fullName} disputed your rating`);
+    expect(disputeMail?.text).toContain('the rating stays on the profile meanwhile');
     const hidden = authorMails.find((m) => m.subject === 'Your rating was hidden');
     expect(hidden?.text).toContain('Their reason: Names a person.');
     expect(hidden?.text).toContain('https://worktrust.example.in/my-ratings?tab=given');

@@ -7,6 +7,7 @@ import {
   categoriesOfEdit,
   daysAfter,
   disputeDueAt,
+  disputeHoldsRating,
   editableUntil,
   MSG,
   overallScoreTenths,
@@ -194,7 +195,8 @@ export async function fileDispute(
         .insert(ratingDisputes)
         .values({ ratingId, ...input, dueAt: disputeDueAt(now) })
         .returning();
-      if (rating.roleContext === 'EMPLOYER_TO_EMPLOYEE') {
+      const held = disputeHoldsRating(rating.roleContext);
+      if (held) {
         await applyRatings(tx, [ratingId], -1);
         await tx.update(ratings).set({ status: 'disputed' }).where(eq(ratings.id, ratingId));
       } else {
@@ -203,7 +205,8 @@ export async function fileDispute(
       await recordNotification(tx, {
         userId: rating.raterId,
         type: 'dispute_opened',
-        params: nameParam('ratee_name', rating.rateeId),
+        // Whether the rating is held back meanwhile, as the mail says.
+        params: sql`${nameParam('ratee_name', rating.rateeId)} || jsonb_build_object('held', ${String(held)}::text)`,
         link: GIVEN_LINK,
         aboutRating: ratingId,
       });

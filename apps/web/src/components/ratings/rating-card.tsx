@@ -3,7 +3,7 @@
 // dispute as its two parties see it, and for its author why moderators hid it and their appeal.
 // Used by the profile reviews, my ratings and the moderation queues.
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { Rating } from '@workspace/contracts';
+import { disputeHoldsRating, type Rating } from '@workspace/contracts';
 import { BadgeCheck, EyeOff, MessageSquareReply, Scale } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
@@ -39,7 +39,7 @@ function DisputeNotice({ rating }: { rating: Rating }) {
   const dispute = rating.dispute;
   if (!dispute) return null;
   const due = formatDate(dispute.due_at);
-  const heldBack = rating.role_context === 'EMPLOYER_TO_EMPLOYEE';
+  const heldBack = disputeHoldsRating(rating.role_context);
   return (
     <Notice icon={<Scale aria-hidden />} tone={dispute.status === 'open' ? 'warning' : 'muted'}>
       {dispute.status === 'open' ? (

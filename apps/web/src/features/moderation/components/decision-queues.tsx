@@ -3,7 +3,7 @@
 // which both parties see. Appeals: restoring the rating grants one, rejecting needs a reason the
 // author sees. Decided ones show the outcome and its reason.
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { ModerationAppeal, ModerationDispute } from '@workspace/contracts';
+import { disputeHoldsRating, type ModerationAppeal, type ModerationDispute } from '@workspace/contracts';
 import { Check, Eye, Inbox, X } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { EmptyState } from '@/components/empty-state';
@@ -42,7 +42,7 @@ function DisputeItem({ dispute }: { dispute: ModerationDispute }) {
   const { t } = useLingui();
   const filed = formatDate(dispute.created_at);
   const due = formatDate(dispute.due_at);
-  const heldBack = dispute.rating.role_context === 'EMPLOYER_TO_EMPLOYEE';
+  const heldBack = disputeHoldsRating(dispute.rating.role_context);
   const reason = disputeReasonLabel(dispute.reason);
   return (
     <ModeratedRatingCard

@@ -2,7 +2,13 @@
 // The dialog says what happens next, which differs by who was rated: a rating of an employee is held
 // back until moderators decide; a rating of a company stays up (companies cannot silence reviews).
 import { Trans, useLingui } from '@lingui/react/macro';
-import { DISPUTE_DECISION_DAYS, DISPUTE_REASONS, LIMITS, type Rating } from '@workspace/contracts';
+import {
+  DISPUTE_DECISION_DAYS,
+  DISPUTE_REASONS,
+  disputeHoldsRating,
+  LIMITS,
+  type Rating,
+} from '@workspace/contracts';
 import { Scale } from 'lucide-react';
 import { ChoiceField, FormDialog, MessageField } from '@/components/form-dialog';
 import { raterName } from '@/components/ratings/labels';
@@ -19,7 +25,7 @@ const checks = lazyResolver(() => import('../checks/responses').then((module) =>
 export function DisputeDialog({ rating }: { rating: Rating }) {
   const { t } = useLingui();
   const dispute = useFileDispute();
-  const heldBack = rating.role_context === 'EMPLOYER_TO_EMPLOYEE';
+  const heldBack = disputeHoldsRating(rating.role_context);
   const days = DISPUTE_DECISION_DAYS;
   const authorName = raterName(rating);
   return (
