@@ -165,6 +165,11 @@ export const COPIED_TEXT = { minChars: 80, similarity: 0.9, days: 30 } as const;
 /** Which rule raised an automatic flag (flags.rule; a person's flag has none). */
 export const AUTOMATIC_FLAG_RULES = ['volume', 'fresh_accounts', 'copied_text', 'repeated_text'] as const;
 export type AutomaticFlagRule = (typeof AUTOMATIC_FLAG_RULES)[number];
+/**
+ * The rules whose open flags put the notice "an unusual number of ratings in a short time" on a
+ * profile (ADR 0017): a burst. A copied text is one rating's matter, for moderators only.
+ */
+export const BURST_FLAG_RULES = ['volume', 'fresh_accounts'] as const satisfies readonly AutomaticFlagRule[];
 
 export const FLAG_REASON_LABELS: Record<FlagReason, string> = {
   FAKE: 'Fake or not a real experience',

@@ -2,7 +2,12 @@
 // identical to another account's recent one, or one account's text on a second profile, is flagged
 // automatically with the rule named and the matched rating shown to moderators; short texts, merely
 // similar texts, old texts and a rater's own rating never match.
-import { COPIED_TEXT, type FlaggedRating, type FlagsResponse } from '@workspace/contracts';
+import {
+  COPIED_TEXT,
+  type FlaggedRating,
+  type FlagsResponse,
+  type ProfileResponse,
+} from '@workspace/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client.ts';
@@ -59,6 +64,17 @@ describe('a copy of another account’s recent text', () => {
     expect(more).toEqual([]);
     expect(flag).toMatchObject({ rule: 'copied_text', matched_rating_id: original.id });
     expect(flag?.details).toMatch(/^Copied text: 100 % alike to another account's rating/);
+  });
+
+  it('puts no public notice on the copied profile: the notice is a burst’s, the copy the moderators’', async () => {
+    const [first, second, viewer] = await Promise.all([employee(), employee(), employee()]);
+    const copied = await company();
+    const text = `${OTHER_REVIEW} Posted again elsewhere.`;
+    await post(first, await company(), text);
+    const copy = await post(second, copied, text);
+    expect(await automaticFlags(copy.id)).toMatchObject([{ rule: 'copied_text' }]);
+    const profile = await get<ProfileResponse>(ctx, viewer, `/api/core/users/${copied.id}/profile/`);
+    expect(profile.body.unusual_activity).toBe(false);
   });
 
   it('catches a copy with a word changed, case and punctuation aside', async () => {

@@ -7,7 +7,6 @@
 import { type AutomaticFlagRule, COPIED_TEXT } from '@workspace/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, type Executor, queryRows } from '../../db/client.ts';
-import { touchUsers } from '../users/repository.ts';
 import { bandKeysOf } from './text-bands.ts';
 
 const { minChars, similarity, days } = COPIED_TEXT;
@@ -113,7 +112,8 @@ export async function flagCopiedText(
         on conflict (rating_id, rule) where reporter_id is null do nothing
         returning rule`,
   );
-  if (flagged.length > 0) await touchUsers(db, [written.rateeId]);
+  // Nothing the rated party or anyone but moderators sees changes: the profile's notice is a
+  // burst's (BURST_FLAG_RULES), so the ratee's view version stays.
   return flagged.map((row) => row.rule);
 }
 
