@@ -74,7 +74,7 @@ test('an employer registers without skills, then signs in and sees the employee 
   await expect(page.getByLabel('Skills')).toHaveCount(0);
   await expect(page.getByRole('group', { name: 'Work history' })).toHaveCount(0);
 
-  await page.getByLabel('Full name').fill('Sundaram Textiles');
+  await page.getByLabel('Company name').fill('Sundaram Textiles');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(DEFAULT_PASSWORD);
   await page.getByLabel('Confirm password').fill(DEFAULT_PASSWORD);

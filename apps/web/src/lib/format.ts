@@ -63,6 +63,12 @@ export function formatNumber(value: number, language: Language = activeLanguage(
   return formatter('number', language).format(value);
 }
 
+/**
+ * Whether an average belongs to someone rated at all: scores run 1-5, so only nobody's average is 0,
+ * which shown as "0.0" and empty stars read as the worst of reviews.
+ */
+export const isRated = (average: number) => average > 0;
+
 /** An average as shown beside stars: always one decimal ("4.0"). */
 export function formatScore(value: number, language: Language = activeLanguage()) {
   const tenths = value * 10;

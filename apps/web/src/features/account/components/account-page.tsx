@@ -33,7 +33,7 @@ function ProfileDetails({ user }: { user: OwnUser }) {
   const { t, i18n } = useLingui();
   return (
     <dl className="divide-y">
-      <Row label={t`Full name`}>{user.full_name}</Row>
+      <Row label={user.user_role === 'employer' ? t`Company name` : t`Full name`}>{user.full_name}</Row>
       {user.city && <Row label={t`City`}>{user.city}</Row>}
       <Row label="LinkedIn">
         {user.linkedin_url ? (

@@ -100,9 +100,10 @@ describe('ProfileEditForm', () => {
     expect(screen.getByRole('checkbox', { name: 'Private Details' }).getAttribute('aria-checked')).toBe(
       'false',
     );
-    // Employers have neither skills nor work history.
+    // Employers have neither skills nor work history, and a company name, not a person's.
     expect(screen.queryByLabelText('Skills')).toBeNull();
     expect(screen.queryByRole('group', { name: 'Work history' })).toBeNull();
+    expect((screen.getByLabelText('Company name') as HTMLInputElement).value).toBe('Neha Kapoor');
   });
 
   it('saves through the API, dropping incomplete experiences, and hands back the stored user', async () => {

@@ -117,8 +117,17 @@ export function ProfileEditForm({
         </Alert>
       )}
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field label={t`Full name`} error={errors.full_name?.message}>
-          {(control) => <Input {...control} autoComplete="name" {...form.register('full_name')} />}
+        <Field
+          label={user.user_role === 'employer' ? t`Company name` : t`Full name`}
+          error={errors.full_name?.message}
+        >
+          {(control) => (
+            <Input
+              {...control}
+              autoComplete={user.user_role === 'employer' ? 'organization' : 'name'}
+              {...form.register('full_name')}
+            />
+          )}
         </Field>
         <Field label={t`City`} error={errors.city?.message}>
           {(control) => <Input {...control} autoComplete="address-level2" {...form.register('city')} />}

@@ -62,6 +62,9 @@ describe('RegisterForm rules', () => {
 
     expect(screen.queryByLabelText('Skills')).toBeNull();
     expect(screen.queryByRole('group', { name: 'Work history' })).toBeNull();
+    // A company is asked for its name, not a person's.
+    expect(screen.queryByLabelText('Full name')).toBeNull();
+    expect(screen.getByLabelText('Company name').getAttribute('autocomplete')).toBe('organization');
   });
 
   it('adds and removes skill chips, refusing duplicates, long skills and more than 20', async () => {

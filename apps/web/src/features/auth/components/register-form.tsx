@@ -195,8 +195,14 @@ export function RegisterForm({
         <FieldError message={errors.user_role?.message} />
       </fieldset>
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field label={t`Full name`} error={errors.full_name?.message}>
-          {(control) => <Input {...control} autoComplete="name" {...form.register('full_name')} />}
+        <Field label={role === 'employer' ? t`Company name` : t`Full name`} error={errors.full_name?.message}>
+          {(control) => (
+            <Input
+              {...control}
+              autoComplete={role === 'employer' ? 'organization' : 'name'}
+              {...form.register('full_name')}
+            />
+          )}
         </Field>
         <Field label={t`Email`} error={errors.email?.message}>
           {(control) => <Input {...control} type="email" autoComplete="email" {...form.register('email')} />}

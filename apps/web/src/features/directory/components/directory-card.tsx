@@ -8,7 +8,7 @@ import { Stars } from '@/components/ratings/stars';
 import { UserAvatar } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
 import { paths } from '@/config/paths';
-import { formatScore } from '@/lib/format';
+import { formatScore, isRated } from '@/lib/format';
 
 const SKILLS_SHOWN = 3;
 
@@ -43,13 +43,19 @@ export function DirectoryCard({ item }: { item: DirectoryItem }) {
         </Badge>
       </div>
       <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
-        <Stars value={item.rating_received} />
-        <span className="font-semibold tabular-nums">{formatScore(item.rating_received)}</span>
-        <span className="text-muted-foreground">
-          {reviews === null
-            ? t`(reviews private)`
-            : `(${plural(reviews, { one: '# review', other: '# reviews' })})`}
-        </span>
+        {isRated(item.rating_received) ? (
+          <>
+            <Stars value={item.rating_received} />
+            <span className="font-semibold tabular-nums">{formatScore(item.rating_received)}</span>
+            <span className="text-muted-foreground">
+              {reviews === null
+                ? t`(reviews private)`
+                : `(${plural(reviews, { one: '# review', other: '# reviews' })})`}
+            </span>
+          </>
+        ) : (
+          <span className="text-muted-foreground">{t`Not rated yet`}</span>
+        )}
       </div>
       {skills.length > 0 && (
         <ul aria-label={t`Skills of ${name}`} className="mt-auto flex flex-wrap gap-1.5">

@@ -46,6 +46,14 @@ describe('the companies list', () => {
     expect(router.state.location.search).toBe('?page=2');
   });
 
+  it('shows a company nobody has rated as not rated yet, not as 0.0 with empty stars', async () => {
+    renderList();
+    await screen.findByText(`Showing 20 of ${COMPANIES}`);
+    const list = screen.getByRole('list', { name: 'Companies' });
+    expect(within(list).getAllByText('Not rated yet')).toHaveLength(20);
+    expect(within(list).queryByText('0.0')).toBeNull();
+  });
+
   it('applies filters on Search, keeps them in the URL, and Clear Filters resets them', async () => {
     const { user, router } = renderList();
     await screen.findByText(`Showing 20 of ${COMPANIES}`);
@@ -104,12 +112,12 @@ describe('the companies list', () => {
     expect((screen.getByLabelText('Minimum rating') as HTMLSelectElement).value).toBe('4');
   });
 
-  it('marks every card Not rated by you with its review count, and links it to the profile', async () => {
+  it('marks every card Not rated by you, says when nobody has rated it, and links it to the profile', async () => {
     renderList('/companies?city=Surat');
     const link = await screen.findByRole('link', { name: 'Company 01' });
     const card = link.closest('article') as HTMLElement;
     expect(within(card).getByText('Not rated by you')).toBeTruthy();
-    expect(within(card).getByText('(0 reviews)')).toBeTruthy();
+    expect(within(card).getByText('Not rated yet')).toBeTruthy();
     await waitFor(() => expect(link.getAttribute('href')).toMatch(/^\/user\/\d+$/));
   });
 });

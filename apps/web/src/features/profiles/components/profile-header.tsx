@@ -8,7 +8,7 @@ import { RoleBadge } from '@/components/layouts/app-layout';
 import { Stars } from '@/components/ratings/stars';
 import { UserAvatar } from '@/components/ui/avatar';
 import { Card } from '@/components/ui/card';
-import { formatDate, formatScore } from '@/lib/format';
+import { formatDate, formatScore, isRated } from '@/lib/format';
 
 export function ProfileHeader({ data, action }: { data: ProfileResponse; action?: ReactNode }) {
   const user = data.user_profile;
@@ -55,15 +55,21 @@ export function ProfileHeader({ data, action }: { data: ProfileResponse; action?
             )}
           </ul>
           <div className="flex flex-wrap items-center gap-2">
-            <Stars value={data.rating_summary.average_rating} className="text-lg" />
-            <span className="font-semibold text-lg tabular-nums">
-              {formatScore(data.rating_summary.average_rating)}
-            </span>
-            <span className="text-muted-foreground text-sm">
-              {count === null
-                ? t`(reviews private)`
-                : `(${plural(count, { one: '# review', other: '# reviews' })})`}
-            </span>
+            {isRated(data.rating_summary.average_rating) ? (
+              <>
+                <Stars value={data.rating_summary.average_rating} className="text-lg" />
+                <span className="font-semibold text-lg tabular-nums">
+                  {formatScore(data.rating_summary.average_rating)}
+                </span>
+                <span className="text-muted-foreground text-sm">
+                  {count === null
+                    ? t`(reviews private)`
+                    : `(${plural(count, { one: '# review', other: '# reviews' })})`}
+                </span>
+              </>
+            ) : (
+              <span className="text-muted-foreground">{t`Not rated yet`}</span>
+            )}
           </div>
         </div>
         {action && <div className="flex shrink-0 flex-wrap gap-2">{action}</div>}

@@ -54,6 +54,9 @@ describe("the author's own rating", () => {
       await screen.findByRole('button', { name: /^Edit your rating of Infosys Technologies/ }),
     );
     const dialog = await screen.findByRole('dialog');
+    expect(
+      within(dialog).getByText(/It stays under your name: to make it anonymous, withdraw it/),
+    ).toBeTruthy();
     const careerGrowth = within(dialog).getByRole('radiogroup', { name: 'Career Growth' });
     await user.click(within(careerGrowth).getByRole('radio', { name: '5 stars' }));
     const feedback = within(dialog).getByLabelText('Feedback (optional)');

@@ -46,10 +46,17 @@ function EditRatingDialog({ rating }: { rating: Rating }) {
       }
       title={<Trans>Edit your rating of {rating.ratee_name}</Trans>}
       description={
-        <Trans>
-          You can change the scores and the feedback until {until}. The rating is marked "Edited", and
-          averages follow at once.
-        </Trans>
+        <>
+          <Trans>
+            You can change the scores and the feedback until {until}. The rating is marked "Edited", and
+            averages follow at once.
+          </Trans>{' '}
+          {rating.is_anonymous ? (
+            <Trans>It stays anonymous: to put your name on it, withdraw it and rate again.</Trans>
+          ) : (
+            <Trans>It stays under your name: to make it anonymous, withdraw it and rate again.</Trans>
+          )}
+        </>
       }
       checks={editChecks}
       defaultValues={{

@@ -54,6 +54,18 @@ describe('RatingForm', () => {
     }
   });
 
+  it('paints the stars a mouse points at as a preview, never those a finger lands on', async () => {
+    const { user } = setup();
+    const group = screen.getByRole('radiogroup', { name: 'Compensation' });
+    const fourth = group.querySelector('[aria-label="4 stars"]') as HTMLElement;
+    const painted = () => group.querySelectorAll('svg.fill-star').length;
+    await user.pointer({ keys: '[TouchA>]', target: fourth });
+    expect(painted()).toBe(0);
+    await user.pointer({ keys: '[/TouchA]', target: fourth });
+    await user.pointer({ target: fourth, pointerName: 'mouse' });
+    expect(painted()).toBe(4);
+  });
+
   it('keeps Submit disabled until a category is rated, and again once it is cleared', async () => {
     const { user } = setup();
     expect(submitButton().disabled).toBe(true);
@@ -78,6 +90,8 @@ describe('RatingForm', () => {
     await user.type(screen.getByLabelText('Feedback (optional)'), '  Supportive managers.  ');
     await user.click(screen.getByRole('checkbox', { name: 'Submit anonymously' }));
     expect(screen.getByText(/everyone else will see "Anonymous" instead of your name/)).toBeTruthy();
+    // The choice is told as final before it is sent: an edit cannot change it.
+    expect(screen.getByText(/You cannot change this choice once the review is posted/)).toBeTruthy();
     await user.click(submitButton());
 
     expect(sent).toEqual([

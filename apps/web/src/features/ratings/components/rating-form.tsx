@@ -139,7 +139,8 @@ export function RatingForm({
         <p id={`${id}-anonymous-note`} className="text-muted-foreground text-sm">
           {anonymous
             ? t`${rateeName} and everyone else will see "Anonymous" instead of your name, and only the date, not the time. Moderators can still see who wrote it if the review is reported.`
-            : t`Your name will be shown with this review. Tick the box to show "Anonymous" instead; moderators can still see who wrote a reported review.`}
+            : t`Your name will be shown with this review. Tick the box to show "Anonymous" instead; moderators can still see who wrote a reported review.`}{' '}
+          {t`You cannot change this choice once the review is posted: withdraw it and rate again to change it.`}
         </p>
       </div>
       <FieldError message={problem} />

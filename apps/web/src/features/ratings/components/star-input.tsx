@@ -52,7 +52,8 @@ export function StarInput({
               key={score}
               value={String(score)}
               aria-label={scoreName(score)}
-              onPointerEnter={() => setHover(score)}
+              // A mouse's preview only: a touch that opened the form over the stars left one painted.
+              onPointerEnter={(event) => event.pointerType === 'mouse' && setHover(score)}
               className="rounded-md p-1 outline-none transition-transform hover:scale-110 focus-visible:ring-[3px] focus-visible:ring-ring/60 disabled:opacity-50"
             >
               <Star
