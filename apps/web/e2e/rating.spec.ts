@@ -20,6 +20,9 @@ test('an anonymous and a public rating, seen by the raters and by the company', 
   // --- the anonymous rating, written with the keyboard and the mouse ---
   await openAs(page, hidden, `/user/${company.user.id}`);
   await expect(page.getByRole('heading', { level: 1, name: companyName })).toBeVisible();
+  // Nobody has rated it yet: said so in the header and the statistics, never as 0.0 and empty stars.
+  await expect(page.getByText('Not rated yet')).toHaveCount(2);
+  await expect(page.getByText('0.0')).toHaveCount(0);
   await page.getByRole('button', { name: 'Rate', exact: true }).click();
   const form = page.getByRole('form', { name: `Rate ${companyName}` });
   await expect(form.getByRole('radiogroup')).toHaveCount(6);

@@ -7,7 +7,7 @@ import { RatingLabelBadge } from '@/components/ratings/rating-label';
 import { Stars } from '@/components/ratings/stars';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { categoryName, useApiMessages } from '@/lib/api-messages';
-import { formatScore } from '@/lib/format';
+import { formatScore, isRated } from '@/lib/format';
 
 function Bar({ fraction, className }: { fraction: number; className: string }) {
   return (
@@ -44,18 +44,24 @@ export function RatingStatistics({
         </CardTitle>
       </CardHeader>
       <CardContent className="grid gap-6">
-        <div className="flex flex-wrap items-center gap-3">
-          <p className="font-bold text-4xl tabular-nums">{formatScore(summary.average_rating)}</p>
-          <div className="grid gap-1">
-            <Stars value={summary.average_rating} />
-            <p className="text-muted-foreground text-sm">
-              {plural(total, { one: '# rating', other: '# ratings' })}
-            </p>
+        {isRated(summary.average_rating) ? (
+          <div className="flex flex-wrap items-center gap-3">
+            <p className="font-bold text-4xl tabular-nums">{formatScore(summary.average_rating)}</p>
+            <div className="grid gap-1">
+              <Stars value={summary.average_rating} />
+              <p className="text-muted-foreground text-sm">
+                {plural(total, { one: '# rating', other: '# ratings' })}
+              </p>
+            </div>
+            {total > 0 && (
+              <RatingLabelBadge average={summary.average_rating} count={total} className="ml-auto" />
+            )}
           </div>
-          {total > 0 && (
-            <RatingLabelBadge average={summary.average_rating} count={total} className="ml-auto" />
-          )}
-        </div>
+        ) : (
+          <p className="font-semibold text-muted-foreground text-xl">
+            <Trans>Not rated yet</Trans>
+          </p>
+        )}
 
         <section aria-labelledby="stats-categories" className="grid gap-3">
           <h3 id="stats-categories" className="font-medium text-sm">
