@@ -888,5 +888,6 @@ describe('search plans', () => {
     expect(plan).toMatch(/search_grams_city/);
     expect(sortedCityReads(plan), plan).toEqual([]);
     await removeTagged('CITY');
-  });
+    // 6,000 users written and removed on the embedded database: 68 s on a slow, busy machine.
+  }, 180_000);
 });
