@@ -178,7 +178,7 @@ export function CallToAction() {
           <Trans>Ready to build trust at work?</Trans>
         </h2>
         <p className="max-w-xl text-lg text-muted-foreground">
-          <Trans>Join thousands of employees and employers who rate honestly and hire with confidence.</Trans>
+          <Trans>Join the employees and employers who rate honestly and hire with confidence.</Trans>
         </p>
         <div className="flex flex-col gap-3 sm:flex-row">
           <Button asChild size="lg">
