@@ -1,14 +1,12 @@
 // One company or employee in the list; the whole card follows the name's link to their profile.
-import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { DirectoryItem } from '@workspace/contracts';
 import { MapPin } from 'lucide-react';
 import { Link } from 'react-router';
-import { Stars } from '@/components/ratings/stars';
+import { AverageSummary } from '@/components/ratings/average-summary';
 import { UserAvatar } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
 import { paths } from '@/config/paths';
-import { formatScore, isRated } from '@/lib/format';
 
 const SKILLS_SHOWN = 3;
 
@@ -43,19 +41,7 @@ export function DirectoryCard({ item }: { item: DirectoryItem }) {
         </Badge>
       </div>
       <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
-        {isRated(item.rating_received) ? (
-          <>
-            <Stars value={item.rating_received} />
-            <span className="font-semibold tabular-nums">{formatScore(item.rating_received)}</span>
-            <span className="text-muted-foreground">
-              {reviews === null
-                ? t`(reviews private)`
-                : `(${plural(reviews, { one: '# review', other: '# reviews' })})`}
-            </span>
-          </>
-        ) : (
-          <span className="text-muted-foreground">{t`Not rated yet`}</span>
-        )}
+        <AverageSummary average={item.rating_received} reviews={reviews} />
       </div>
       {skills.length > 0 && (
         <ul aria-label={t`Skills of ${name}`} className="mt-auto flex flex-wrap gap-1.5">

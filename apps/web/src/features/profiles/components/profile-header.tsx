@@ -1,14 +1,13 @@
 // The top of a user's page: name, role, user code, city, joined date, LinkedIn and the average.
-import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ProfileResponse } from '@workspace/contracts';
 import { CalendarDays, ExternalLink, Hash, MapPin } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { RoleBadge } from '@/components/layouts/app-layout';
-import { Stars } from '@/components/ratings/stars';
+import { AverageSummary } from '@/components/ratings/average-summary';
 import { UserAvatar } from '@/components/ui/avatar';
 import { Card } from '@/components/ui/card';
-import { formatDate, formatScore, isRated } from '@/lib/format';
+import { formatDate } from '@/lib/format';
 
 export function ProfileHeader({ data, action }: { data: ProfileResponse; action?: ReactNode }) {
   const user = data.user_profile;
@@ -55,21 +54,7 @@ export function ProfileHeader({ data, action }: { data: ProfileResponse; action?
             )}
           </ul>
           <div className="flex flex-wrap items-center gap-2">
-            {isRated(data.rating_summary.average_rating) ? (
-              <>
-                <Stars value={data.rating_summary.average_rating} className="text-lg" />
-                <span className="font-semibold text-lg tabular-nums">
-                  {formatScore(data.rating_summary.average_rating)}
-                </span>
-                <span className="text-muted-foreground text-sm">
-                  {count === null
-                    ? t`(reviews private)`
-                    : `(${plural(count, { one: '# review', other: '# reviews' })})`}
-                </span>
-              </>
-            ) : (
-              <span className="text-muted-foreground">{t`Not rated yet`}</span>
-            )}
+            <AverageSummary average={data.rating_summary.average_rating} reviews={count} large />
           </div>
         </div>
         {action && <div className="flex shrink-0 flex-wrap gap-2">{action}</div>}
