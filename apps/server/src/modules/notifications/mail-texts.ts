@@ -22,9 +22,9 @@ const en: Texts = {
   dispute_opened: (p) => ({
     subject: `${p.ratee_name} disputed your rating`,
     paragraphs: [
-      p.held === 'true'
-        ? `${p.ratee_name} disputed the rating you wrote. Our moderators decide within ${DISPUTE_DECISION_DAYS} days; the rating is held back from the profile meanwhile.`
-        : `${p.ratee_name} disputed the rating you wrote. Our moderators decide within ${DISPUTE_DECISION_DAYS} days; the rating stays on the profile meanwhile.`,
+      `${p.ratee_name} disputed the rating you wrote. Our moderators decide within ${DISPUTE_DECISION_DAYS} days; ${
+        p.held === 'true' ? 'the rating is held back from the profile' : 'the rating stays on the profile'
+      } meanwhile.`,
     ],
   }),
   dispute_decided: (p) => ({
@@ -87,9 +87,9 @@ const hi: Texts = {
   dispute_opened: (p) => ({
     subject: `${p.ratee_name} ने आपकी रेटिंग पर आपत्ति की`,
     paragraphs: [
-      p.held === 'true'
-        ? `${p.ratee_name} ने आपकी लिखी रेटिंग पर आपत्ति की। हमारे मॉडरेटर ${DISPUTE_DECISION_DAYS} दिनों के भीतर फ़ैसला करते हैं; तब तक रेटिंग प्रोफ़ाइल पर नहीं दिखती।`
-        : `${p.ratee_name} ने आपकी लिखी रेटिंग पर आपत्ति की। हमारे मॉडरेटर ${DISPUTE_DECISION_DAYS} दिनों के भीतर फ़ैसला करते हैं; तब तक रेटिंग प्रोफ़ाइल पर दिखती रहती है।`,
+      `${p.ratee_name} ने आपकी लिखी रेटिंग पर आपत्ति की। हमारे मॉडरेटर ${DISPUTE_DECISION_DAYS} दिनों के भीतर फ़ैसला करते हैं; तब तक रेटिंग प्रोफ़ाइल पर ${
+        p.held === 'true' ? 'नहीं दिखती' : 'दिखती रहती है'
+      }।`,
     ],
   }),
   dispute_decided: (p) => ({
