@@ -14,6 +14,8 @@ export default defineProject({
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'happy-dom',
     setupFiles: ['./src/testing/setup-tests.ts'],
+    // The live API's databases start from the run's migrated template (server/test/global-setup.ts).
+    globalSetup: ['../server/test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -7,16 +7,29 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { type App, buildApp } from '../src/app.ts';
 import type { AppDeps } from '../src/app-deps.ts';
 import { closeDeps, createDeps } from '../src/bootstrap.ts';
 import { parseEnv } from '../src/config/env.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
+import { readTemplate } from '../src/db/template.ts';
 import { createFamily } from '../src/modules/auth/repository.ts';
+import type {} from './provided-context.ts';
 
 const silentLog = { warn() {}, info() {} };
+
+let template: Blob | undefined;
+/**
+ * A new in-memory embedded database, loaded from the run's migrated template (test/global-setup.ts)
+ * when there is one; the app and `migrate` then find nothing left to apply.
+ */
+function memoryDatabase(): Promise<Database> {
+  const file = inject('pgliteTemplate');
+  template ??= file ? readTemplate(file) : undefined;
+  return openDatabase({ dataDir: 'memory://', loadDataDir: template });
+}
 
 export interface TestContext {
   app: App;
@@ -24,12 +37,16 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-/** A new, empty database on the server of `serverUrl`, and how to drop it. */
-export async function freshPostgres(serverUrl: string) {
+/**
+ * A new, empty database on the server of `serverUrl`, and how to drop it. `migrated`: a copy of the
+ * run's migrated template instead (test/global-setup.ts), when the server is TEST_DATABASE_URL's.
+ */
+export async function freshPostgres(serverUrl: string, { migrated = false } = {}) {
   const name = `wt_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const template = migrated && serverUrl === process.env.TEST_DATABASE_URL ? inject('postgresTemplate') : '';
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
@@ -85,10 +102,10 @@ export async function createTestApp(
     ...envOverrides,
   });
   const serverUrl = options.postgresServer ?? process.env.TEST_DATABASE_URL;
-  const postgres = serverUrl && !options.database ? await freshPostgres(serverUrl) : null;
+  const postgres = serverUrl && !options.database ? await freshPostgres(serverUrl, { migrated: true }) : null;
   const database =
     options.database ??
-    (await openDatabase(postgres ? { databaseUrl: postgres.url, poolSize: 10 } : { dataDir: 'memory://' }));
+    (postgres ? await openDatabase({ databaseUrl: postgres.url, poolSize: 10 }) : await memoryDatabase());
   const deps = await createDeps(env, silentLog, {
     database,
     redisKeyPrefix: `wt-test-${randomBytes(4).toString('hex')}:`,
@@ -116,12 +133,12 @@ export function testDatabase() {
   let drop: (() => Promise<void>) | undefined;
   beforeAll(async () => {
     const server = process.env.TEST_DATABASE_URL;
-    const created = server ? await freshPostgres(server) : undefined;
+    const created = server ? await freshPostgres(server, { migrated: true }) : undefined;
     drop = created?.drop;
     fresh.url = created?.url;
-    fresh.database = await openDatabase(
-      created ? { databaseUrl: created.url, poolSize: 4 } : { dataDir: 'memory://' },
-    );
+    fresh.database = created
+      ? await openDatabase({ databaseUrl: created.url, poolSize: 4 })
+      : await memoryDatabase();
     fresh.db = fresh.database.db;
     await migrate(fresh.db);
   });

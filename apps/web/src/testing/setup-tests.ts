@@ -1,6 +1,10 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { activateLanguage, i18n, loadCatalog } from '@/lib/i18n';
+
+// findBy… and waitFor wait for the real API (a password hashed, a page of a real database) on a
+// machine whose two cores run two test files at once: a second, the default, is not always enough.
+configure({ asyncUtilTimeout: 10_000 });
 
 // Every test starts in English (the source language), whatever the previous one switched to, with the
 // screens' catalog loaded as the router loads it before a screen (app/router.tsx).
