@@ -44,6 +44,8 @@ test('an employee registers with skills and work history, then signs in', async 
   await page.getByLabel('Password').fill(DEFAULT_PASSWORD);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
+  // A first visit is welcomed, not welcomed back.
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Meera Joshi!' })).toBeVisible();
   const nav = page.getByRole('navigation', { name: 'Main', exact: true });
   await expect(nav.getByRole('link', { name: 'Companies' })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Employees' })).toHaveCount(0);

@@ -251,7 +251,7 @@ export function Dashboard({ user }: { user: OwnUser }) {
     <div className="grid gap-6">
       <div className="grid gap-1">
         <h1 className="font-semibold text-2xl tracking-tight sm:text-3xl">
-          <Trans>Welcome back, {user.full_name}!</Trans>
+          <Trans>Welcome, {user.full_name}!</Trans>
         </h1>
         <p className="text-muted-foreground">
           {rated ? t`Here is how your reputation is doing.` : t`Here is what needs your attention.`}

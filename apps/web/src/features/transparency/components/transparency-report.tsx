@@ -156,6 +156,8 @@ function TopicCard({
   extra?: ReactNode;
 }) {
   const { i18n } = useLingui();
+  // A chart of twelve empty months reads as a broken chart: say there was nothing instead.
+  const counted = months.some((month) => topic.series.some((s) => s.value(month) > 0));
   return (
     <Card>
       <CardHeader>
@@ -165,15 +167,23 @@ function TopicCard({
         <CardDescription>{i18n._(topic.description)}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
-        <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm" aria-hidden>
-          {topic.series.map((s) => (
-            <li key={s.label.id} className="flex items-center gap-1.5">
-              <span className={`size-3 rounded-sm ${s.colour}`} />
-              {i18n._(s.label)}
-            </li>
-          ))}
-        </ul>
-        <Chart months={months} series={topic.series} />
+        {counted ? (
+          <>
+            <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm" aria-hidden>
+              {topic.series.map((s) => (
+                <li key={s.label.id} className="flex items-center gap-1.5">
+                  <span className={`size-3 rounded-sm ${s.colour}`} />
+                  {i18n._(s.label)}
+                </li>
+              ))}
+            </ul>
+            <Chart months={months} series={topic.series} />
+          </>
+        ) : (
+          <p className="rounded-md border border-dashed p-4 text-center text-muted-foreground text-sm">
+            <Trans>Nothing of this kind happened in the last twelve months.</Trans>
+          </p>
+        )}
         <details className="text-sm">
           <summary className="cursor-pointer font-medium text-primary">
             <Trans>Figures by month</Trans>
