@@ -1,6 +1,13 @@
 // Component tests that need real data talk to the REAL API: the server app on a fresh database,
 // listening on a free port, with this happy-dom window moved to its origin so the app's own client
 // (base '/api', tokens in localStorage) works unchanged. Data is set up through the API as well.
+import {
+  CONTEXT_FOR_ROLE,
+  type CreateRatingRequest,
+  RATING_CATEGORIES,
+  type Rating,
+} from '@workspace/contracts';
+import { expect } from 'vitest';
 import { ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY } from '@/lib/api-client';
 import { type SignedInUser, signUp } from '../../../server/test/fixtures.ts';
 import { call, createTestApp, type TestContext } from '../../../server/test/helpers.ts';
@@ -16,6 +23,15 @@ export interface LiveApi {
     url: string,
     options?: { body?: unknown; token?: string },
   ) => Promise<{ status: number; body: T }>;
+  /**
+   * `rater` rates `ratee` through the API (201 expected): every category of the rater's context at
+   * `score` (4 unless given), public unless `is_anonymous`, with the feedback given or none.
+   */
+  rate: (
+    rater: SignedInUser,
+    ratee: SignedInUser,
+    options?: Partial<Pick<CreateRatingRequest, 'is_anonymous' | 'feedback_message'>> & { score?: number },
+  ) => Promise<Rating>;
   close: () => Promise<void>;
 }
 
@@ -31,6 +47,21 @@ export async function startLiveApi(): Promise<LiveApi> {
       localStorage.setItem(ACCESS_TOKEN_KEY, user.access);
     },
     call: (method, url, options) => call(ctx.app, method, url, options),
+    rate: async (rater, ratee, { score = 4, ...options } = {}) => {
+      const context = CONTEXT_FOR_ROLE[rater.user.user_role === 'employer' ? 'employer' : 'employee'];
+      const answer = await call<Rating>(ctx.app, 'POST', '/api/core/ratings/', {
+        token: rater.access,
+        body: {
+          ratee: ratee.user.id,
+          role_context: context,
+          is_anonymous: false,
+          category_scores: RATING_CATEGORIES[context].map((category) => ({ category, score })),
+          ...options,
+        },
+      });
+      expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+      return answer.body;
+    },
     close: () => ctx.close(),
   };
 }

@@ -1,7 +1,7 @@
 // A profile's reviews against the real API: the page asks for the ratings it shows first and pages
 // through the rest by the same number (issue 11).
 import { screen } from '@testing-library/react';
-import { PAGE_SIZES, type ProfileResponse, RATING_CATEGORIES } from '@workspace/contracts';
+import { PAGE_SIZES, type ProfileResponse } from '@workspace/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LiveApi, startLiveApi } from '@/testing/live-api';
 import { renderWithProviders } from '@/testing/render';
@@ -17,17 +17,7 @@ beforeAll(async () => {
   company = await live.signUp({ user_role: 'employer', full_name: 'Reviewed Works' });
   for (let i = 0; i < RATINGS; i += 1) {
     const rater = await live.signUp({ user_role: 'employee', full_name: `Rater ${i + 1}` });
-    const answer = await live.call('POST', '/api/core/ratings/', {
-      token: rater.access,
-      body: {
-        ratee: company.user.id,
-        role_context: 'EMPLOYEE_TO_COMPANY',
-        is_anonymous: false,
-        feedback_message: `Review number ${i + 1}`,
-        category_scores: RATING_CATEGORIES.EMPLOYEE_TO_COMPANY.map((category) => ({ category, score: 4 })),
-      },
-    });
-    expect(answer.status).toBe(201);
+    await live.rate(rater, company, { feedback_message: `Review number ${i + 1}` });
   }
 });
 
@@ -57,16 +47,7 @@ describe('the reviews on a profile', () => {
   it('tells the author that their anonymous review shows as Anonymous to everyone else', async () => {
     const author = await live.signUp({ user_role: 'employee', full_name: 'Quiet Author' });
     const rated = await live.signUp({ user_role: 'employer', full_name: 'Quietly Rated Ltd' });
-    const answer = await live.call('POST', '/api/core/ratings/', {
-      token: author.access,
-      body: {
-        ratee: rated.user.id,
-        role_context: 'EMPLOYEE_TO_COMPANY',
-        is_anonymous: true,
-        category_scores: RATING_CATEGORIES.EMPLOYEE_TO_COMPANY.map((category) => ({ category, score: 3 })),
-      },
-    });
-    expect(answer.status).toBe(201);
+    await live.rate(author, rated, { is_anonymous: true, score: 3 });
     const userId = String(rated.user.id);
     const profileAs = async (reader: Awaited<ReturnType<LiveApi['signUp']>>) => {
       live.signInPage(reader);

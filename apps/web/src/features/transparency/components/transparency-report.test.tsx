@@ -1,7 +1,6 @@
 // The transparency report against the real API: a topic with nothing counted in its twelve months says
 // so instead of drawing an empty chart; a topic with figures draws them.
 import { screen, within } from '@testing-library/react';
-import { RATING_CATEGORIES } from '@workspace/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LiveApi, startLiveApi } from '@/testing/live-api';
 import { renderWithProviders } from '@/testing/render';
@@ -12,17 +11,7 @@ beforeAll(async () => {
   live = await startLiveApi();
   const company = await live.signUp({ user_role: 'employer', full_name: 'Counted Works' });
   const rater = await live.signUp({ user_role: 'employee', full_name: 'Counting Rater' });
-  const answer = await live.call('POST', '/api/core/ratings/', {
-    token: rater.access,
-    body: {
-      ratee: company.user.id,
-      role_context: 'EMPLOYEE_TO_COMPANY',
-      is_anonymous: false,
-      feedback_message: 'A fair place to work, counted in the report.',
-      category_scores: RATING_CATEGORIES.EMPLOYEE_TO_COMPANY.map((category) => ({ category, score: 4 })),
-    },
-  });
-  expect(answer.status).toBe(201);
+  await live.rate(rater, company, { feedback_message: 'A fair place to work, counted in the report.' });
 });
 afterAll(() => live?.close());
 
