@@ -34,6 +34,7 @@ test('an employee registers with skills and work history, then signs in', async 
 
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByText(MSG.registrationSuccess)).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Welcome to WorkTrust' })).toBeVisible();
   await checkA11y('login with the registration message');
   // Shown once: a reload does not bring it back.
   await page.reload();

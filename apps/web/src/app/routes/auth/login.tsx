@@ -1,4 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import { MSG } from '@workspace/contracts';
 import { CheckCircle2, Info } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
@@ -35,7 +36,8 @@ export default function LoginRoute() {
   const { message, sessionEnded } = useFlashMessage();
   return (
     <AuthLayout
-      title={t`Welcome back`}
+      // Someone who has just signed up is new here, not back.
+      title={message === MSG.registrationSuccess ? t`Welcome to WorkTrust` : t`Welcome back`}
       description={t`Sign in to your WorkTrust account`}
       footer={
         <p>
