@@ -5,31 +5,19 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { writeTemplate } from '../src/db/template.ts';
+import { adminQuery, databaseUrl } from './postgres-admin.ts';
 import type {} from './provided-context.ts';
-
-async function adminQuery(serverUrl: string, text: string) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
 
 export default async function setup(project: TestProject) {
   const server = process.env.TEST_DATABASE_URL;
   if (server) {
     const name = `wt_template_${process.pid}_${Date.now()}`;
     await adminQuery(server, `create database ${name}`);
-    const url = new URL(server);
-    url.pathname = `/${name}`;
-    const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 1 });
+    const database = await openDatabase({ databaseUrl: databaseUrl(server, name), poolSize: 1 });
     await migrate(database.db).finally(() => database.close());
     project.provide('pgliteTemplate', '');
     project.provide('postgresTemplate', name);

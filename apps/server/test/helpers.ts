@@ -6,7 +6,6 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { type App, buildApp } from '../src/app.ts';
 import type { AppDeps } from '../src/app-deps.ts';
@@ -16,6 +15,7 @@ import { type Database, openDatabase } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { readTemplate } from '../src/db/template.ts';
 import { createFamily } from '../src/modules/auth/repository.ts';
+import { adminQuery, databaseUrl } from './postgres-admin.ts';
 import type {} from './provided-context.ts';
 
 const silentLog = { warn() {}, info() {} };
@@ -44,19 +44,9 @@ export interface TestContext {
 export async function freshPostgres(serverUrl: string, { migrated = false } = {}) {
   const name = `wt_test_${process.pid}_${randomBytes(4).toString('hex')}`;
   const template = migrated && serverUrl === process.env.TEST_DATABASE_URL ? inject('postgresTemplate') : '';
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const drop = async () => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    await client.query(`drop database if exists ${name} with (force)`);
-    await client.end();
-  };
-  return { url: url.toString(), drop };
+  await adminQuery(serverUrl, `create database ${name}${template ? ` template ${template}` : ''}`);
+  const drop = () => adminQuery(serverUrl, `drop database if exists ${name} with (force)`);
+  return { url: databaseUrl(serverUrl, name), drop };
 }
 
 /**
