@@ -62,6 +62,8 @@ export default defineConfig({
       MODERATOR_PASSWORD: E2E_MODERATOR.password,
       // Every journey registers and signs in through the API from one address.
       RATE_LIMIT_MAX: '100000',
+      ACCOUNT_RATE_LIMIT: '100000',
+      ACCOUNT_WRITE_LIMIT: '100000',
       LOGIN_RATE_LIMIT: '10000',
       LOGIN_ACCOUNT_LIMIT: '10000',
       AUTH_RATE_LIMIT: '10000',

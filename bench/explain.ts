@@ -65,6 +65,8 @@ export async function explainCases(
     JWT_SECRET: jwtSecret,
     DATA_DIR: mkdtempSync(join(tmpdir(), 'wt-bench-')),
     RATE_LIMIT_MAX: '1000000000',
+    ACCOUNT_RATE_LIMIT: '1000000000',
+    ACCOUNT_WRITE_LIMIT: '1000000000',
     LOG_LEVEL: 'silent',
     SEED_DEMO: '0',
     // The plans of the database path: with the answer cache the recorded request would be a hit,

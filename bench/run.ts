@@ -275,6 +275,8 @@ async function main() {
     METRICS_TOKEN: metricsToken,
     LOG_LEVEL: 'warn',
     RATE_LIMIT_MAX: '1000000000',
+    ACCOUNT_RATE_LIMIT: '1000000000',
+    ACCOUNT_WRITE_LIMIT: '1000000000',
     SEED_DEMO: '0',
     WEB_CONCURRENCY: String(workers),
     DATA_DIR: join(root, 'bench/results/tmp-data'),

@@ -28,6 +28,7 @@ import { givenCount } from './modules/ratings/repository.ts';
 import { countPersonalDataRefusal } from './modules/transparency/repository.ts';
 import { transparencyRoutes } from './modules/transparency/routes.ts';
 import { verifiedRoutes } from './modules/verified/routes.ts';
+import { accountLimit } from './plugins/account-limit.ts';
 import { frameworkErrors, registerErrorHandling } from './plugins/errors.ts';
 import { registerMetrics } from './plugins/metrics.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
@@ -131,9 +132,6 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   });
   // JSON only (DESIGN §3): any other body type is answered 415.
   app.removeContentTypeParser('text/plain');
-  // The session check counts the ratings a user gave as the ratings module does (ADR 0007).
-  registerSession(app, { givenCount });
-
   registerSecurityHeaders(app);
   // Closed by default: the web app is served from the same origin. Not registered at all then, since
   // its hooks cost every request CPU (issue 4) only to add nothing.
@@ -195,6 +193,13 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
       throw new HttpError(429, MSG.tooManyRequests, undefined, { 'retry-after': String(limit.ttlInSeconds) });
     }
   });
+  // The session check counts the ratings a user gave as the ratings module does (ADR 0007), and
+  // counts each request against its account's limits too.
+  registerSession(
+    app,
+    { givenCount },
+    accountLimit(app, { requests: deps.env.ACCOUNT_RATE_LIMIT, writes: deps.env.ACCOUNT_WRITE_LIMIT }),
+  );
 
   await registerOpenApi(app);
   registerReplicaReads(app, deps.database, {

@@ -85,6 +85,8 @@ export async function createTestApp(
     DATA_DIR: mkdtempSync(join(tmpdir(), 'wt-test-')),
     REDIS_URL: process.env.REDIS_URL,
     RATE_LIMIT_MAX: '100000',
+    ACCOUNT_RATE_LIMIT: '100000',
+    ACCOUNT_WRITE_LIMIT: '100000',
     LOGIN_RATE_LIMIT: '1000',
     LOGIN_ACCOUNT_LIMIT: '1000',
     AUTH_RATE_LIMIT: '100000',

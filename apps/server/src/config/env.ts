@@ -67,6 +67,10 @@ const envSchema = z
     MODERATOR_EMAIL: z.email().optional(),
     MODERATOR_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
     RATE_LIMIT_MAX: positiveInt.default(300),
+    // Per account a minute, from any addresses (plugins/account-limit.ts): every API request with a
+    // valid token, and of those the writes.
+    ACCOUNT_RATE_LIMIT: positiveInt.default(300),
+    ACCOUNT_WRITE_LIMIT: positiveInt.default(60),
     LOGIN_RATE_LIMIT: positiveInt.default(10),
     // Failed sign-ins for one account from any addresses before its attempts are spaced out
     // (modules/auth/service.ts: a growing delay, never a lock).

@@ -20,6 +20,13 @@ const RedisStore = require('@fastify/rate-limit/store/RedisStore.js') as new (
 ) => FastifyRateLimitStore;
 
 /**
+ * Whether the plugin asks for a route's own counts (config.rateLimit), or for a limiter of
+ * `createRateLimit` (no route: its keys carry their own scope, as the per-account limits' do).
+ */
+const ofRoute = (routeOptions: Parameters<FastifyRateLimitStore['child']>[0]) =>
+  (routeOptions as unknown as { routeInfo?: { url?: string } }).routeInfo?.url !== undefined;
+
+/**
  * Fixed windows in a tally, as the plugin's own stores count by default (the windows start with a
  * key's first request; continueExceeding and exponentialBackoff are not used here).
  */
@@ -41,6 +48,7 @@ class TallyStore implements FastifyRateLimitStore {
 
   /** A route with limits of its own counts apart, as the plugin's Redis store does. */
   child(routeOptions: Parameters<FastifyRateLimitStore['child']>[0]): FastifyRateLimitStore {
+    if (!ofRoute(routeOptions)) return this;
     const { routeInfo } = routeOptions as unknown as { routeInfo: { method: string; url: string } };
     return new TallyStore(this.tally, `${this.prefix}${routeInfo.method}${routeInfo.url}-`);
   }
@@ -93,6 +101,7 @@ class FallbackStore implements FastifyRateLimitStore {
   }
 
   child(routeOptions: Parameters<FastifyRateLimitStore['child']>[0]): FastifyRateLimitStore {
+    if (!ofRoute(routeOptions)) return this;
     return new FallbackStore(
       this.redis,
       this.shared.child(routeOptions),

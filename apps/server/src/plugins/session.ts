@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from
 import { preparedStatements } from '../db/prepared.ts';
 import { forbidden, unauthorized } from '../lib/errors.ts';
 import { TokenError } from '../lib/tokens.ts';
+import type { AccountLimit } from './account-limit.ts';
 import { type GivenCountSql, sessionChecker } from './session-check.ts';
 
 export interface Session {
@@ -49,6 +50,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** What the session check reads of other modules' tables, given by the app (registerSession). */
     sessionCheckReads: SessionCheckReads;
+    /** Counts the request against its account's limits (plugins/account-limit.ts). */
+    accountLimit: AccountLimit;
   }
   interface FastifyRequest {
     session: Session | null;
@@ -81,6 +84,7 @@ async function readSession(app: FastifyInstance, request: FastifyRequest): Promi
     if (error instanceof TokenError) throw unauthorized();
     throw error;
   }
+  await app.accountLimit(request, claims.userId);
   const reads = request.routeOptions.config.sessionReads;
   const shownId = reads?.shownUser?.(request.params) ?? null;
   const shown = shownId !== null;
@@ -116,8 +120,9 @@ async function readSession(app: FastifyInstance, request: FastifyRequest): Promi
   };
 }
 
-export function registerSession(app: FastifyInstance, reads: SessionCheckReads) {
+export function registerSession(app: FastifyInstance, reads: SessionCheckReads, limit: AccountLimit) {
   app.decorate('sessionCheckReads', reads);
+  app.decorate('accountLimit', limit);
   app.decorateRequest('session', null);
 }
 

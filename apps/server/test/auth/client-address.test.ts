@@ -1,9 +1,10 @@
 // Who a request is counted as, and when (issue 15 §3, §6): the per-address limit runs before the
 // sign-in check, so bad tokens are counted and an authenticated flood is refused before its session
-// is read; X-Forwarded-For names the client only when the sender is a trusted proxy; an IPv6 client
-// is counted by its /64, for the per-address limit and for failed sign-ins alike.
+// is read; a signed-in caller is counted per account as well, from any addresses; X-Forwarded-For
+// names the client only when the sender is a trusted proxy; an IPv6 client is counted by its /64,
+// for the per-address limit and for failed sign-ins alike.
 import { MSG } from '@workspace/contracts';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { users } from '../../src/db/schema/index.ts';
 import { signUp, TEST_PASSWORD } from '../fixtures.ts';
@@ -54,6 +55,59 @@ describe('the per-address limit comes before the sign-in check', () => {
     expect(refused.body).toEqual({ detail: MSG.tooManyRequests });
     expect((await profile(app, mine)).status).toBe(429);
     expect((await myRatings(app, { ...mine, remoteAddress: '10.21.0.2' })).status).toBe(401);
+  });
+});
+
+describe('the per-account limits', () => {
+  /**
+   * A signed-in user whose id no other test file's users share: with REDIS_URL every file counts in
+   * one Redis, and the files' databases, copied from one template, hand out the same ids.
+   */
+  async function signUpUnique(ctx: TestContext) {
+    const id = 1_000_000 + Math.floor(Math.random() * 1_000_000_000);
+    await ctx.deps.db.execute(sql`select setval(pg_get_serial_sequence('users', 'id'), ${id})`);
+    return signUp(ctx.app);
+  }
+  const markRead = (app: TestContext['app'], options: Parameters<typeof call>[3]) =>
+    call(app, 'POST', '/api/core/notifications/read/', { ...options, body: { all: true } });
+
+  it('count one account from any addresses, and leave other accounts alone', async () => {
+    const ctx = await testApp({ ACCOUNT_RATE_LIMIT: '4' });
+    const [spread, neighbour] = [await signUpUnique(ctx), await signUpUnique(ctx)];
+    for (let i = 1; i <= 4; i++) {
+      expect((await myRatings(ctx.app, { token: spread.access, remoteAddress: `10.23.0.${i}` })).status).toBe(
+        200,
+      );
+    }
+    const refused = await myRatings(ctx.app, { token: spread.access, remoteAddress: '10.23.0.5' });
+    expect(refused.status).toBe(429);
+    expect(refused.body).toEqual({ detail: MSG.tooManyRequests });
+    const retryAfter = Number(refused.raw.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    // Routes whose sign-in check is a preHandler count towards the same limit.
+    expect((await profile(ctx.app, { token: spread.access, remoteAddress: '10.23.0.6' })).status).toBe(429);
+    // Another account at the same address is someone else; a request without a token is not counted.
+    expect((await myRatings(ctx.app, { token: neighbour.access, remoteAddress: '10.23.0.5' })).status).toBe(
+      200,
+    );
+    expect((await myRatings(ctx.app, { remoteAddress: '10.23.0.7' })).status).toBe(401);
+  });
+
+  it('count writes on their own, before the session is read', async () => {
+    const ctx = await testApp({ ACCOUNT_RATE_LIMIT: '100', ACCOUNT_WRITE_LIMIT: '2' });
+    const { access, user } = await signUpUnique(ctx);
+    const from = (i: number) => ({ token: access, remoteAddress: `10.24.0.${i}` });
+    expect((await markRead(ctx.app, from(1))).status).toBe(204);
+    expect((await markRead(ctx.app, from(2))).status).toBe(204);
+    // Reads still pass: only the writes are spent.
+    expect((await myRatings(ctx.app, from(3))).status).toBe(200);
+    // Suspended now: a session read would answer 401. The limit answers first, without one.
+    await ctx.deps.db.update(users).set({ isActive: false }).where(eq(users.id, user.id));
+    const refused = await markRead(ctx.app, from(4));
+    expect(refused.status).toBe(429);
+    expect(refused.body).toEqual({ detail: MSG.tooManyRequests });
+    expect((await myRatings(ctx.app, from(5))).status).toBe(401);
   });
 });
 

@@ -221,6 +221,8 @@ export function baseEnv(): Record<string, string> {
     LOG_LEVEL: 'info',
     JWT_SECRET: randomBytes(32).toString('hex'),
     RATE_LIMIT_MAX: '100000',
+    ACCOUNT_RATE_LIMIT: '100000',
+    ACCOUNT_WRITE_LIMIT: '100000',
     LOGIN_RATE_LIMIT: '1000',
     LOGIN_ACCOUNT_LIMIT: '1000',
     AUTH_RATE_LIMIT: '100000',

@@ -1,0 +1,44 @@
+// Limits per account as well as per address: a signed-in caller who spreads requests over many
+// addresses (a botnet, a carrier's changing addresses) still gets one person's allowance. Every API
+// request with a valid token counts towards ACCOUNT_RATE_LIMIT a minute, and the writes among them
+// towards ACCOUNT_WRITE_LIMIT as well: writes make work for other people (a moderator's queue, a
+// ratee's notifications). Counted where the per-address limit is (Redis, else the server's memory
+// shared by its workers, ADR 0021), after the token's signature is checked and before its session
+// is read, so a flood costs no database read.
+import { MSG } from '@workspace/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { HttpError } from '../lib/errors.ts';
+
+const WINDOW = '1 minute';
+const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** Counts a request of `userId`'s; throws 429 with Retry-After past either limit. */
+export type AccountLimit = (request: FastifyRequest, userId: number) => Promise<void>;
+
+/** Needs @fastify/rate-limit registered on `app` (its store and `createRateLimit`). */
+export function accountLimit(
+  app: FastifyInstance,
+  limits: { requests: number; writes: number },
+): AccountLimit {
+  // The limiter's key is the account, which the plugin reads from the request.
+  const accountOf = new WeakMap<FastifyRequest, number>();
+  const limiter = (scope: string, max: number) =>
+    app.createRateLimit({
+      max,
+      timeWindow: WINDOW,
+      keyGenerator: (request) => `${scope}:${accountOf.get(request)}`,
+    });
+  const requests = limiter('account', limits.requests);
+  const writes = limiter('account-writes', limits.writes);
+  return async (request, userId) => {
+    accountOf.set(request, userId);
+    for (const limit of WRITES.has(request.method) ? [requests, writes] : [requests]) {
+      const counted = await limit(request);
+      if (!counted.isAllowed && counted.isExceeded) {
+        throw new HttpError(429, MSG.tooManyRequests, undefined, {
+          'retry-after': String(counted.ttlInSeconds),
+        });
+      }
+    }
+  };
+}
