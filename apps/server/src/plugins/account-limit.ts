@@ -32,8 +32,9 @@ export function accountLimit(
   const writes = limiter('account-writes', limits.writes);
   return async (request, userId) => {
     accountOf.set(request, userId);
-    for (const limit of WRITES.has(request.method) ? [requests, writes] : [requests]) {
-      const counted = await limit(request);
+    // Both at once: a cluster worker's questions to the primary in one turn go as one message.
+    const limits = WRITES.has(request.method) ? [requests, writes] : [requests];
+    for (const counted of await Promise.all(limits.map((limit) => limit(request)))) {
       if (!counted.isAllowed && counted.isExceeded) {
         throw new HttpError(429, MSG.tooManyRequests, undefined, {
           'retry-after': String(counted.ttlInSeconds),
