@@ -1,5 +1,4 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { MSG } from '@workspace/contracts';
 import { CheckCircle2, Info } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
@@ -13,13 +12,14 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 
 /**
  * A one-time message handed over by the page that sent the user here (registration, password reset),
- * and whether the server had ended the session (the route guard says so).
+ * whether that was a sign-up, and whether the server had ended the session (the route guard says so).
  */
 function useFlashMessage() {
   const location = useLocation();
   const navigate = useNavigate();
-  const state = location.state as { message?: unknown; sessionEnded?: unknown } | null;
+  const state = location.state as { message?: unknown; registered?: unknown; sessionEnded?: unknown } | null;
   const [message] = useState(() => (typeof state?.message === 'string' ? state.message : null));
+  const [registered] = useState(() => state?.registered === true);
   const [sessionEnded] = useState(() => state?.sessionEnded === true);
   useEffect(() => {
     // Shown once: clear it from history so a reload or Back does not show it again.
@@ -27,17 +27,17 @@ function useFlashMessage() {
       navigate({ pathname: location.pathname, search: location.search }, { replace: true, state: null });
     }
   }, [state, navigate, location.pathname, location.search]);
-  return { message, sessionEnded };
+  return { message, registered, sessionEnded };
 }
 
 export default function LoginRoute() {
   const { t } = useLingui();
   useDocumentTitle(t`Sign In`);
-  const { message, sessionEnded } = useFlashMessage();
+  const { message, registered, sessionEnded } = useFlashMessage();
   return (
     <AuthLayout
       // Someone who has just signed up is new here, not back.
-      title={message === MSG.registrationSuccess ? t`Welcome to WorkTrust` : t`Welcome back`}
+      title={registered ? t`Welcome to WorkTrust` : t`Welcome back`}
       description={t`Sign in to your WorkTrust account`}
       footer={
         <p>

@@ -28,7 +28,9 @@ export default function RegisterRoute() {
     >
       <RegisterForm
         defaultRole={state?.role === 'employer' ? 'employer' : 'employee'}
-        onSuccess={() => navigate(paths.login.getHref(), { state: { message: MSG.registrationSuccess } })}
+        onSuccess={() =>
+          navigate(paths.login.getHref(), { state: { message: MSG.registrationSuccess, registered: true } })
+        }
       />
     </AuthLayout>
   );
