@@ -110,6 +110,10 @@ describe('eligibility', () => {
   });
 });
 
-it('keeps only the day of a timestamp', () => {
+it("keeps only the day of a timestamp, India's day", () => {
   expect(dayOnly('2026-03-14T15:09:26.535Z')).toBe('2026-03-14T00:00:00.000Z');
+  // 00:30 on 15 March in India, 19:00 the day before in UTC.
+  expect(dayOnly('2026-03-14T19:00:00.000Z')).toBe('2026-03-15T00:00:00.000Z');
+  expect(dayOnly(new Date('2026-12-31T18:29:59.999Z'))).toBe('2026-12-31T00:00:00.000Z');
+  expect(dayOnly(new Date('2026-12-31T18:30:00.000Z'))).toBe('2027-01-01T00:00:00.000Z');
 });

@@ -114,8 +114,25 @@ export function browseRole(role: UserRole): 'employee' | 'employer' | null {
 export const grievanceNumber = (id: number, createdAt: Date | string) =>
   `GRV-${new Date(createdAt).getUTCFullYear()}-${String(id).padStart(6, '0')}`;
 
-/** Anonymous ratings show their date only: the time is zeroed to the UTC day (DESIGN §5 privacy). */
+/**
+ * The time zone whose calendar days date what shows its day only (anonymous ratings, a rating
+ * received): India's, where the portal's people are, so a rating written at 1 a.m. is dated that day.
+ */
+export const DAY_ZONE = 'Asia/Kolkata';
+
+/** "2026-03-14" in DAY_ZONE; made on first use, not when the web app loads. */
+let dayInZone: Intl.DateTimeFormat | undefined;
+
+/**
+ * Anonymous ratings show their date only (DESIGN §5 privacy): the day in DAY_ZONE, carried as
+ * midnight UTC of that date, a time that tells nothing, shown as the date it is.
+ */
 export function dayOnly(iso: string | Date): string {
-  const d = new Date(iso);
-  return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate())).toISOString();
+  dayInZone ??= new Intl.DateTimeFormat('en-CA', {
+    timeZone: DAY_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  });
+  return `${dayInZone.format(new Date(iso))}T00:00:00.000Z`;
 }

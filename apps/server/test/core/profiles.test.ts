@@ -1,6 +1,7 @@
 // GET /api/core/users/{id}/profile|stats|ratings: answers, privacy (anonymous raters,
 // show_rating_details), hidden ratings, ordering, paging and not-found cases.
 import {
+  dayOnly,
   MSG,
   type ProfileResponse,
   RATING_CATEGORIES,
@@ -157,7 +158,7 @@ describe('anonymity', () => {
           { category: CG, score: 3 },
         ],
         overall_score: 3.5,
-        created_at: `${anonRating.created_at.slice(0, 10)}T00:00:00.000Z`,
+        created_at: dayOnly(anonRating.created_at),
         edited_at: null,
         verified_employee: false,
         reply: null,
@@ -191,23 +192,34 @@ describe('anonymity', () => {
 
   it('orders by day, then public ratings before anonymous ones, so position reveals no time', async () => {
     const ratee = await makeUser(ctx, 'employer');
-    const raters = await Promise.all([1, 2, 3, 4].map(() => makeUser(ctx, 'employee')));
-    const [r1, r2, r3, r4] = raters as [TestUser, TestUser, TestUser, TestUser];
+    const raters = await Promise.all([1, 2, 3, 4, 5].map(() => makeUser(ctx, 'employee')));
+    const [r1, r2, r3, r4, r5] = raters as [TestUser, TestUser, TestUser, TestUser, TestUser];
+    // Days are India's (UTC+05:30): 10:00–12:00 UTC is the afternoon of 10 March there, 17:00 UTC on
+    // the 9th is late on the 9th, and 19:00 UTC on the 10th is already the 11th.
     const early = await rate(ctx, r1, ratee); // public, 10:00
     const anon = await rate(ctx, r2, ratee, { is_anonymous: true }); // anonymous, 11:00
     const late = await rate(ctx, r3, ratee); // public, 12:00
     const yesterday = await rate(ctx, r4, ratee); // public, the day before
+    const afterMidnight = await rate(ctx, r5, ratee, { is_anonymous: true }); // anonymous, the day after
     await setRatingCreatedAt(ctx, early.id, new Date('2030-03-10T10:00:00Z'));
     await setRatingCreatedAt(ctx, anon.id, new Date('2030-03-10T11:00:00Z'));
     await setRatingCreatedAt(ctx, late.id, new Date('2030-03-10T12:00:00Z'));
-    await setRatingCreatedAt(ctx, yesterday.id, new Date('2030-03-09T23:00:00Z'));
+    await setRatingCreatedAt(ctx, yesterday.id, new Date('2030-03-09T17:00:00Z'));
+    await setRatingCreatedAt(ctx, afterMidnight.id, new Date('2030-03-10T19:00:00Z'));
     const res = await get<RatingPage>(ctx, viewer, `/api/core/users/${ratee.id}/ratings/`);
-    expect(res.body.results.map((r) => r.id)).toEqual([late.id, early.id, anon.id, yesterday.id]);
+    expect(res.body.results.map((r) => r.id)).toEqual([
+      afterMidnight.id,
+      late.id,
+      early.id,
+      anon.id,
+      yesterday.id,
+    ]);
     expect(res.body.results.map((r) => r.created_at)).toEqual([
+      '2030-03-11T00:00:00.000Z',
       '2030-03-10T12:00:00.000Z',
       '2030-03-10T10:00:00.000Z',
       '2030-03-10T00:00:00.000Z',
-      '2030-03-09T23:00:00.000Z',
+      '2030-03-09T17:00:00.000Z',
     ]);
   });
 });

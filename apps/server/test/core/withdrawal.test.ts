@@ -2,6 +2,7 @@
 // under an open dispute or after an upheld one cannot be replaced for RATE_AGAIN_AFTER_WITHDRAWAL_DAYS,
 // and its flags, dispute, appeal and audit rows stay, so the transparency report keeps counting them.
 import {
+  dayOnly,
   ELIGIBILITY,
   type EligibilityResponse,
   type FlaggedRating,
@@ -44,9 +45,9 @@ const decide = (disputeId: number, outcome: 'UPHELD' | 'REJECTED') =>
 const publicCount = async (user: TestUser, viewer: TestUser) =>
   (await send<ProfileResponse>(viewer, 'GET', `/api/core/users/${user.id}/profile/`)).body.rating_summary
     .total_ratings;
-/** The day the rater may rate again, as the API states it: the day after the cooldown ends (UTC). */
+/** The day the rater may rate again, as the API states it: the day after the cooldown ends (India's). */
 const rateAgainOn = () => {
-  const day = new Date(Date.now() + RATE_AGAIN_AFTER_WITHDRAWAL_DAYS * 86_400_000);
+  const day = new Date(dayOnly(new Date(Date.now() + RATE_AGAIN_AFTER_WITHDRAWAL_DAYS * 86_400_000)));
   day.setUTCDate(day.getUTCDate() + 1);
   return day.toISOString().slice(0, 10);
 };

@@ -13,11 +13,19 @@ describe('formatting in the active language', () => {
 
   it('writes dates with English or Hindi month names', async () => {
     const iso = '2026-11-03T00:00:00Z';
-    expect(formatDate(iso, { utcDay: true })).toBe('3 Nov 2026');
+    expect(formatDate(iso, { asDay: true })).toBe('3 Nov 2026');
     await activateLanguage('hi');
-    expect(formatDate(iso, { utcDay: true })).toBe('3 नव॰ 2026');
-    expect(formatDate(iso, { utcDay: true, language: 'en' })).toBe('3 Nov 2026');
+    expect(formatDate(iso, { asDay: true })).toBe('3 नव॰ 2026');
+    expect(formatDate(iso, { asDay: true, language: 'en' })).toBe('3 Nov 2026');
     expect(formatDateTime('not a date')).toBe('');
+  });
+
+  it("shows a day as India's day, whatever the reader's time zone", () => {
+    // The server's day markers (midnight UTC of the date) and an anonymous rating's exact time as its
+    // author sees it: 00:30 on 4 November in India is still 3 November in UTC.
+    expect(formatDate('2026-11-04T00:00:00.000Z', { asDay: true })).toBe('4 Nov 2026');
+    expect(formatDate('2026-11-03T19:00:00.000Z', { asDay: true })).toBe('4 Nov 2026');
+    expect(formatDate('2026-11-04T18:29:00.000Z', { asDay: true })).toBe('4 Nov 2026');
   });
 
   it('shows scores with one decimal', async () => {

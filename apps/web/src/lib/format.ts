@@ -3,13 +3,13 @@
 // Whole numbers and scores in whole tenths are written without Intl, as both locales write them:
 // a page's first Intl object costs its main thread ~35 ms (ICU's locale data; four times that on
 // Lighthouse's phone), and the landing page shows no other numbers and no dates.
-import type { Language } from '@workspace/contracts';
+import { DAY_ZONE, type Language } from '@workspace/contracts';
 import { activeLanguage, intlLocale } from './i18n';
 
 const day = { day: 'numeric', month: 'short', year: 'numeric' } as const;
 const makers = {
   date: (locale: string) => new Intl.DateTimeFormat(locale, day),
-  utcDate: (locale: string) => new Intl.DateTimeFormat(locale, { ...day, timeZone: 'UTC' }),
+  zoneDate: (locale: string) => new Intl.DateTimeFormat(locale, { ...day, timeZone: DAY_ZONE }),
   dateTime: (locale: string) =>
     new Intl.DateTimeFormat(locale, { ...day, hour: 'numeric', minute: '2-digit' }),
   number: (locale: string) => new Intl.NumberFormat(locale),
@@ -31,16 +31,17 @@ function formatter<K extends Kind>(kind: K, language: Language): ReturnType<(typ
 }
 
 /**
- * "3 Nov 2026" / "3 नव॰ 2026". `utcDay`: the time carries no meaning (anonymous ratings are stamped
- * at midnight UTC), so the UTC day is shown rather than one shifted by the reader's time zone.
+ * "3 Nov 2026" / "3 नव॰ 2026". `asDay`: the value stands for a day (an anonymous rating's date, a
+ * date the server names): shown as the day in India (contracts' DAY_ZONE), which the server dates
+ * such days by, the same for every reader rather than shifted by the reader's time zone.
  */
 export function formatDate(
   iso: string,
-  { utcDay = false, language = activeLanguage() }: { utcDay?: boolean; language?: Language } = {},
+  { asDay = false, language = activeLanguage() }: { asDay?: boolean; language?: Language } = {},
 ) {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
-  return formatter(utcDay ? 'utcDate' : 'date', language).format(date);
+  return formatter(asDay ? 'zoneDate' : 'date', language).format(date);
 }
 
 export function formatDateTime(iso: string, language: Language = activeLanguage()) {

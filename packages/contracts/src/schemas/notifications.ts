@@ -9,7 +9,7 @@ export const notification = z.object({
   id: z.string(),
   type: z.enum(NOTIFICATION_TYPES),
   /**
-   * When it happened. For a rating received, the day only (00:00 UTC), as an anonymous rating shows
+   * When it happened. For a rating received, the day only (India's day, as `dayOnly` carries it), as an anonymous rating shows
    * it: the exact time could point at its author.
    */
   created_at: isoDateTime,

@@ -8,6 +8,7 @@ import {
 } from '@workspace/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client.ts';
+import { dayMarker } from '../../db/days.ts';
 
 export interface NewNotification {
   userId: number | SQL;
@@ -27,9 +28,12 @@ export interface NewNotification {
  * When the daily mail goes: 03:30 UTC, 09:00 in India, the same moment for everyone, so that its time
  * says nothing of when what it tells happened (ADR 0025). A notification set aside goes in the next.
  */
-const DIGEST_TODAY = sql`(date_trunc('day', now(), 'UTC') + interval '3 hours 30 minutes')`;
+const DIGEST_TIME = sql`interval '3 hours 30 minutes'`;
+const DIGEST_TODAY = sql`(date_trunc('day', now(), 'UTC') + ${DIGEST_TIME})`;
 const NEXT_DIGEST = sql`(case when now() < ${DIGEST_TODAY} then ${DIGEST_TODAY} else ${DIGEST_TODAY} + interval '1 day' end)`;
-const AFTER_TODAY = sql`(${DIGEST_TODAY} + interval '1 day')`;
+/** Today as a rating received is dated (India's day, db/days.ts), and the daily mail after it ends. */
+const TODAY = dayMarker(sql`now()`);
+const AFTER_TODAY = sql`(${TODAY} + interval '1 day' + ${DIGEST_TIME})`;
 
 /** Types told only in the daily mail: a mail at the moment a rating was written would date it. */
 const ONLY_DAILY: readonly NotificationType[] = ['rating_received'];
@@ -59,7 +63,7 @@ function mailState(userId: number | SQL, type: NotificationType, aboutRating?: n
  * mailed at once). A rating received is dated by its day only (ADR 0025).
  */
 export function notificationInsert(n: NewNotification, from?: SQL): SQL {
-  const at = n.type === 'rating_received' ? sql`date_trunc('day', now(), 'UTC')` : sql`now()`;
+  const at = n.type === 'rating_received' ? TODAY : sql`now()`;
   const params =
     n.params === undefined || !('getSQL' in n.params)
       ? sql`${JSON.stringify(n.params ?? {})}::jsonb`

@@ -4,6 +4,7 @@ import type { EligibilityParty, RoleContext, UserRole } from '@workspace/contrac
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import { type Executor, queryRows } from '../../db/client.ts';
+import { dayIn } from '../../db/days.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { type Bound, preparedRaw, preparedStatements } from '../../db/prepared.ts';
 import { type RatingScores, ratings, users } from '../../db/schema/index.ts';
@@ -21,14 +22,14 @@ import {
 } from './unusual-activity.ts';
 
 /**
- * Order of every public list of received ratings: newest day first, and within a day public ratings
+ * Order of every public list of received ratings: newest day first (India's, db/days.ts), and within a day public ratings
  * before anonymous ones, so an anonymous rating's position tells no more than its date does. Public
  * ratings (which show their time) then go newest first; anonymous ones by their id, which is random
  * (ADR 0016), so not even their order among themselves follows time. Mirrors the index
  * ratings_public_received (drizzle/0014).
  */
 const PUBLIC_ORDER = [
-  sql`date_trunc('day', ${ratings.createdAt} at time zone 'UTC') desc`,
+  sql`${dayIn(ratings.createdAt)} desc`,
   sql`${ratings.isAnonymous} asc`,
   sql`(case when ${ratings.isAnonymous} then null else ${ratings.createdAt} end) desc`,
   sql`${ratings.id} desc`,
@@ -304,7 +305,7 @@ export async function findRatee(
     sql`select u.id, u.user_role as role, u.is_active,
           exists(select 1 from ratings r
                  where r.rater_id = ${raterId} and r.ratee_id = u.id and r.role_context = ${context}) as already_rated,
-          (select to_char((c.until at time zone 'UTC')::date + 1, 'YYYY-MM-DD')
+          (select to_char(${dayIn(sql`c.until`)}::date + 1, 'YYYY-MM-DD')
            from (${coolingDown(sql`${raterId}::int`, sql`u.id`, sql`${context}::text`)}) c) as rate_again_on
         from users u where u.id = ${rateeId}`,
   );

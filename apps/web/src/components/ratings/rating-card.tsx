@@ -165,12 +165,12 @@ export function RatingCard({
           <Heading className="font-semibold leading-tight">{title}</Heading>
           <p className="text-muted-foreground text-sm">
             <time dateTime={rating.created_at}>
-              {formatDate(rating.created_at, { utcDay: rating.is_anonymous })}
+              {formatDate(rating.created_at, { asDay: rating.is_anonymous })}
             </time>
             {rating.edited_at && (
               <>
                 {' · '}
-                <span title={formatDate(rating.edited_at, { utcDay: rating.is_anonymous })}>
+                <span title={formatDate(rating.edited_at, { asDay: rating.is_anonymous })}>
                   <Trans>Edited</Trans>
                 </span>
               </>

@@ -1,0 +1,15 @@
+// Days as people in India count them (contracts' DAY_ZONE): what shows its day only (an anonymous
+// rating, a rating received) is dated and ordered by them. The zone is written into the SQL as a
+// literal, not bound: ratings_public_received (drizzle/0044) indexes the same expression, and a plan
+// uses an index on an expression only when the query's is the same text.
+import { DAY_ZONE } from '@workspace/contracts';
+import { type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+
+const zone = sql.raw(`'${DAY_ZONE}'`);
+
+/** The day of `at` (a timestamptz) in DAY_ZONE: its midnight there, as a timestamp without zone. */
+export const dayIn = (at: SQL | PgColumn) => sql`date_trunc('day', ${at} at time zone ${zone})`;
+
+/** That day as the API carries it (contracts' `dayOnly`): midnight UTC of the date, a timestamptz. */
+export const dayMarker = (at: SQL | PgColumn) => sql`(${dayIn(at)} at time zone 'UTC')`;
