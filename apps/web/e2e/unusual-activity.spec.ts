@@ -36,6 +36,13 @@ test('a burst from new accounts is flagged automatically and noticed on the prof
     const item = page.getByRole('article').filter({ hasText: `Best company ever ${i}` });
     await expect(item.getByText(FLAG_REASON_LABELS.UNUSUAL_ACTIVITY)).toBeVisible();
     await expect(item.getByText(/^By Automatic check/)).toBeVisible();
+    // What the check found, worded by the web app from the flag's figures.
+    const { windowHours, freshAccountHours } = UNUSUAL_ACTIVITY;
+    await expect(
+      item.getByText(
+        `${burst} ratings in ${windowHours} hours from accounts opened less than ${freshAccountHours} hours before rating; usually 0.0 a day.`,
+      ),
+    ).toBeVisible();
     await item.getByRole('button', { name: 'Dismiss flag by Automatic check' }).click();
     const dialog = page.getByRole('dialog', { name: 'Dismiss this flag' });
     await dialog.getByLabel('Reason (optional)').fill('Checked: real staff after the launch event.');

@@ -25,6 +25,20 @@ export const flagRequest = z.object({
 });
 export type FlagRequest = z.input<typeof flagRequest>;
 
+/**
+ * An automatic flag's figures (ADR 0017, 0023), which the web app words in the moderator's language
+ * with the rule's constants (UNUSUAL_ACTIVITY, COPIED_TEXT).
+ */
+export const flagFacts = z.object({
+  /** volume, fresh_accounts: the ratings of that kind in the window that made the burst. */
+  count: z.number().int().optional(),
+  /** volume, fresh_accounts: how many of that kind the profile usually received a day, to a tenth. */
+  usual_per_day: z.number().optional(),
+  /** copied_text, repeated_text: how alike the two texts are, in percent. */
+  alike_percent: z.number().int().optional(),
+});
+export type FlagFacts = z.infer<typeof flagFacts>;
+
 export const flag = z.object({
   id: z.number().int(),
   rating_id: z.number().int(),
@@ -34,7 +48,10 @@ export const flag = z.object({
   reason: z.enum(FLAG_REASONS),
   /** Which rule raised an automatic flag; null on a person's flag. */
   rule: z.enum(AUTOMATIC_FLAG_RULES).nullable(),
+  /** A person's own words about the flag; null on an automatic flag. */
   details: z.string().nullable(),
+  /** An automatic flag's figures; null on a person's flag. */
+  facts: flagFacts.nullable(),
   status: z.enum(FLAG_STATUSES),
   created_at: isoDateTime,
   /** When a moderator dismissed it or acted on its rating; null while open. */

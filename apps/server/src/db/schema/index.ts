@@ -11,6 +11,7 @@ import {
   DISPUTE_STATUSES,
   FLAG_REASONS,
   FLAG_STATUSES,
+  type FlagFacts,
   GRIEVANCE_CATEGORIES,
   GRIEVANCE_STATUSES,
   LANGUAGES,
@@ -264,7 +265,10 @@ export const flags = pgTable('flags', {
   rule: text('rule', { enum: AUTOMATIC_FLAG_RULES }),
   /** For the copied-text rules, the rating whose text matched (drizzle/0033). */
   matchedRatingId: bigint('matched_rating_id', { mode: 'number' }),
+  /** A person's own words; null on an automatic flag, which has its figures in `facts`. */
   details: text('details'),
+  /** An automatic flag's figures (contracts' FlagFacts, drizzle/0045); null on a person's flag. */
+  facts: jsonb('facts').$type<FlagFacts>(),
   status: text('status', { enum: FLAG_STATUSES }).notNull().default('open'),
   createdAt: ts('created_at').notNull().defaultNow(),
   resolvedAt: ts('resolved_at'),

@@ -228,6 +228,7 @@ export function toFlagView(flag: FlagRow) {
     reason: flag.reason,
     rule: flag.rule,
     details: flag.details,
+    facts: flag.facts,
     status: flag.status,
     created_at: flag.createdAt.toISOString(),
     resolved_at: flag.resolvedAt?.toISOString() ?? null,

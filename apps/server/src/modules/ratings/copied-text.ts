@@ -4,7 +4,7 @@
 // the same account on another profile as `repeated_text`. Each flag names the rating that matched,
 // for the moderators' side-by-side view. The text's own keys are stored for the texts that follow: a
 // new rating's by its own statement (ratings/repository.ts insertRating), an edited one's here.
-import { type AutomaticFlagRule, COPIED_TEXT } from '@workspace/contracts';
+import { type AutomaticFlagRule, COPIED_TEXT, type FlagFacts } from '@workspace/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, type Executor, queryRows } from '../../db/client.ts';
 import { bandKeysOf } from './text-bands.ts';
@@ -77,14 +77,6 @@ async function closestToEdited(db: Db, written: WrittenText): Promise<Match[]> {
   });
 }
 
-/** What a moderator reads on the flag: the rule, how alike, no personal data. */
-function details(rule: AutomaticFlagRule, score: number): string {
-  const alike = `${Math.round(score * 100)} % alike`;
-  return rule === 'copied_text'
-    ? `Copied text: ${alike} to another account's rating of the last ${days} days.`
-    : `Repeated text: ${alike} to this account's rating of another profile in the last ${days} days.`;
-}
-
 /**
  * Flags the rating once per rule its text met: `matches` as a new rating's statement found them, or,
  * without, found now for an edited text. Returns the rules newly flagged. The rating stands whatever
@@ -100,15 +92,17 @@ export async function flagCopiedText(
   if (matches.length === 0) return [];
   const flags = matches.map((match) => {
     const rule: AutomaticFlagRule = match.same_rater ? 'repeated_text' : 'copied_text';
-    return { rule, matched: Number(match.id), details: details(rule, Number(match.score)) };
+    // The flag's figure for the moderator (worded by the web app): how alike.
+    const facts: FlagFacts = { alike_percent: Math.round(Number(match.score) * 100) };
+    return { rule, matched: Number(match.id), facts: JSON.stringify(facts) };
   });
   const flagged = await queryRows<{ rule: AutomaticFlagRule }>(
     db,
-    sql`insert into flags (rating_id, reporter_id, reason, rule, matched_rating_id, details)
-        select ${written.ratingId}, null, 'UNUSUAL_ACTIVITY', t.rule, t.matched, t.details
+    sql`insert into flags (rating_id, reporter_id, reason, rule, matched_rating_id, facts)
+        select ${written.ratingId}, null, 'UNUSUAL_ACTIVITY', t.rule, t.matched, t.facts
         from unnest(${sql.param(flags.map((f) => f.rule))}::text[],
                     ${sql.param(flags.map((f) => f.matched))}::bigint[],
-                    ${sql.param(flags.map((f) => f.details))}::text[]) as t(rule, matched, details)
+                    ${sql.param(flags.map((f) => f.facts))}::jsonb[]) as t(rule, matched, facts)
         on conflict (rating_id, rule) where reporter_id is null do nothing
         returning rule`,
   );

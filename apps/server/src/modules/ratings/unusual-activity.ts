@@ -5,6 +5,7 @@
 import {
   type AutomaticFlagRule,
   BURST_FLAG_RULES,
+  type FlagFacts,
   RATING_STATUSES,
   UNUSUAL_ACTIVITY,
 } from '@workspace/contracts';
@@ -128,45 +129,31 @@ interface WindowRow {
   usual_fresh: number | null;
 }
 
-/** What the moderator reads on the flag: the counts that made the burst, no personal data. */
-function details(counts: BurstCounts, volumeBurst: boolean): string {
-  const usual = (count: number | null) => ((count ?? 0) / baselineDays).toFixed(1);
-  return volumeBurst
-    ? `${counts.n} ratings in ${windowHours} hours; usually ${usual(counts.usualN)} a day over the ${baselineDays} days before.`
-    : `${counts.fresh} ratings in ${windowHours} hours from accounts opened less than ${freshAccountHours} hours before rating; usually ${usual(counts.usualFresh)} a day.`;
+/** The flag's figures for the moderator (worded by the web app): the counts that made the burst. */
+function facts(counts: BurstCounts, volumeBurst: boolean): FlagFacts {
+  const usual = volumeBurst ? counts.usualN : counts.usualFresh;
+  return {
+    count: volumeBurst ? counts.n : counts.fresh,
+    usual_per_day: Math.round(((usual ?? 0) / baselineDays) * 10) / 10,
+  };
 }
 
 /**
- * The ratings the rule flags for `rateeId` as of `at`, with the flag's details: every rating in the
- * window on a volume burst, the fresh accounts' ratings on a fresh-account burst; none on ordinary
- * traffic.
+ * Ratings of `rateeId` that the rule flags as of `at` (for checks over past data, e.g. the seeds):
+ * every rating in the window on a volume burst, the fresh accounts' ratings on a fresh-account burst;
+ * none on ordinary traffic.
  */
-async function burstAt(
-  db: Executor,
-  rateeId: number,
-  at?: SQL,
-): Promise<{ ids: number[]; rule: AutomaticFlagRule; details: string }> {
+export async function findBurst(db: Executor, rateeId: number, at?: SQL): Promise<number[]> {
   const rows = await queryRows<WindowRow>(db, windowQuery(rateeId, at));
   const first = rows[0];
-  if (!first) return { ids: [], rule: 'volume', details: '' };
-  const counts = {
+  if (!first) return [];
+  const kinds = burstKinds({
     n: first.n,
     fresh: first.fresh_count,
     usualN: first.usual_n,
     usualFresh: first.usual_fresh,
-  };
-  const kinds = burstKinds(counts);
-  const flagged = rows.filter((row) => kinds.volume || (kinds.fresh && row.fresh));
-  return {
-    ids: flagged.map((row) => Number(row.id)),
-    rule: kinds.volume ? 'volume' : 'fresh_accounts',
-    details: details(counts, kinds.volume),
-  };
-}
-
-/** Ratings of `rateeId` that the rule flags as of `at` (for checks over past data, e.g. the seeds). */
-export async function findBurst(db: Executor, rateeId: number, at?: SQL): Promise<number[]> {
-  return (await burstAt(db, rateeId, at)).ids;
+  });
+  return rows.filter((row) => kinds.volume || (kinds.fresh && row.fresh)).map((row) => Number(row.id));
 }
 
 /**
@@ -207,8 +194,8 @@ export async function flagUnusualActivity(
           select r.id from ratings r where ${sinceThen}
         ),
         inserted as (
-          insert into flags (rating_id, reporter_id, reason, rule, details)
-          select id, null, 'UNUSUAL_ACTIVITY', ${rule}, ${details(counts, kinds.volume)} from targets
+          insert into flags (rating_id, reporter_id, reason, rule, facts)
+          select id, null, 'UNUSUAL_ACTIVITY', ${rule}, ${JSON.stringify(facts(counts, kinds.volume))}::jsonb from targets
           on conflict (rating_id, rule) where reporter_id is null do nothing
           returning rating_id
         )

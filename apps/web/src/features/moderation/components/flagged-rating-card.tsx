@@ -1,15 +1,21 @@
 // One flagged rating in the queue: the rating with its rater revealed, its flags (reason, details,
 // reporter, status) and the actions: hide or restore, dismiss a flag, suspend or reinstate the rater
 // (whichever applies: neither for a deleted account's kept rating).
-import { plural } from '@lingui/core/macro';
+import { plural, t as tGlobal } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { FlaggedRating } from '@workspace/contracts';
+import {
+  type AutomaticFlagRule,
+  COPIED_TEXT,
+  type FlagFacts,
+  type FlaggedRating,
+  UNUSUAL_ACTIVITY,
+} from '@workspace/contracts';
 import { Ban, Eye, EyeOff, UserCheck, X } from 'lucide-react';
 import { FLAG_RULE_LABELS, personName } from '@/components/ratings/labels';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { flagReasonLabel } from '@/lib/api-messages';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime, formatNumber, formatScore } from '@/lib/format';
 import { ActionDialog } from './action-dialog';
 import { ModeratedRatingCard } from './moderated-rating-card';
 
@@ -56,6 +62,34 @@ function SideBySide({ text, matched }: { text: string | null; matched: NonNullab
   );
 }
 
+/**
+ * What an automatic flag found, in the moderator's language: its figures (flags.facts) with the
+ * rule's constants. Called while FlagItem renders, which useLingui re-renders on a change of language.
+ */
+function factsText(rule: AutomaticFlagRule, facts: FlagFacts): string {
+  const { windowHours, baselineDays, freshAccountHours } = UNUSUAL_ACTIVITY;
+  const count = facts.count ?? 0;
+  const usual = formatScore(facts.usual_per_day ?? 0);
+  const alike = formatNumber(facts.alike_percent ?? 0);
+  const days = COPIED_TEXT.days;
+  switch (rule) {
+    case 'volume':
+      return plural(count, {
+        one: `# rating in ${windowHours} hours; usually ${usual} a day over the ${baselineDays} days before.`,
+        other: `# ratings in ${windowHours} hours; usually ${usual} a day over the ${baselineDays} days before.`,
+      });
+    case 'fresh_accounts':
+      return plural(count, {
+        one: `# rating in ${windowHours} hours from an account opened less than ${freshAccountHours} hours before rating; usually ${usual} a day.`,
+        other: `# ratings in ${windowHours} hours from accounts opened less than ${freshAccountHours} hours before rating; usually ${usual} a day.`,
+      });
+    case 'copied_text':
+      return tGlobal`${alike} % alike to another account's rating of the last ${days} days.`;
+    case 'repeated_text':
+      return tGlobal`${alike} % alike to this account's rating of another profile in the last ${days} days.`;
+  }
+}
+
 function FlagItem({ flag, ratingText }: { flag: FlagView; ratingText: string | null }) {
   const { t, i18n } = useLingui();
   const rule = flag.rule && i18n._(FLAG_RULE_LABELS[flag.rule]);
@@ -76,6 +110,7 @@ function FlagItem({ flag, ratingText }: { flag: FlagView; ratingText: string | n
           <Badge variant={FLAG_STATUS_VARIANT[flag.status]}>{status}</Badge>
         </p>
         {rule && <p>{rule}</p>}
+        {flag.rule && flag.facts && <p>{factsText(flag.rule, flag.facts)}</p>}
         {flag.details && <p className="whitespace-pre-line wrap-anywhere">{flag.details}</p>}
         {flag.matched && <SideBySide text={ratingText} matched={flag.matched} />}
         <p className="text-muted-foreground">

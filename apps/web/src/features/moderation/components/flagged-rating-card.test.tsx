@@ -1,0 +1,57 @@
+// The moderators' queue against the real API: an automatic flag's figures (flags.facts) are worded in
+// the moderator's language, with the rule's constants, not shown as a sentence the server wrote.
+import { act, screen } from '@testing-library/react';
+import { COPIED_TEXT, type FlagsResponse } from '@workspace/contracts';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { activateLanguage, loadCatalog } from '@/lib/i18n';
+import { type LiveApi, startLiveApi } from '@/testing/live-api';
+import { renderWithProviders } from '@/testing/render';
+import { createModerator } from '../../../../../server/test/fixtures.ts';
+import { FlaggedRatingCard } from './flagged-rating-card';
+
+let live: LiveApi;
+beforeAll(async () => {
+  live = await startLiveApi();
+});
+afterAll(() => live?.close());
+afterEach(() => activateLanguage('en'));
+
+const TEXT =
+  'The managers listened, the training budget was real, and the hours stayed fair in every team I was part of here.';
+
+describe('an automatic flag in the queue', () => {
+  it("words a copied text's figures in English, and in Hindi", async () => {
+    const [first, second] = [await live.signUp(), await live.signUp()];
+    const [one, two] = [
+      await live.signUp({ user_role: 'employer' }),
+      await live.signUp({ user_role: 'employer' }),
+    ];
+    await live.rate(first, one, { feedback_message: TEXT });
+    const copy = await live.rate(second, two, { feedback_message: TEXT });
+    const moderator = await createModerator(live.ctx);
+    const queue = await live.call<FlagsResponse>('GET', '/api/moderation/flags/?status=open', {
+      token: moderator.access,
+    });
+    const item = queue.body.results.find((entry) => entry.rating.id === copy.id);
+    expect(item?.flags[0]).toMatchObject({
+      rule: 'copied_text',
+      details: null,
+      facts: { alike_percent: 100 },
+    });
+    if (!item) return;
+
+    renderWithProviders(<FlaggedRatingCard item={item} />);
+    expect(
+      await screen.findByText(
+        `100 % alike to another account's rating of the last ${COPIED_TEXT.days} days.`,
+      ),
+    ).toBeTruthy();
+    await act(async () => {
+      await activateLanguage('hi');
+      await loadCatalog('app', 'hi');
+    });
+    expect(
+      await screen.findByText(`पिछले ${COPIED_TEXT.days} दिनों की किसी दूसरे खाते की रेटिंग से 100 % मिलता-जुलता।`),
+    ).toBeTruthy();
+  });
+});
