@@ -43,6 +43,8 @@ export interface Machine {
   memoryBytes: number;
   node: string;
   postgres: string;
+  /** PostgreSQL's shared_buffers in bytes; absent in results written before it was recorded. */
+  sharedBuffersBytes?: number;
   loadAverageAtStart: number[];
 }
 
@@ -75,13 +77,14 @@ export interface BenchReport {
   explain: ExplainedCase[];
 }
 
-export function machine(postgresVersion: string): Machine {
+export function machine(postgresVersion: string, sharedBuffersBytes: number): Machine {
   return {
     cpus: cpus().length,
     cpuModel: cpus()[0]?.model ?? 'unknown',
     memoryBytes: totalmem(),
     node: process.version,
     postgres: postgresVersion,
+    sharedBuffersBytes,
     loadAverageAtStart: loadavg().map((n) => Math.round(n * 100) / 100),
   };
 }
@@ -119,6 +122,8 @@ export function judge(
 const pct = (x: number) => `${Math.round(x * 100)} %`;
 const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
 const gb = (bytes: number) => `${(bytes / 1024 ** 3).toFixed(1)} GB`;
+/** "128 MB", "4.0 GB". */
+export const bytes = (n: number) => (n < 1024 ** 3 ? `${Math.round(n / 1024 ** 2)} MB` : gb(n));
 const int = (n: number) => Math.round(n).toLocaleString('en-US');
 
 function targetText(t: Target): string {
@@ -150,7 +155,9 @@ export function markdown(report: BenchReport): string {
   lines.push(`Run of ${report.date} (\`npm run bench\`, raw figures in \`bench/results/\`).`);
   lines.push('');
   lines.push(
-    `- Machine: ${m.cpus} × ${m.cpuModel}, ${gb(m.memoryBytes)} memory, Node ${m.node}, ${m.postgres}; ` +
+    `- Machine: ${m.cpus} × ${m.cpuModel}, ${gb(m.memoryBytes)} memory, Node ${m.node}, ${m.postgres}` +
+      (m.sharedBuffersBytes === undefined ? '' : ` (shared_buffers ${bytes(m.sharedBuffersBytes)})`) +
+      '; ' +
       `load average when the run started ${m.loadAverageAtStart.join(' / ')} (the machine is shared).`,
   );
   lines.push(

@@ -64,6 +64,7 @@ import { explainCases } from './explain.ts';
 import { type LoadResult, type Req, runLoad } from './load.ts';
 import {
   type BenchReport,
+  bytes,
   type CaseResult,
   judge,
   machine,
@@ -231,8 +232,22 @@ async function main() {
     });
     console.log(`Seeded in ${seedSeconds.toFixed(1)} s (wall time of the command).`);
   }
-  const [pgVersion] = await queryRows<{ v: string }>(database.db, sql`select version() as v`);
+  const [pgVersion] = await queryRows<{ v: string; buffers: string }>(
+    database.db,
+    sql`select version() as v, pg_size_bytes(current_setting('shared_buffers')) as buffers`,
+  );
+  const sharedBuffers = Number(pgVersion?.buffers ?? 0);
   const size = await dataSize(database);
+  // Rating submission's writes cost PostgreSQL about a quarter more CPU when the pages they touch live
+  // in the page cache rather than in shared_buffers (docs/benchmarks.md, 2026-11-30): say so beside a
+  // run whose server is not sized for its data.
+  if (sharedBuffers < size.databaseBytes) {
+    console.log(
+      `PostgreSQL's shared_buffers (${bytes(sharedBuffers)}) is smaller than the database ` +
+        `(${bytes(size.databaseBytes)}): writes cost it more than on a server sized for its data ` +
+        `(ALTER SYSTEM SET shared_buffers, then restart PostgreSQL; docs/operations.md).`,
+    );
+  }
   console.log(
     `Data: ${size.employees} employees, ${size.employers} companies, ${size.ratings} ratings; ${workers} worker(s).`,
   );
@@ -725,7 +740,7 @@ async function main() {
     printTable(results);
     const report: BenchReport = {
       date: new Date().toISOString(),
-      machine: machine(pgVersion?.v.split(' on ')[0] ?? 'PostgreSQL'),
+      machine: machine(pgVersion?.v.split(' on ')[0] ?? 'PostgreSQL', sharedBuffers),
       database: databaseUrl.replace(/\/\/[^@/]*@/, '//'),
       data: { ...size, seedSeconds },
       settings: {
