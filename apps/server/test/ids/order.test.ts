@@ -14,8 +14,9 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 type List<T> = { results: T[] };
+// Times of one day in India, whose days the lists go by (db/days.ts).
 const DAY = '2026-05-04';
-const at = (time: string) => new Date(`${DAY}T${time}Z`);
+const at = (time: string) => new Date(`${DAY}T${time}+05:30`);
 
 /** Gives the ratings times in `times`' order, the smallest id the latest time. */
 async function timeAgainstIds(ratings: Rating[], times: string[]): Promise<Rating[]> {
@@ -52,7 +53,7 @@ describe('lists of ratings', () => {
     anonymousByIdDesc = anonymousIds.map((r) => r.id).reverse();
     // A public rating of the day before, written last and so with no particular id, comes last.
     const older = await rate(ctx, authors[7] as TestUser, company);
-    await setRatingCreatedAt(ctx, older.id, new Date('2026-05-03T23:59:00Z'));
+    await setRatingCreatedAt(ctx, older.id, new Date('2026-05-03T23:59:00+05:30'));
     olderDay = older.id;
   });
 
