@@ -3,8 +3,8 @@
 // request with a valid token counts towards ACCOUNT_RATE_LIMIT a minute, and the writes among them
 // towards ACCOUNT_WRITE_LIMIT as well: writes make work for other people (a moderator's queue, a
 // ratee's notifications). Counted where the per-address limit is (Redis, else the server's memory
-// shared by its workers, ADR 0021), after the token's signature is checked and before its session
-// is read, so a flood costs no database read.
+// shared by its workers, ADR 0021), once the token's session is known to be live (plugins/session.ts):
+// a stolen token stops spending the account's allowance when its session is ended.
 import { MSG } from '@workspace/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError } from '../lib/errors.ts';

@@ -84,7 +84,6 @@ async function readSession(app: FastifyInstance, request: FastifyRequest): Promi
     if (error instanceof TokenError) throw unauthorized();
     throw error;
   }
-  await app.accountLimit(request, claims.userId);
   const reads = request.routeOptions.config.sessionReads;
   const shownId = reads?.shownUser?.(request.params) ?? null;
   const shown = shownId !== null;
@@ -105,6 +104,9 @@ async function readSession(app: FastifyInstance, request: FastifyRequest): Promi
     ...(listed && { listed: listedIds }),
   });
   if (!user?.isActive || !user.sessionLive) throw unauthorized();
+  // Counted once the session is known to be live: a token whose session ended (a sign-out, a password
+  // reset) cannot spend its account's allowance, so whoever holds a stolen one is stopped by ending it.
+  await app.accountLimit(request, claims.userId);
   return {
     userId: claims.userId,
     role: user.role,

@@ -1,13 +1,13 @@
 // Who a request is counted as, and when (issue 15 §3, §6): the per-address limit runs before the
 // sign-in check, so bad tokens are counted and an authenticated flood is refused before its session
-// is read; a signed-in caller is counted per account as well, from any addresses; X-Forwarded-For
-// names the client only when the sender is a trusted proxy; an IPv6 client is counted by its /64,
-// for the per-address limit and for failed sign-ins alike.
+// is read; a signed-in caller is counted per account as well, from any addresses, once the session is
+// known to be live; X-Forwarded-For names the client only when the sender is a trusted proxy; an
+// IPv6 client is counted by its /64, for the per-address limit and for failed sign-ins alike.
 import { MSG } from '@workspace/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { users } from '../../src/db/schema/index.ts';
-import { signUp, TEST_PASSWORD } from '../fixtures.ts';
+import { loginAs, signUp, TEST_PASSWORD } from '../fixtures.ts';
 import { call, createTestApp, type TestContext } from '../helpers.ts';
 
 let ctx: TestContext | undefined;
@@ -94,20 +94,40 @@ describe('the per-account limits', () => {
     expect((await myRatings(ctx.app, { remoteAddress: '10.23.0.7' })).status).toBe(401);
   });
 
-  it('count writes on their own, before the session is read', async () => {
+  it('count writes on their own', async () => {
     const ctx = await testApp({ ACCOUNT_RATE_LIMIT: '100', ACCOUNT_WRITE_LIMIT: '2' });
-    const { access, user } = await signUpUnique(ctx);
+    const { access } = await signUpUnique(ctx);
     const from = (i: number) => ({ token: access, remoteAddress: `10.24.0.${i}` });
     expect((await markRead(ctx.app, from(1))).status).toBe(204);
     expect((await markRead(ctx.app, from(2))).status).toBe(204);
     // Reads still pass: only the writes are spent.
     expect((await myRatings(ctx.app, from(3))).status).toBe(200);
-    // Suspended now: a session read would answer 401. The limit answers first, without one.
-    await ctx.deps.db.update(users).set({ isActive: false }).where(eq(users.id, user.id));
     const refused = await markRead(ctx.app, from(4));
     expect(refused.status).toBe(429);
     expect(refused.body).toEqual({ detail: MSG.tooManyRequests });
-    expect((await myRatings(ctx.app, from(5))).status).toBe(401);
+    expect(Number(refused.raw.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('spend nothing for a token whose session has ended, so ending a stolen one stops it', async () => {
+    const ctx = await testApp({ ACCOUNT_RATE_LIMIT: '3' });
+    const owner = await signUpUnique(ctx);
+    // A second session of the same account, taken by someone else and then signed out by the owner.
+    const stolen = await loginAs(ctx.app, owner.email, owner.password);
+    expect(
+      (await call(ctx.app, 'POST', '/api/auth/logout/', { body: { refresh: stolen.refresh } })).status,
+    ).toBe(204);
+    for (let i = 1; i <= 5; i++) {
+      expect((await myRatings(ctx.app, { token: stolen.access, remoteAddress: `10.25.0.${i}` })).status).toBe(
+        401,
+      );
+    }
+    // The owner's allowance is whole.
+    for (let i = 1; i <= 3; i++) {
+      expect((await myRatings(ctx.app, { token: owner.access, remoteAddress: '10.25.1.1' })).status).toBe(
+        200,
+      );
+    }
+    expect((await myRatings(ctx.app, { token: owner.access, remoteAddress: '10.25.1.1' })).status).toBe(429);
   });
 });
 
