@@ -120,7 +120,7 @@ export const grievanceNumber = (id: number, createdAt: Date | string) =>
  */
 export const DAY_ZONE = 'Asia/Kolkata';
 
-/** "2026-03-14" in DAY_ZONE; made on first use, not when the web app loads. */
+/** The date's parts in DAY_ZONE; made on first use, not when the web app loads. */
 let dayInZone: Intl.DateTimeFormat | undefined;
 
 /**
@@ -128,11 +128,14 @@ let dayInZone: Intl.DateTimeFormat | undefined;
  * midnight UTC of that date, a time that tells nothing, shown as the date it is.
  */
 export function dayOnly(iso: string | Date): string {
-  dayInZone ??= new Intl.DateTimeFormat('en-CA', {
+  dayInZone ??= new Intl.DateTimeFormat('en-US', {
     timeZone: DAY_ZONE,
     year: 'numeric',
     month: '2-digit',
     day: '2-digit',
   });
-  return `${dayInZone.format(new Date(iso))}T00:00:00.000Z`;
+  // From the parts, not the formatted text, whose order and separators are the locale data's.
+  const parts = dayInZone.formatToParts(new Date(iso));
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value;
+  return `${part('year')}-${part('month')}-${part('day')}T00:00:00.000Z`;
 }

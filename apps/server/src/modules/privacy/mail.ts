@@ -1,6 +1,6 @@
 // The grievance mails: the acknowledgement sent at once, and the outcome when a moderator closes it,
 // in the language the grievance was filed in.
-import { GRIEVANCE_DUE_DAYS, type Grievance, type Language } from '@workspace/contracts';
+import { DAY_ZONE, GRIEVANCE_DUE_DAYS, type Grievance, type Language } from '@workspace/contracts';
 import type { Env } from '../../config/env.ts';
 import type { Mail } from '../../lib/mailer.ts';
 
@@ -10,7 +10,7 @@ const day = (iso: string, language: Language) =>
     day: 'numeric',
     month: 'short',
     year: 'numeric',
-    timeZone: 'Asia/Kolkata',
+    timeZone: DAY_ZONE,
   }).format(new Date(iso));
 
 interface GrievanceTexts {

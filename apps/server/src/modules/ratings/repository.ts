@@ -26,7 +26,7 @@ import {
  * before anonymous ones, so an anonymous rating's position tells no more than its date does. Public
  * ratings (which show their time) then go newest first; anonymous ones by their id, which is random
  * (ADR 0016), so not even their order among themselves follows time. Mirrors the index
- * ratings_public_received (drizzle/0014).
+ * ratings_public_received (drizzle/0044).
  */
 const PUBLIC_ORDER = [
   sql`${dayIn(ratings.createdAt)} desc`,
