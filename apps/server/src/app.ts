@@ -14,7 +14,7 @@ import Fastify, {
 } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from './app-deps.ts';
-import { HttpError } from './lib/errors.ts';
+import { tooManyRequests } from './lib/errors.ts';
 import { loggableError } from './lib/loggable-error.ts';
 import { fallbackRateLimitStore, tallyRateLimitStore } from './lib/rate-limit-store.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -190,7 +190,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     reply.header('x-ratelimit-remaining', limit.remaining);
     reply.header('x-ratelimit-reset', limit.ttlInSeconds);
     if (limit.isExceeded) {
-      throw new HttpError(429, MSG.tooManyRequests, undefined, { 'retry-after': String(limit.ttlInSeconds) });
+      throw tooManyRequests(limit.ttlInSeconds);
     }
   });
   // The session check counts the ratings a user gave as the ratings module does (ADR 0007), and

@@ -27,3 +27,6 @@ export const badRequest = (detail: string) => new HttpError(400, detail);
 export const unauthorized = (detail: string = MSG.tokenInvalid) => new HttpError(401, detail);
 export const forbidden = (detail: string) => new HttpError(403, detail);
 export const notFound = (detail: string = MSG.notFound) => new HttpError(404, detail);
+/** A rate limit's refusal: 429, the limits' message, and when to try again. */
+export const tooManyRequests = (retryAfterSeconds: number) =>
+  new HttpError(429, MSG.tooManyRequests, undefined, { 'retry-after': String(retryAfterSeconds) });

@@ -5,9 +5,8 @@
 // ratee's notifications). Counted where the per-address limit is (Redis, else the server's memory
 // shared by its workers, ADR 0021), once the token's session is known to be live (plugins/session.ts):
 // a stolen token stops spending the account's allowance when its session is ended.
-import { MSG } from '@workspace/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { HttpError } from '../lib/errors.ts';
+import { tooManyRequests } from '../lib/errors.ts';
 
 const WINDOW = '1 minute';
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -36,9 +35,7 @@ export function accountLimit(
     const limits = WRITES.has(request.method) ? [requests, writes] : [requests];
     for (const counted of await Promise.all(limits.map((limit) => limit(request)))) {
       if (!counted.isAllowed && counted.isExceeded) {
-        throw new HttpError(429, MSG.tooManyRequests, undefined, {
-          'retry-after': String(counted.ttlInSeconds),
-        });
+        throw tooManyRequests(counted.ttlInSeconds);
       }
     }
   };
