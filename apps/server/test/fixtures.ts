@@ -2,9 +2,25 @@
 // server's answer when a step does not succeed, so a broken fixture never hides as a later mismatch.
 import { randomBytes } from 'node:crypto';
 import type { LoginResponse, OwnUser, RegisterRequest } from '@workspace/contracts';
+import { type SQL, sql } from 'drizzle-orm';
 import type { App } from '../src/app.ts';
 import { ensureModerator } from '../src/modules/auth/moderator.ts';
 import { call, type TestContext } from './helpers.ts';
+
+/**
+ * A test's bulk insert or delete of users, in one statement and without the server's statement
+ * timeout (15 s), which guards requests, not a test's setup: each user writes or deletes its ~30 rows
+ * of search_grams, and a loaded two-core CI machine took deleting 2,500 of them past it.
+ */
+export const bulkUsers = (ctx: TestContext, statement: SQL) =>
+  ctx.deps.db.transaction(async (tx) => {
+    await tx.execute(sql`set local statement_timeout = 0`);
+    await tx.execute(statement);
+  });
+
+/** Deletes the users a test added whose user_code begins with `tag` and a dash. */
+export const removeTagged = (ctx: TestContext, tag: string) =>
+  bulkUsers(ctx, sql`delete from users where user_code like ${`${tag}-%`}`);
 
 /** Long and not on the common-password list. */
 export const TEST_PASSWORD = 'Chai-and-Monsoon-42';

@@ -8,6 +8,7 @@ import { users } from '../../src/db/schema/index.ts';
 import type { Page } from '../../src/lib/paging.ts';
 import { directoryPage, ORDER } from '../../src/modules/directory/repository.ts';
 import { listPageQuery } from '../../src/modules/ratings/repository.ts';
+import { bulkUsers, removeTagged } from '../fixtures.ts';
 import { call, createTestApp, type TestContext } from '../helpers.ts';
 import { get, makeUser, rate, type TestUser } from './support.ts';
 
@@ -394,18 +395,24 @@ describe('totals of long filtered lists', () => {
 
   beforeAll(async () => {
     // More companies in Agra (rated 4.0) and employees in Agra with the skill Rust than the cap.
-    await ctx.deps.db.execute(sql`
+    await bulkUsers(
+      ctx,
+      sql`
       insert into users (user_code, email, password_hash, full_name, user_role, city, rating_tenths)
       select 'LONG-C' || g, 'long-c' || g || '@example.in', 'x', 'Longa Works ' || g, 'employer', 'Agra', 40
-      from generate_series(1, ${extra}) g`);
-    await ctx.deps.db.execute(sql`
+      from generate_series(1, ${extra}) g`,
+    );
+    await bulkUsers(
+      ctx,
+      sql`
       insert into users (user_code, email, password_hash, full_name, user_role, city, skills, skills_lc)
       select 'LONG-E' || g, 'long-e' || g || '@example.in', 'x', 'Longa Worker ' || g, 'employee', 'Agra',
              array['Rust'], array['rust']
-      from generate_series(1, ${extra}) g`);
+      from generate_series(1, ${extra}) g`,
+    );
   });
   afterAll(async () => {
-    await ctx.deps.db.execute(sql`delete from users where user_code like 'LONG-%'`);
+    await removeTagged(ctx, 'LONG');
   });
 
   it('counts a filtered list no further than the cap and says so, as a search does', async () => {
@@ -494,18 +501,17 @@ describe('query plans', () => {
   };
 
   it('serves each sort and filter from an index', async () => {
-    // enough rows that the planner prefers indexes to scanning, 1,000 a statement: each user writes
-    // its pieces of search_grams, and 4,000 at once passed the 15 s statement timeout on PostgreSQL
-    // on a slow machine (2 x Xeon at 2.1 GHz, beside the other test files)
-    for (let from = 1; from <= 4000; from += 1000) {
-      await ctx.deps.db.execute(sql`
-        insert into users (user_code, email, password_hash, full_name, user_role, city, skills, skills_lc, date_joined)
-        select 'PLAN-' || g, 'plan' || g || '@example.in', 'x', 'Plan ' || md5(g::text),
-               case when g % 2 = 0 then 'employer' else 'employee' end, 'City' || (g % 97),
-               array['s' || (g % 50), 's' || (g % 31)], array['s' || (g % 50), 's' || (g % 31)],
-               now() - (g || ' minutes')::interval
-        from generate_series(${from}::int, ${from + 999}::int) g`);
-    }
+    // Enough rows that the planner prefers indexes to scanning.
+    await bulkUsers(
+      ctx,
+      sql`
+      insert into users (user_code, email, password_hash, full_name, user_role, city, skills, skills_lc, date_joined)
+      select 'PLAN-' || g, 'plan' || g || '@example.in', 'x', 'Plan ' || md5(g::text),
+             case when g % 2 = 0 then 'employer' else 'employee' end, 'City' || (g % 97),
+             array['s' || (g % 50), 's' || (g % 31)], array['s' || (g % 50), 's' || (g % 31)],
+             now() - (g || ' minutes')::interval
+      from generate_series(1, 4000) g`,
+    );
     // Vacuumed as the seed leaves it, so the visibility map lets the planner read indexes alone.
     await ctx.deps.db.execute(sql`vacuum (analyze) users`);
     const planOf = async (query: ReturnType<typeof directoryPage>) => {
@@ -548,7 +554,9 @@ describe('query plans', () => {
   it('walks the ranking index for a common skill and reads a rare pair through the skills index, in the same order', async () => {
     // PostgreSQL guesses two skills as if independent, so it read every match of a common pair and
     // sorted them; the counter row of the skills chooses the way (pageQuery).
-    await ctx.deps.db.execute(sql`
+    await bulkUsers(
+      ctx,
+      sql`
       insert into users (user_code, email, password_hash, full_name, user_role, skills, skills_lc, rank_score)
       select 'WALK-' || g, 'walk' || g || '@example.in', 'x', 'Walk ' || g, 'employee',
              case when g % 300 = 0 then array['Walkcommon', 'Walkrare'] when g % 2 = 0 then array['Walkcommon']
@@ -556,7 +564,8 @@ describe('query plans', () => {
              case when g % 300 = 0 then array['walkcommon', 'walkrare'] when g % 2 = 0 then array['walkcommon']
                   else array['other'] end,
              (g * 7919) % 1000
-      from generate_series(1, 3000) g`);
+      from generate_series(1, 3000) g`,
+    );
     await ctx.deps.db.execute(sql`vacuum (analyze) users`);
     const viewerCtx = { id: viewer.id, context: 'EMPLOYER_TO_EMPLOYEE' as const };
     /** The walk's scan: the plan node whose filter tests the skills with arraycontains. */
@@ -595,18 +604,21 @@ describe('query plans', () => {
         ).toEqual(expected);
       }
     }
-    await ctx.deps.db.execute(sql`delete from users where user_code like 'WALK-%'`);
+    await removeTagged(ctx, 'WALK');
   });
 
   it("knows a city's share of the users from statistics on the folded city (drizzle/0020)", async () => {
     // users_dir_city is partial, so PostgreSQL takes no statistics from it: without statistics of
     // their own, lower(city) = … was guessed at 0.5 % of the users whatever the city, and a big
     // city's list was planned as a read of all its rows.
-    await ctx.deps.db.execute(sql`
+    await bulkUsers(
+      ctx,
+      sql`
       insert into users (user_code, email, password_hash, full_name, user_role, city)
       select 'SHARE-' || g, 'share' || g || '@example.in', 'x', 'Share ' || g, 'employer',
              case when g % 2 = 0 then 'Bigcity' else 'Town' || (g % 60) end
-      from generate_series(1, 3000) g`);
+      from generate_series(1, 3000) g`,
+    );
     await ctx.deps.db.execute(sql`vacuum (analyze) users`);
     const estimate = async (city: string) => {
       const result = (await ctx.deps.db.execute(
@@ -637,7 +649,7 @@ describe('query plans', () => {
       expect(listed, sort).toEqual(expected);
       expect(pages[0]?.body.total_count, sort).toBe(1000);
     }
-    await ctx.deps.db.execute(sql`delete from users where user_code like 'SHARE-%'`);
+    await removeTagged(ctx, 'SHARE');
   });
 
   it('keeps the partial indexes in the generic plan of a prepared statement', async () => {

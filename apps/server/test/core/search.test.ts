@@ -11,6 +11,7 @@ import { queryRows } from '../../src/db/client.ts';
 import type { DirectoryFilter } from '../../src/modules/directory/repository.ts';
 import { shapeOf } from '../../src/modules/directory/search/shape.ts';
 import { searchPlan } from '../../src/modules/directory/search.ts';
+import { bulkUsers, removeTagged } from '../fixtures.ts';
 import { createTestApp, type TestContext } from '../helpers.ts';
 import { get, makeUser, type TestUser } from './support.ts';
 
@@ -149,10 +150,13 @@ describe('name search', () => {
 
   it('counts no further than the cap, says so, and pages up to it', async () => {
     const extra = SEARCH_RESULT_CAP + 5;
-    await ctx.deps.db.execute(sql`
+    await bulkUsers(
+      ctx,
+      sql`
       insert into users (user_code, email, password_hash, full_name, user_role, city)
       select 'CAP-' || g, 'cap' || g || '@example.in', 'x', 'Capella Worker ' || g, 'employee', 'Agra'
-      from generate_series(1, ${extra}) g`);
+      from generate_series(1, ${extra}) g`,
+    );
     const first = await employees('?search=capel&page_size=20');
     expect(first).toMatchObject({ total_count: SEARCH_RESULT_CAP, total_capped: true, has_next: true });
     const last = await employees(`?search=capel&page_size=20&page=${SEARCH_RESULT_CAP / 20}`);
@@ -163,7 +167,7 @@ describe('name search', () => {
     // Lists without a search count everything.
     const unfiltered = await employees('?page_size=1');
     expect(unfiltered).toMatchObject({ total_count: PEOPLE.length + extra, total_capped: false });
-    await ctx.deps.db.execute(sql`delete from users where user_code like 'CAP-%'`);
+    await removeTagged(ctx, 'CAP');
   });
 });
 
@@ -240,7 +244,9 @@ describe('search against its rules', () => {
     const last = ['Kumar', 'Sharma', 'Thiruvananthapuram', 'Co-op', 'Raman', 'Iyer', 'Nair'];
     const cities = ['Pune', 'Kochi', 'Rampur', 'Thiruvananthapuram'];
     const skillsOf = ['Excel', 'Kotlin', 'Sales'];
-    await ctx.deps.db.execute(sql`
+    await bulkUsers(
+      ctx,
+      sql`
       insert into users (user_code, email, password_hash, full_name, user_role, city, skills, skills_lc,
                          rank_score, rating_tenths)
       select 'RULE-' || g, 'rule' || g || '@example.in', 'x',
@@ -248,7 +254,8 @@ describe('search against its rules', () => {
              'employee', (${sql.param(cities)}::text[])[1 + g % 4],
              array[(${sql.param(skillsOf)}::text[])[1 + g % 3]], array[lower((${sql.param(skillsOf)}::text[])[1 + g % 3])],
              (g % 37) / 10.0, (g * 7) % 51
-      from generate_series(1, 600) g`);
+      from generate_series(1, 600) g`,
+    );
     const words = [...first, ...last, ...cities].map((w) => w.toLowerCase());
     const fragment = fc
       .tuple(fc.constantFrom(...words), fc.nat(20), fc.integer({ min: 1, max: 8 }))
@@ -304,7 +311,7 @@ describe('search against its rules', () => {
         examples: [['rá', { city: 'Rampur', minTenths: 35, skills: ['kotlin'] }, 'top', 2]],
       },
     );
-    await ctx.deps.db.execute(sql`delete from users where user_code like 'RULE-%'`);
+    await removeTagged(ctx, 'RULE');
   });
 });
 
@@ -361,9 +368,12 @@ describe('the pieces a search is looked up by', () => {
     await ctx.deps.db.execute(sql`update users set user_role = 'employer' where id = ${person.id}`);
     expect(await search1('kelk')).toEqual([]);
     expect(await strayPieces()).toBe(0);
-    await ctx.deps.db.execute(sql`
+    await bulkUsers(
+      ctx,
+      sql`
       insert into users (user_code, email, password_hash, full_name, user_role, city)
-      values ('GONE-1', 'gone1@example.in', 'x', 'Ishita Gone', 'employee', 'Agra')`);
+      values ('GONE-1', 'gone1@example.in', 'x', 'Ishita Gone', 'employee', 'Agra')`,
+    );
     expect(await search1('ishi')).toEqual(['Ishita Gone']);
     await ctx.deps.db.execute(sql`delete from users where user_code = 'GONE-1'`);
     expect(await search1('ishi')).toEqual([]);
@@ -400,32 +410,15 @@ async function analyzeSearchTables() {
  * `g`, ranked by it, with fresh statistics; removeTagged deletes them again.
  */
 async function addRankedEmployees(tag: string, count: number, name: SQL, city: SQL = sql`'Pune'`) {
-  for (let from = 1; from <= count; from += BULK_USERS) {
-    await ctx.deps.db.execute(sql`
-      insert into users (user_code, email, password_hash, full_name, user_role, city, rank_score)
-      select ${tag} || '-' || g, lower(${tag}) || g || '@example.in', 'x', ${name}, 'employee', ${city},
-             (g % 97) / 20.0
-      from generate_series(${from}::int, ${Math.min(count, from + BULK_USERS - 1)}::int) g`);
-  }
+  await bulkUsers(
+    ctx,
+    sql`
+    insert into users (user_code, email, password_hash, full_name, user_role, city, rank_score)
+    select ${tag} || '-' || g, lower(${tag}) || g || '@example.in', 'x', ${name}, 'employee', ${city},
+           (g % 97) / 20.0
+    from generate_series(1, ${count}::int) g`,
+  );
   await analyzeSearchTables();
-}
-
-/**
- * Users written or deleted in one statement at most: each writes or deletes its ~30 rows of
- * search_grams (about 1.3 ms a user deleted), and 10,000 at once came near the statement timeout on a
- * slow machine.
- */
-const BULK_USERS = 2500;
-
-async function removeTagged(tag: string) {
-  let deleted: number;
-  do {
-    const result = (await ctx.deps.db.execute(sql`delete from users where id in
-      (select id from users where user_code like ${`${tag}-%`} limit ${BULK_USERS}) returning id`)) as unknown as {
-      rows: { id: number }[];
-    };
-    deleted = result.rows.length;
-  } while (deleted > 0);
 }
 
 /** A search's generic plan, as the server runs searches (ADR 0020); `analyze`: as it ran. */
@@ -505,7 +498,7 @@ describe('search plans', { timeout: 180_000 }, () => {
       expect(plan, filter.search).not.toMatch(/Seq Scan on search_grams/);
       expect(scansNotStoppingAtCap(plan), `${filter.search}\n${plan}`).toEqual([]);
     }
-    await removeTagged('PLAN');
+    await removeTagged(ctx, 'PLAN');
   });
 
   it("counts group 0's matches before a page once, not in every branch that places group 1's part", async () => {
@@ -514,13 +507,16 @@ describe('search plans', { timeout: 180_000 }, () => {
     // group 0, which the statement counts by reading users. It counted them once for each place that
     // names group 1's window: six reads of every Excel user where one does (a slow search's most time
     // at 100,000 users).
-    await ctx.deps.db.execute(sql`
+    await bulkUsers(
+      ctx,
+      sql`
       insert into users (user_code, email, password_hash, full_name, user_role, city, skills, skills_lc)
       select 'WINDOW-' || g, 'window' || g || '@example.in', 'x',
         case when g <= 400 then 'Rohan Window' || g else 'Abhirohit Window' || g end, 'employee', 'Pune',
         case when g % 40 = 0 or g > 400 then array['Excel'] else array['Tally'] end,
         case when g % 40 = 0 or g > 400 then array['excel'] else array['tally'] end
-      from generate_series(1, 700) g`);
+      from generate_series(1, 700) g`,
+    );
     await analyzeSearchTables();
     const viewer = { id: employer.id, context: 'EMPLOYER_TO_EMPLOYEE' as const };
     const filter: DirectoryFilter = { role: 'employee', search: 'roh', skills: ['excel'] };
@@ -541,21 +537,24 @@ describe('search plans', { timeout: 180_000 }, () => {
     const page2 = await employees('?search=roh&skills=excel&sort=rating&page=2&page_size=20');
     expect(page2.results).toHaveLength(20);
     expect(page2.results.every((item) => item.full_name.startsWith('Abhirohit'))).toBe(true);
-    await ctx.deps.db.execute(sql`delete from users where user_code like 'WINDOW-%'`);
+    await removeTagged(ctx, 'WINDOW');
   });
 
   it('reads the users with a skill, not the whole list, when a common piece and a common skill are rarely together', async () => {
     // 2,000 "Rohan"s, 5 of them with Excel; 700 other employees with Excel. "roh" has more candidates
     // than are counted, and Excel is no rare skill (17 %), so the page was walked along the ranking
     // index past every employee to find 5. Reading Excel's 705 users is the cheaper way.
-    await ctx.deps.db.execute(sql`
+    await bulkUsers(
+      ctx,
+      sql`
       insert into users (user_code, email, password_hash, full_name, user_role, city, skills, skills_lc, rank_score)
       select 'SKILL-' || g, 'skill' || g || '@example.in', 'x',
         case when g <= 2000 then 'Rohan Skill' || g else 'Meera Skill' || g end, 'employee', 'Pune',
         case when g % 400 = 0 or g > 3300 then array['Excel'] else array['Tally'] end,
         case when g % 400 = 0 or g > 3300 then array['excel'] else array['tally'] end,
         (g % 97) / 20.0
-      from generate_series(1, 4000) g`);
+      from generate_series(1, 4000) g`,
+    );
     await analyzeSearchTables();
     const filter: DirectoryFilter = { role: 'employee', search: 'roh', skills: ['excel'] };
     const plan = await genericPlan(filter, { limit: 21, offset: 0 }, { analyze: true });
@@ -563,7 +562,7 @@ describe('search plans', { timeout: 180_000 }, () => {
     expect(droppedBy(plan, 'users_dir_top'), plan).toBeLessThan(1000);
     const found = await employees('?search=roh&skills=excel&sort=top');
     expect(found.results.filter((item) => item.full_name.startsWith('Rohan Skill'))).toHaveLength(5);
-    await ctx.deps.db.execute(sql`delete from users where user_code like 'SKILL-%'`);
+    await removeTagged(ctx, 'SKILL');
   });
 
   it("drops a piece's users without the skills in the index, not by looking each one up", async () => {
@@ -571,13 +570,16 @@ describe('search plans', { timeout: 180_000 }, () => {
     // (and, had the skill been common, all 600 to fetch the page): 111 lookups. The pieces' skill
     // signature leaves the 12 and the few that share its bits by chance: 35 (skills-filtered
     // searches at 100,000 users, one at a time: mean 10.7 -> 4.1-5.4 ms).
-    await ctx.deps.db.execute(sql`
+    await bulkUsers(
+      ctx,
+      sql`
       insert into users (user_code, email, password_hash, full_name, user_role, city, skills, skills_lc, rank_score)
       select 'SIGNATURE-' || g, 'signature' || g || '@example.in', 'x', 'Rohan Signature' || g, 'employee', 'Pune',
         case when g % 50 = 0 then array['Kotlin', 'Excel'] else array['Tally', 'Excel', 'Hindi', 'Sales'] end,
         case when g % 50 = 0 then array['kotlin', 'excel'] else array['tally', 'excel', 'hindi', 'sales'] end,
         (g % 97) / 20.0
-      from generate_series(1, 600) g`);
+      from generate_series(1, 600) g`,
+    );
     await analyzeSearchTables();
     const filter: DirectoryFilter = { role: 'employee', search: 'roh', skills: ['kotlin'] };
     const plan = await genericPlan(filter, { limit: 11, offset: 0 }, { analyze: true });
@@ -585,7 +587,7 @@ describe('search plans', { timeout: 180_000 }, () => {
     const found = await employees('?search=roh&skills=kotlin&sort=top&page_size=20');
     expect(found.total_count).toBe(12);
     expect(found.results.every((item) => item.full_name.startsWith('Rohan Signature'))).toBe(true);
-    await ctx.deps.db.execute(sql`delete from users where user_code like 'SIGNATURE-%'`);
+    await removeTagged(ctx, 'SIGNATURE');
   });
 
   it('judges a filtered group by the matches among all its candidates, not among the hundred it checked', async () => {
@@ -593,12 +595,15 @@ describe('search plans', { timeout: 180_000 }, () => {
     // checked, 5 match: read as the group's matches, that made fetching all 600 candidates (a lookup
     // each) look cheaper than walking the ranking index, where 30 matches (6 times that) make the
     // walk to a page of 11 the cheaper way (min_rating searches at 100,000 users: 9 -> 5 ms at p50).
-    await ctx.deps.db.execute(sql`
+    await bulkUsers(
+      ctx,
+      sql`
       insert into users (user_code, email, password_hash, full_name, user_role, city, rating_tenths, rank_score)
       select 'DENSITY-' || g, 'density' || g || '@example.in', 'x',
         case when g <= 600 then 'Rohan Density' || g else 'Meera Density' || g end, 'employee', 'Pune',
         case when g <= 600 and g % 20 = 0 then 40 else 20 end, (g % 97) / 20.0
-      from generate_series(1, 4000) g`);
+      from generate_series(1, 4000) g`,
+    );
     await analyzeSearchTables();
     const filter: DirectoryFilter = { role: 'employee', search: 'roh', minTenths: 30 };
     const plan = await genericPlan(filter, { limit: 11, offset: 0 }, { analyze: true });
@@ -607,7 +612,7 @@ describe('search plans', { timeout: 180_000 }, () => {
     const found = await employees('?search=roh&min_rating=3&sort=top&page_size=10');
     expect(found.results).toHaveLength(10);
     expect(found.results.every((item) => item.full_name.startsWith('Rohan Density'))).toBe(true);
-    await ctx.deps.db.execute(sql`delete from users where user_code like 'DENSITY-%'`);
+    await removeTagged(ctx, 'DENSITY');
   });
 
   it('walks to a page past a few thousand index entries rather than looking up a hundred candidates', async () => {
@@ -633,7 +638,7 @@ describe('search plans', { timeout: 180_000 }, () => {
           order by rank_score desc, id limit 20`,
     );
     expect(found.results.map((item) => item.id)).toEqual(expected.map((row) => row.id));
-    await removeTagged('WALKCOST');
+    await removeTagged(ctx, 'WALKCOST');
   });
 
   it("reads each group's candidates once for a search of several words", async () => {
@@ -661,7 +666,7 @@ describe('search plans', { timeout: 180_000 }, () => {
     // The Rohans of Family1, Family10-19 and Family100-149.
     expect(found.results).toHaveLength(50);
     expect(found.results.every((item) => /^Rohan Family1\d*$/.test(item.full_name))).toBe(true);
-    await removeTagged('WORDS');
+    await removeTagged(ctx, 'WORDS');
   });
 
   it("looks up none of group 0's users again for group 1 when a name's first word begins theirs", async () => {
@@ -681,7 +686,7 @@ describe('search plans', { timeout: 180_000 }, () => {
     expect(found.results.map((item) => item.full_name).sort()).toEqual(
       [50, 100, 150, 200, 250, 300, 350, 400].map((g) => `Rohan Zed${g}`).sort(),
     );
-    await removeTagged('INITIAL');
+    await removeTagged(ctx, 'INITIAL');
   });
 
   it("counts group 0's few matches before a later page among its candidates, not along every user", async () => {
@@ -705,7 +710,7 @@ describe('search plans', { timeout: 180_000 }, () => {
     expect(page2.total_count).toBe(38);
     expect(page2.results).toHaveLength(18);
     expect(page2.results.every((item) => item.full_name.startsWith('Abrohan Zed'))).toBe(true);
-    await removeTagged('BEFORE');
+    await removeTagged(ctx, 'BEFORE');
   });
 
   // A rare match among more candidates than are counted (1,001) could only be walked for along the
@@ -737,7 +742,7 @@ describe('search plans', { timeout: 180_000 }, () => {
       const plan = await firstPagePlan('rohan z');
       expect(passedUsers(plan), plan).toBeLessThan(1000);
       expect(names(await employees('?search=rohan%20z&sort=name'))).toEqual(found);
-      await removeTagged('RARE');
+      await removeTagged(ctx, 'RARE');
     });
   }
 
@@ -758,7 +763,7 @@ describe('search plans', { timeout: 180_000 }, () => {
     expect(names(await employees('?search=rohan%20fa&sort=name'))).toEqual(
       [1, 2, 3, 4, 5].map((g) => `Abrohan Faxe${g}`),
     );
-    await removeTagged('INSIDE');
+    await removeTagged(ctx, 'INSIDE');
   });
 
   it("reads one word's piece for group 0 of several words, and drops on its entries the users lacking another word", async () => {
@@ -780,7 +785,7 @@ describe('search plans', { timeout: 180_000 }, () => {
     expect(names(await employees('?search=rohan%20fa&sort=name'))).toEqual(
       [1, 2, 3, 4, 5].map((g) => `Rohan Faxe${g}`),
     );
-    await removeTagged('WORDS');
+    await removeTagged(ctx, 'WORDS');
   });
 
   it('reads the rarest pair of its words for group 0 of several words, not every user having the longest', async () => {
@@ -810,7 +815,7 @@ describe('search plans', { timeout: 180_000 }, () => {
     expect(names(await employees('?search=tand%20tripti&sort=name'))).toEqual(
       [10, 6, 7, 8, 9].map((g) => `Tripti Tandon${g}`),
     );
-    await removeTagged('PAIRS');
+    await removeTagged(ctx, 'PAIRS');
   });
 
   it("reads a rare long word's beginning rather than its pairs with a common word", async () => {
@@ -826,7 +831,7 @@ describe('search plans', { timeout: 180_000 }, () => {
     expect(names(await employees('?search=mohammed%20shahabuddin&sort=name'))).toEqual(
       [1, 2, 3].map((g) => `Mohammed Shahabuddin${g}`),
     );
-    await removeTagged('LONG');
+    await removeTagged(ctx, 'LONG');
   });
 
   it("reads no candidate of group 1 when group 0's many fill the page", async () => {
@@ -848,7 +853,7 @@ describe('search plans', { timeout: 180_000 }, () => {
       JSON.stringify(list.results),
     ).toBe(true);
     expect(list.total_capped).toBe(true);
-    await removeTagged('FILLED');
+    await removeTagged(ctx, 'FILLED');
   });
 
   it('starts no part of the statement a search does not need', async () => {
@@ -888,6 +893,6 @@ describe('search plans', { timeout: 180_000 }, () => {
     );
     expect(plan).toMatch(/search_grams_city/);
     expect(sortedCityReads(plan), plan).toEqual([]);
-    await removeTagged('CITY');
+    await removeTagged(ctx, 'CITY');
   });
 });
