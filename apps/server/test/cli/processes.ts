@@ -1,5 +1,5 @@
-// Running the command line and the server as real child processes (through tsx, as npm scripts
-// do) against a scratch database: a new PostgreSQL database when TEST_DATABASE_URL is set, else
+// Running the command line and the server as real child processes (node with tsx's loader, as
+// scripts/start.mjs runs the sources) against a scratch database: a new PostgreSQL database when TEST_DATABASE_URL is set, else
 // an embedded PGlite directory.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -11,7 +11,6 @@ import { type Database, openDatabase } from '../../src/db/client.ts';
 import { freshPostgres } from '../helpers.ts';
 
 export const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../../..');
-const TSX = join(ROOT, 'node_modules/.bin/tsx');
 
 export interface Scratch {
   /** Environment that points the server or the command line at this database. */
@@ -60,8 +59,17 @@ export function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   return { ...env, LOG_LEVEL: 'warn', ...extra };
 }
 
+/**
+ * Node itself runs `script`, so a signal reaches the process under test. The tsx command would relay
+ * it: it waits 30 ms for the child to acknowledge, then kills it and exits 143, which a loaded CI
+ * machine hit on a clean SIGTERM.
+ */
 export function start(script: string, args: string[], env: Record<string, string>): ChildProcess {
-  return spawn(TSX, [script, ...args], { cwd: ROOT, env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+  return spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+    cwd: ROOT,
+    env: childEnv(env),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
 }
 
 export interface Finished {
