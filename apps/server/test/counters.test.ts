@@ -12,6 +12,7 @@ import {
   memoryTally,
   primaryTally,
   type Returned,
+  SETTLE_MS,
   serveClusterTally,
   tallyCounters,
 } from '../src/lib/counters.ts';
@@ -144,6 +145,105 @@ describe('a cluster worker’s counters', () => {
     expect((await tally.hit('k', 60_000)).count).toBe(2);
     expect((await tally.take('k', 60_000, 10)).count).toBe(3);
     expect(asks).toHaveLength(1);
+  });
+});
+
+/** A primary (serveClusterTally) and `count` workers' tallies, each with its own IPC channel, in this process. */
+function workersInProcess(count: number) {
+  const primary = new EventEmitter() as EventEmitter & { workers: Record<number, unknown> };
+  primary.workers = {};
+  serveClusterTally(primary as unknown as Cluster);
+  return Array.from({ length: count }, (_, i) => {
+    const toWorker = new EventEmitter();
+    const worker = Object.assign(new EventEmitter(), {
+      id: i + 1,
+      isConnected: () => true,
+      send: (message: unknown) => setImmediate(() => toWorker.emit('message', message)),
+    });
+    primary.workers[worker.id] = worker;
+    const asks: Ask[] = [];
+    const tally = primaryTally(
+      (message) => {
+        if (message.type === 'worktrust:tally:ask') asks.push(message);
+        setImmediate(() => primary.emit('message', worker, message));
+      },
+      { messages: toWorker },
+    );
+    return { tally, asks };
+  });
+}
+
+const settled = () => new Promise((done) => setTimeout(done, SETTLE_MS * 2));
+
+describe('a cluster worker’s loose counts (the limits per account)', () => {
+  const max = 40;
+  /** Past the quiet share of a limit of 40 (2.5 requests): told to the primary. */
+  const TOLD = 3;
+
+  it('answer at once, count an account’s first few requests alone, and tell the primary of many accounts in one message', async () => {
+    const [worker] = workersInProcess(1);
+    if (!worker) throw new Error('no worker');
+    // A thousand accounts' first requests, a person's few (with `take`, about a message each).
+    const count = (i: number) => worker.tally.takeLoosely(`account:${i}`, 60_000, max);
+    const firsts = await Promise.all(Array.from({ length: 1000 }, (_, i) => count(i)));
+    expect(firsts.every(({ count, ttlMs }) => count === 1 && ttlMs === 60_000)).toBe(true);
+    await settled();
+    expect(worker.asks).toHaveLength(0);
+    // Each account's third request passes the quiet share: all told in one message.
+    for (let i = 0; i < 1000; i++) await count(i);
+    const thirds = await Promise.all(Array.from({ length: 1000 }, (_, i) => count(i)));
+    expect(thirds.every(({ count }) => count === TOLD)).toBe(true);
+    expect(worker.asks).toHaveLength(0);
+    await settled();
+    expect(worker.asks).toHaveLength(1);
+    expect(worker.asks[0]?.ops).toHaveLength(1000);
+    expect(worker.asks[0]?.ops[0]).toEqual({ op: 'add', key: 'account:0', ms: 60_000, count: TOLD, max });
+    // The primary kept them: the next count of an account is its fourth.
+    expect((await count(7)).count).toBe(TOLD + 1);
+  });
+
+  it("learn the other workers' counts, so a limit is passed by at most what they allowed before they heard", async () => {
+    const [first, second] = workersInProcess(2);
+    if (!first || !second) throw new Error('no workers');
+    const allowed = async (worker: typeof first) =>
+      (await worker.tally.takeLoosely('account:1', 60_000, max)).count <= max;
+    for (let i = 0; i < max; i++) expect(await allowed(first)).toBe(true);
+    await settled();
+    // The second worker has not heard of them: it allows its quiet share and one more, which it tells.
+    for (let i = 0; i < TOLD; i++) expect(await allowed(second)).toBe(true);
+    await settled();
+    // Both have heard the cluster's 43: every further request is refused, on either worker.
+    expect((await second.tally.takeLoosely('account:1', 60_000, max)).count).toBe(max + TOLD + 1);
+    expect(await allowed(first)).toBe(false);
+    // Another account is counted apart.
+    expect((await second.tally.takeLoosely('account:2', 60_000, max)).count).toBe(1);
+  });
+
+  it('hear from the primary what the other workers counted of a key they count too', async () => {
+    const [first, second] = workersInProcess(2);
+    if (!first || !second) throw new Error('no workers');
+    for (let i = 0; i < TOLD; i++) await first.tally.takeLoosely('account:1', 60_000, max);
+    await settled();
+    expect(first.asks).toHaveLength(1);
+    // The second worker counts 37 more; the first tells the primary nothing meanwhile...
+    for (let i = 0; i < max - TOLD; i++) await second.tally.takeLoosely('account:1', 60_000, max);
+    await settled();
+    expect(first.asks).toHaveLength(1);
+    // ...and has heard of them: its next request is the cluster's 41st.
+    expect((await first.tally.takeLoosely('account:1', 60_000, max)).count).toBe(max + 1);
+  });
+
+  it('count in the worker when no primary answers', async () => {
+    const warning = vi.spyOn(process, 'emitWarning').mockImplementation(() => {});
+    const tally = primaryTally(() => {}, { timeoutMs: 50, messages: new EventEmitter() });
+    // A limit of 8 has no quiet share: every request is told.
+    expect((await tally.takeLoosely('account:1', 60_000, 8)).count).toBe(1);
+    await new Promise((done) => setTimeout(done, SETTLE_MS + 200));
+    expect(warning).toHaveBeenCalledTimes(1);
+    // Its local count was kept: the settling it told nobody was added here.
+    expect((await tally.takeLoosely('account:1', 60_000, 8)).count).toBe(2);
+    await new Promise((done) => setTimeout(done, SETTLE_MS + 100));
+    expect((await tally.takeLoosely('account:1', 60_000, 8)).count).toBe(3);
   });
 });
 

@@ -23,6 +23,15 @@ export interface Tally {
    * `max` (a refused one answers more). A cluster worker may count it in an allowance it holds.
    */
   take(key: string, windowMs: number, max: number): Promise<Window>;
+  /**
+   * Counts one request as `take` does, answered at once from what this process knows. A cluster
+   * worker counts a key's first few requests of a window alone (QUIET_SHARE), then tells the primary
+   * within SETTLE_MS and hears, in its answer and as they come, what the other workers counted. A
+   * limit can then be passed by what the others allowed before it heard: their quiet requests and a
+   * settling's worth. For keys that are many and each asked for a few times a window (the limits per
+   * account), where `take` cost a message to the primary for nearly every request.
+   */
+  takeLoosely(key: string, windowMs: number, max: number): Promise<Window>;
   get(key: string): Promise<number>;
   reset(key: string): Promise<void>;
   /** Takes `key` for `holdMs` if nobody holds it (answers 0), else answers the milliseconds left. */
@@ -50,8 +59,13 @@ interface Entry {
   expiresAt: number;
 }
 
+/** The memory tally, which also counts several events at once (a worker's loose counts). */
+export interface MemoryTally extends Tally {
+  add(key: string, windowMs: number, count: number): Promise<Window>;
+}
+
 /** Counts in this process. `now` is the clock (milliseconds), Date.now unless a test gives its own. */
-export function memoryTally(options: { max?: number; now?: () => number } = {}): Tally {
+export function memoryTally(options: { max?: number; now?: () => number } = {}): MemoryTally {
   const now = options.now ?? (() => Date.now());
   // The cache's own expiry reads the same clock, with no caching of it (ttlResolution 0), so an
   // entry is gone exactly when its window ends.
@@ -64,19 +78,22 @@ export function memoryTally(options: { max?: number; now?: () => number } = {}):
     const entry = entries.get(key);
     return entry && entry.expiresAt > at ? entry : undefined;
   };
-  const hit = async (key: string, windowMs: number) => {
+  const add = async (key: string, windowMs: number, count: number) => {
     const at = now();
     let entry = live(key, at);
     if (!entry) {
       entry = { count: 0, expiresAt: at + windowMs };
       entries.set(key, entry, { ttl: windowMs });
     }
-    entry.count += 1;
+    entry.count += count;
     return { count: entry.count, ttlMs: entry.expiresAt - at };
   };
+  const hit = (key: string, windowMs: number) => add(key, windowMs, 1);
   return {
+    add,
     hit,
     take: hit,
+    takeLoosely: hit,
     async get(key) {
       return live(key, now())?.count ?? 0;
     },
@@ -109,8 +126,10 @@ const ASK = 'worktrust:tally:ask';
 const ANSWER = 'worktrust:tally:answer';
 const RECALL = 'worktrust:tally:recall';
 const RETURNED = 'worktrust:tally:returned';
+const COUNTED = 'worktrust:tally:counted';
 type Op =
   | { op: 'hit'; key: string; ms: number }
+  | { op: 'add'; key: string; ms: number; count: number; max: number }
   | { op: 'take'; key: string; ms: number; max: number }
   | { op: 'give'; key: string; window: number; count: number }
   | { op: 'get'; key: string }
@@ -140,6 +159,11 @@ interface Recall {
   id: number;
   key: string;
   window: number;
+}
+/** The primary tells the workers that count keys loosely what the others have counted of them. */
+interface Counted {
+  type: typeof COUNTED;
+  counts: { key: string; count: number; ttlMs: number }[];
 }
 export interface Returned {
   type: typeof RETURNED;
@@ -222,10 +246,12 @@ export function budgetBook(options: {
   };
 }
 
-async function perform(tally: Tally, op: Exclude<Op, { op: 'take' | 'give' }>): Promise<Result> {
+async function perform(tally: MemoryTally, op: Exclude<Op, { op: 'take' | 'give' }>): Promise<Result> {
   switch (op.op) {
     case 'hit':
       return tally.hit(op.key, op.ms);
+    case 'add':
+      return tally.add(op.key, op.ms, op.count);
     case 'get':
       return tally.get(op.key);
     case 'reset':
@@ -237,7 +263,7 @@ async function perform(tally: Tally, op: Exclude<Op, { op: 'take' | 'give' }>): 
 }
 
 /** In the cluster primary: keeps the workers' counts and budgets and answers their operations. */
-export function serveClusterTally(primary: Cluster = cluster, tally: Tally = memoryTally()) {
+export function serveClusterTally(primary: Cluster = cluster, tally: MemoryTally = memoryTally()) {
   const recalls = new Map<number, (count: number) => void>();
   let nextRecall = 0;
   const book = budgetBook({
@@ -260,6 +286,39 @@ export function serveClusterTally(primary: Cluster = cluster, tally: Tally = mem
         worker.send({ type: RECALL, id, key, window } satisfies Recall);
       }),
   });
+  // The workers that count each key loosely in its window, and what each is owed of the others'
+  // counts: sent once per turn, one message a worker.
+  const looseCounters = new LRUCache<string, Set<number>>({ max: MEMORY_KEYS });
+  const owed = new Map<number, Map<string, Window>>();
+  const tellOwed = () => {
+    for (const [id, counts] of owed) {
+      const worker = primary.workers?.[id];
+      if (!worker?.isConnected()) continue;
+      worker.send({
+        type: COUNTED,
+        counts: [...counts].map(([key, { count, ttlMs }]) => ({ key, count, ttlMs })),
+      } satisfies Counted);
+    }
+    owed.clear();
+  };
+  const added = (from: number, key: string, window: Window, max: number) => {
+    let counting = looseCounters.get(key);
+    if (!counting) {
+      counting = new Set();
+      looseCounters.set(key, counting, { ttl: window.ttlMs });
+    }
+    counting.add(from);
+    // Below half the limit no worker can pass it on what it has not heard, unless its own requests
+    // since reach the other half, which it tells within SETTLE_MS: most accounts never get here.
+    if (window.count * 2 < max) return;
+    for (const id of counting) {
+      if (id === from) continue;
+      if (owed.size === 0) setImmediate(tellOwed);
+      const counts = owed.get(id) ?? new Map<string, Window>();
+      owed.set(id, counts);
+      counts.set(key, window);
+    }
+  };
   primary.on('message', (worker: Worker, message: Ask | Returned) => {
     if (message?.type === RETURNED) {
       recalls.get(message.id)?.(message.count);
@@ -272,6 +331,12 @@ export function serveClusterTally(primary: Cluster = cluster, tally: Tally = mem
         book.give(op.key, op.window, op.count);
         return Promise.resolve(null);
       }
+      if (op.op === 'add') {
+        return tally.add(op.key, op.ms, op.count).then((window) => {
+          added(worker.id, op.key, window, op.max);
+          return window;
+        });
+      }
       return perform(tally, op);
     });
     void Promise.all(results).then((answered) => {
@@ -279,6 +344,27 @@ export function serveClusterTally(primary: Cluster = cluster, tally: Tally = mem
         worker.send({ type: ANSWER, id: message.id, results: answered } satisfies Answer);
     });
   });
+}
+
+/** At most this long before a worker tells the primary of the requests it counted loosely. */
+export const SETTLE_MS = 200;
+/**
+ * A worker counts a key's first `max / QUIET_SHARE` requests of a window alone, telling no one: with
+ * up to 8 workers, what none has told is under half the limit. Most accounts never get past it.
+ */
+const QUIET_SHARE = 16;
+
+/** A key a worker counts loosely: the cluster's count as last heard, and its own since. */
+interface Loose {
+  /** The count the primary last answered, every worker's requests included. */
+  heard: number;
+  /** Told to the primary, not yet answered. */
+  told: number;
+  /** Counted here, not yet told. */
+  untold: number;
+  windowMs: number;
+  max: number;
+  expiresAt: number;
 }
 
 /** A worker's share of an address's budget. */
@@ -322,7 +408,45 @@ export function primaryTally(
       }
     },
   });
-  (options.messages ?? process).on('message', (message: Answer | Recall) => {
+  const loose = new LRUCache<string, Loose>({ max: MEMORY_KEYS });
+  const untold = new Set<string>();
+  let settling = false;
+  /** The cluster's count of a key, from the primary: its answer, or what it told of other workers'. */
+  const hear = (entry: Loose, window: Window) => {
+    const expiresAt = now() + window.ttlMs;
+    // A window ending much later is the primary's next one, whose count starts again; otherwise the
+    // larger count is the later (a window's count only grows).
+    entry.heard =
+      expiresAt > entry.expiresAt + entry.windowMs / 2 ? window.count : Math.max(entry.heard, window.count);
+    // The primary's window, which began with the first count it was told of, is the cluster's.
+    entry.expiresAt = expiresAt;
+  };
+  // One message for every key counted since the last: `add` each one's new requests at the primary,
+  // whose answer is the cluster's count.
+  const settle = () => {
+    settling = false;
+    for (const key of untold) {
+      const entry = loose.peek(key);
+      if (!entry || entry.untold === 0) continue;
+      const count = entry.untold;
+      entry.untold = 0;
+      entry.told += count;
+      void ask<Window>({ op: 'add', key, ms: entry.windowMs, count, max: entry.max }).then((window) => {
+        entry.told -= count;
+        hear(entry, window);
+      });
+    }
+    untold.clear();
+  };
+  (options.messages ?? process).on('message', (message: Answer | Recall | Counted) => {
+    if (message?.type === COUNTED) {
+      const at = now();
+      for (const { key, count, ttlMs } of message.counts) {
+        const entry = loose.peek(key);
+        if (entry && entry.expiresAt > at) hear(entry, { count, ttlMs });
+      }
+      return;
+    }
     if (message?.type === RECALL) {
       const share = shares.peek(message.key);
       let count = 0;
@@ -390,6 +514,24 @@ export function primaryTally(
         shares.set(key, { window: grant.window, left, count: grant.count, expiresAt: at + grant.ttlMs });
       }
       return { count: grant.count, ttlMs: grant.ttlMs };
+    },
+    async takeLoosely(key, ms, max) {
+      const at = now();
+      let entry = loose.get(key);
+      if (!entry || entry.expiresAt <= at) {
+        entry = { heard: 0, told: 0, untold: 0, windowMs: ms, max, expiresAt: at + ms };
+        loose.set(key, entry);
+      }
+      entry.untold += 1;
+      const quiet = entry.heard + entry.told === 0 && entry.untold * QUIET_SHARE <= max;
+      if (!quiet) {
+        untold.add(key);
+        if (!settling) {
+          settling = true;
+          setTimeout(settle, SETTLE_MS).unref();
+        }
+      }
+      return { count: entry.heard + entry.told + entry.untold, ttlMs: entry.expiresAt - at };
     },
     get: (key) => ask<number>({ op: 'get', key }),
     reset: async (key) => {

@@ -27,20 +27,33 @@ const ofRoute = (routeOptions: Parameters<FastifyRateLimitStore['child']>[0]) =>
   (routeOptions as unknown as { routeInfo?: { url?: string } }).routeInfo?.url !== undefined;
 
 /**
+ * What a limiter of `createRateLimit` may add to its options: count in the tally loosely (Tally's
+ * `takeLoosely`), as the limits per account do, whose keys are many and each seldom asked for.
+ */
+export interface LooseCounting {
+  countLoosely?: boolean;
+}
+
+/**
  * Fixed windows in a tally, as the plugin's own stores count by default (the windows start with a
  * key's first request; continueExceeding and exponentialBackoff are not used here).
  */
 class TallyStore implements FastifyRateLimitStore {
   private readonly tally: Tally;
   private readonly prefix: string;
+  private readonly loosely: boolean;
 
-  constructor(tally: Tally, prefix: string) {
+  constructor(tally: Tally, prefix: string, loosely = false) {
     this.tally = tally;
     this.prefix = prefix;
+    this.loosely = loosely;
   }
 
   incr(...[key, callback, timeWindow, max]: Parameters<FastifyRateLimitStore['incr']>): void {
-    this.tally.take(this.prefix + key, timeWindow, max).then(
+    const counted = this.loosely
+      ? this.tally.takeLoosely(this.prefix + key, timeWindow, max)
+      : this.tally.take(this.prefix + key, timeWindow, max);
+    counted.then(
       ({ count, ttlMs }) => callback(null, { current: count, ttl: ttlMs }),
       (error: Error) => callback(error),
     );
@@ -48,7 +61,11 @@ class TallyStore implements FastifyRateLimitStore {
 
   /** A route with limits of its own counts apart, as the plugin's Redis store does. */
   child(routeOptions: Parameters<FastifyRateLimitStore['child']>[0]): FastifyRateLimitStore {
-    if (!ofRoute(routeOptions)) return this;
+    if (!ofRoute(routeOptions)) {
+      return (routeOptions as LooseCounting).countLoosely
+        ? new TallyStore(this.tally, this.prefix, true)
+        : this;
+    }
     const { routeInfo } = routeOptions as unknown as { routeInfo: { method: string; url: string } };
     return new TallyStore(this.tally, `${this.prefix}${routeInfo.method}${routeInfo.url}-`);
   }
@@ -101,7 +118,12 @@ class FallbackStore implements FastifyRateLimitStore {
   }
 
   child(routeOptions: Parameters<FastifyRateLimitStore['child']>[0]): FastifyRateLimitStore {
-    if (!ofRoute(routeOptions)) return this;
+    if (!ofRoute(routeOptions)) {
+      // In Redis as any count; in memory, while Redis is down, loosely if the limiter asks.
+      return (routeOptions as LooseCounting).countLoosely
+        ? new FallbackStore(this.redis, this.shared, this.local.child(routeOptions), this.onFallback)
+        : this;
+    }
     return new FallbackStore(
       this.redis,
       this.shared.child(routeOptions),

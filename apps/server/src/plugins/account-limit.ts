@@ -4,9 +4,12 @@
 // towards ACCOUNT_WRITE_LIMIT as well: writes make work for other people (a moderator's queue, a
 // ratee's notifications). Counted where the per-address limit is (Redis, else the server's memory
 // shared by its workers, ADR 0021), once the token's session is known to be live (plugins/session.ts):
-// a stolen token stops spending the account's allowance when its session is ended.
+// a stolen token stops spending the account's allowance when its session is ended. In memory a worker
+// counts loosely (lib/counters.ts, takeLoosely): most accounts make a few requests a minute, and asking
+// the primary for each account's first cost the long-tail reads a fifth of the server's CPU.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { tooManyRequests } from '../lib/errors.ts';
+import type { LooseCounting } from '../lib/rate-limit-store.ts';
 
 const WINDOW = '1 minute';
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -21,12 +24,15 @@ export function accountLimit(
 ): AccountLimit {
   // The limiter's key is the account, which the plugin reads from the request.
   const accountOf = new WeakMap<FastifyRequest, number>();
-  const limiter = (scope: string, max: number) =>
-    app.createRateLimit({
+  const limiter = (scope: string, max: number) => {
+    const options: Parameters<typeof app.createRateLimit>[0] & LooseCounting = {
       max,
       timeWindow: WINDOW,
       keyGenerator: (request) => `${scope}:${accountOf.get(request)}`,
-    });
+      countLoosely: true,
+    };
+    return app.createRateLimit(options);
+  };
   const requests = limiter('account', limits.requests);
   const writes = limiter('account-writes', limits.writes);
   return async (request, userId) => {
