@@ -1,5 +1,6 @@
 // One load case through autocannon: a fixed number of connections for a fixed time, each request
 // built by `next()` so that cases rotate users, queries and rating pairs.
+import { createHash } from 'node:crypto';
 import autocannon from 'autocannon';
 
 export interface Req {
@@ -30,6 +31,22 @@ export interface LoadResult {
   errorSamples: string[];
 }
 
+const addresses = new Map<string, string>();
+/**
+ * The address a signed-in person's requests come from, as the proxy in front of the server names it
+ * (the bench starts the server with TRUST_PROXY=127.0.0.1): one of its own for each token, so the
+ * per-address limits count people, as they do behind nginx, not one address for everyone.
+ */
+function addressOf(token: string): string {
+  let address = addresses.get(token);
+  if (!address) {
+    const hash = createHash('sha256').update(token).digest();
+    address = `10.${hash[0]}.${hash[1]}.${hash[2]}`;
+    addresses.set(token, address);
+  }
+  return address;
+}
+
 export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   const errorSamples: string[] = [];
   const result = await autocannon({
@@ -46,7 +63,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
             method: r.method,
             path: r.path,
             headers: {
-              ...(r.token && { authorization: `Bearer ${r.token}` }),
+              ...(r.token && { authorization: `Bearer ${r.token}`, 'x-forwarded-for': addressOf(r.token) }),
               ...(r.body !== undefined && { 'content-type': 'application/json' }),
             },
             body: r.body === undefined ? undefined : JSON.stringify(r.body),

@@ -292,6 +292,8 @@ async function main() {
     RATE_LIMIT_MAX: '1000000000',
     ACCOUNT_RATE_LIMIT: '1000000000',
     ACCOUNT_WRITE_LIMIT: '1000000000',
+    // The load comes as through nginx: each person's requests from an address of their own (load.ts).
+    TRUST_PROXY: '127.0.0.1',
     SEED_DEMO: '0',
     WEB_CONCURRENCY: String(workers),
     DATA_DIR: join(root, 'bench/results/tmp-data'),

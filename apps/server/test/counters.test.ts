@@ -115,9 +115,19 @@ describe('a cluster worker’s counters', () => {
     // (two workers), the second a quarter of what is left.
     expect(counts).toEqual(Array.from({ length: 200 }, (_, i) => i + 1));
     expect(asks()).toHaveLength(1);
-    // Another address has its own budget.
+    // Another address has its own budget, and its first requests are the worker's own (below).
     expect((await tally.take('other', 60_000, 1000)).count).toBe(1);
-    expect(asks()).toHaveLength(2);
+    expect(asks()).toHaveLength(1);
+  });
+
+  it('count an address’s first requests of a window alone, and charge them to its budget when it asks', async () => {
+    const { tally, asks } = clusterInProcess({ workers: 2 });
+    // A limit of 160: the first 10 (a sixteenth) ask nothing; a person's few requests never ask.
+    const counts: number[] = [];
+    for (let i = 0; i < 11; i++) counts.push((await tally.take('address', 60_000, 160)).count);
+    expect(counts).toEqual(Array.from({ length: 11 }, (_, i) => i + 1));
+    expect(asks()).toHaveLength(1);
+    expect(asks()[0]?.ops).toEqual([{ op: 'take', key: 'address', ms: 60_000, max: 160, quiet: 10 }]);
   });
 
   it('take back an unused share before refusing, so exactly `max` requests pass', async () => {
@@ -306,6 +316,13 @@ describe('the primary’s budgets', () => {
     }
     // Shares were left on other workers and taken back (with 8 workers and 5 requests there are none).
     expect(recalls).toBeGreaterThan(0);
+  });
+
+  it('charge what a worker allowed alone before it asked, refusing when that spent the budget', async () => {
+    const book = budgetBook({ workers: () => 2, recall: async () => 0 });
+    expect((await book.take(1, 'address', 60_000, 10, 4)).count).toBe(5);
+    // Another worker's quiet requests spent the rest: this one is refused.
+    expect((await book.take(2, 'address', 60_000, 10, 6)).count).toBe(11);
   });
 
   it('start a new budget when the window ends', async () => {

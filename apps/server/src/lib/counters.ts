@@ -130,7 +130,8 @@ const COUNTED = 'worktrust:tally:counted';
 type Op =
   | { op: 'hit'; key: string; ms: number }
   | { op: 'add'; key: string; ms: number; count: number; max: number }
-  | { op: 'take'; key: string; ms: number; max: number }
+  /** `quiet`: requests the worker allowed alone before it asked (QUIET_SHARE), charged first. */
+  | { op: 'take'; key: string; ms: number; max: number; quiet: number }
   | { op: 'give'; key: string; window: number; count: number }
   | { op: 'get'; key: string }
   | { op: 'reset'; key: string }
@@ -206,7 +207,8 @@ export function budgetBook(options: {
   };
 
   return {
-    async take(workerId: number, key: string, windowMs: number, max: number): Promise<Grant> {
+    async take(workerId: number, key: string, windowMs: number, max: number, quiet = 0): Promise<Grant> {
+      let uncharged = quiet;
       for (;;) {
         // A recall under way for this key: judge after it, on the budget it leaves.
         const pending = recalling.get(key);
@@ -220,6 +222,9 @@ export function budgetBook(options: {
           budget = { window: ++windows, granted: 0, expiresAt: at + windowMs, holders: new Set() };
           budgets.set(key, budget, { ttl: windowMs });
         }
+        // Allowed already, by the worker alone: they count, whatever is left.
+        budget.granted += uncharged;
+        uncharged = 0;
         const left = max - budget.granted;
         const ttlMs = budget.expiresAt - at;
         if (left <= 0) {
@@ -326,7 +331,7 @@ export function serveClusterTally(primary: Cluster = cluster, tally: MemoryTally
     }
     if (message?.type !== ASK) return;
     const results = message.ops.map((op): Promise<Result> => {
-      if (op.op === 'take') return book.take(worker.id, op.key, op.ms, op.max);
+      if (op.op === 'take') return book.take(worker.id, op.key, op.ms, op.max, op.quiet);
       if (op.op === 'give') {
         book.give(op.key, op.window, op.count);
         return Promise.resolve(null);
@@ -409,6 +414,10 @@ export function primaryTally(
     },
   });
   const loose = new LRUCache<string, Loose>({ max: MEMORY_KEYS });
+  // The keys `take` counts alone in this window, before it first asks the primary.
+  const quietly = new LRUCache<string, { count: number; asked: boolean; expiresAt: number }>({
+    max: MEMORY_KEYS,
+  });
   const untold = new Set<string>();
   let settling = false;
   /** The cluster's count of a key, from the primary: its answer, or what it told of other workers'. */
@@ -468,8 +477,12 @@ export function primaryTally(
   });
   const runLocally = (batch: typeof pending) => {
     for (const { op, resolve } of batch) {
-      if (op.op === 'take') void local.take(op.key, op.ms, op.max).then(resolve);
-      else if (op.op === 'give') resolve(null);
+      if (op.op === 'take') {
+        void local
+          .add(op.key, op.ms, op.quiet)
+          .then(() => local.take(op.key, op.ms, op.max))
+          .then(resolve);
+      } else if (op.op === 'give') resolve(null);
       else void perform(local, op).then(resolve);
     }
   };
@@ -504,7 +517,20 @@ export function primaryTally(
         share.count = Math.min(share.count + 1, max);
         return { count: share.count, ttlMs: share.expiresAt - at };
       }
-      const grant = await ask<Grant | Window>({ op: 'take', key, ms, max });
+      // An address's first few requests of a window on this worker are its own; the first it asks
+      // for carries them to the primary's budget.
+      let alone = quietly.get(key);
+      if (!alone || alone.expiresAt <= at) {
+        alone = { count: 0, asked: false, expiresAt: at + ms };
+        quietly.set(key, alone);
+      }
+      if (!alone.asked && (alone.count + 1) * QUIET_SHARE <= max) {
+        alone.count += 1;
+        return { count: alone.count, ttlMs: alone.expiresAt - at };
+      }
+      const quiet = alone.asked ? 0 : alone.count;
+      alone.asked = true;
+      const grant = await ask<Grant | Window>({ op: 'take', key, ms, max, quiet });
       // Counted here after the primary stopped answering: a plain count, no share.
       if (!('share' in grant)) return grant;
       if (grant.share > 0) {
