@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client.ts';
 import type { DirectoryFilter } from '../../src/modules/directory/repository.ts';
-import { shapeOf } from '../../src/modules/directory/search/shape.ts';
+import { shapeOf, WALK_LIMIT } from '../../src/modules/directory/search/shape.ts';
 import { searchPlan } from '../../src/modules/directory/search.ts';
 import { bulkUsers, removeTagged } from '../fixtures.ts';
 import { createTestApp, type TestContext } from '../helpers.ts';
@@ -398,6 +398,23 @@ function droppedBy(plan: string, index: string | RegExp): number {
 
 /** Users a plan's scans passed and dropped, along any of the list's indexes or the table itself. */
 const passedUsers = (plan: string) => droppedBy(plan, /Scan (on|using users_dir_\w+ on) users\b/);
+
+/** The most entries of a list's index one scan of an analysed plan returned and dropped, as it ran. */
+function longestWalk(plan: string): number {
+  const lines = plan.split('\n');
+  let longest = 0;
+  lines.forEach((line, i) => {
+    if (!/using users_dir_\w+ on users\b/.test(line) || line.includes('never executed')) return;
+    const returned =
+      Number(/rows=([\d.]+)/.exec(line)?.[1] ?? 0) * Number(/loops=(\d+)/.exec(line)?.[1] ?? 1);
+    const next = lines.findIndex((other, j) => j > i && other.includes('->'));
+    longest = Math.max(
+      longest,
+      returned + droppedBy(lines.slice(i, next < 0 ? undefined : next).join('\n'), /users_dir_/),
+    );
+  });
+  return longest;
+}
 
 /** Fresh statistics after a test's bulk insert, as autovacuum keeps them. */
 async function analyzeSearchTables() {
@@ -854,6 +871,38 @@ describe('search plans', { timeout: 180_000 }, () => {
     ).toBe(true);
     expect(list.total_capped).toBe(true);
     await removeTagged(ctx, 'FILLED');
+  });
+
+  it('looks words of one letter up by their first letter, and letters inside a word no further than WALK_LIMIT users', async () => {
+    // Ranked in the order of their number: the first WALK_LIMIT are SHORT-1 to SHORT-5000.
+    const count = WALK_LIMIT + 1000;
+    await bulkUsers(
+      ctx,
+      sql`
+      insert into users (user_code, email, password_hash, full_name, user_role, city, rank_score)
+      select 'SHORT-' || g, 'short' || g || '@example.in', 'x',
+             case when g % 1500 = 0 then 'Qadir Xavier' || g when g = 10 then 'Mazqo Family'
+               when g = ${WALK_LIMIT + 500}::int then 'Abzqa Family' else 'Meera Family' || g end,
+             'employee', 'Pune', (${2 * count}::int - g) / 100.0
+      from generate_series(1, ${count}::int) g`,
+    );
+    await analyzeSearchTables();
+    // Words of one letter had no piece ("q x", or "D'S", which is "d s"), so both groups walked every
+    // user ("q x" at 100,000 users: 80 ms). Now each word's first letter is a piece (drizzle/0046).
+    const initials = await firstPagePlan('q x');
+    expect(passedUsers(initials), initials).toBeLessThan(1000);
+    expect(names(await employees('?search=q%20x&sort=name'))).toEqual(
+      [1500, 3000, 4500, 6000].map((g) => `Qadir Xavier${g}`),
+    );
+    // One word of two letters has no piece inside a word: group 1 walked every user for "zq" (56 ms
+    // at 100,000 users); it is now looked for among the list's first WALK_LIMIT users, and the total
+    // says it is a lower bound.
+    const inside = await firstPagePlan('zq');
+    expect(longestWalk(inside), inside).toBeLessThanOrEqual(WALK_LIMIT);
+    const found = await employees('?search=zq&sort=top');
+    expect(names(found)).toEqual(['Mazqo Family']);
+    expect(found).toMatchObject({ total_count: 1, total_capped: true });
+    await removeTagged(ctx, 'SHORT');
   });
 
   it('starts no part of the statement a search does not need', async () => {

@@ -62,6 +62,16 @@ function valuesOf(filter: DirectoryFilter, viewer: Viewer | undefined, page: Pag
   };
 }
 
+/**
+ * The search's shape and, unless it is exact, its row, with what the row tells of the shape: whether
+ * group 1 has a piece to look up (else it is walked, as far as WALK_LIMIT).
+ */
+async function shapeWithRow(db: Executor, filter: DirectoryFilter, sort: ListSort) {
+  const shape = shapeOf(filter, sort);
+  const row = await searchRowOf(db, shape, filter);
+  return { shape: { ...shape, walkedInside: row !== undefined && row.pieces1.length === 0 }, row };
+}
+
 /** A page of a search (filter.search set) with its total as answered. A page past the cap is empty. */
 export async function searchDirectory(
   db: Executor,
@@ -70,12 +80,11 @@ export async function searchDirectory(
   viewer: Viewer,
   page: Page,
 ): Promise<AnsweredPage> {
-  const shape = shapeOf(filter, sort);
   const capped = withinCap(page);
   // One row more than the page, to know whether a match follows it: a count that stopped early
   // cannot tell (a full last page was once taken to have one more match after it).
   const asked = capped.limit > 0 ? { limit: capped.limit + 1, offset: capped.offset } : capped;
-  const row = await searchRowOf(db, shape, filter);
+  const { shape, row } = await shapeWithRow(db, filter, sort);
   const found = await pageStatement(db, shapeName('page', shape), shape).rows(
     valuesOf(filter, viewer, asked, row),
   );
@@ -115,9 +124,8 @@ export async function searchPlan(
   page: Page,
   { analyze = false, verbose = false } = {},
 ): Promise<string> {
-  const shape = shapeOf(filter, sort);
   const mode: PlanMode = analyze ? 'analyzed' : verbose ? 'verbose' : 'plan';
-  const row = await searchRowOf(db, shape, filter);
+  const { shape, row } = await shapeWithRow(db, filter, sort);
   const rows = await planStatement(db, shapeName(mode, shape), shape, mode).rows(
     valuesOf(filter, viewer, page, row),
   );

@@ -4,7 +4,16 @@ import { type SQL, sql } from 'drizzle-orm';
 import { countUpTo } from '../../../db/prepared.ts';
 import { ORDER } from '../repository.ts';
 import { CANDIDATES, candidatesCounted, hasPieces } from './candidates.ts';
-import { COUNT_LIMIT_SQL, COUNT_READS_SQL, EXACT_ROW, PARAMS, ROW, role, type Shape } from './shape.ts';
+import {
+  COUNT_LIMIT_SQL,
+  COUNT_READS_SQL,
+  EXACT_ROW,
+  PARAMS,
+  ROW,
+  role,
+  type Shape,
+  WALK_LIMIT_SQL,
+} from './shape.ts';
 
 /**
  * Every word of the search begins a word of the user's key: a test for each of the first three words
@@ -83,6 +92,16 @@ export const orderOf = (shape: Shape) =>
   );
 
 /**
+ * The first WALK_LIMIT users of the list passing the filters and `condition`, in its order, standing
+ * for `users` (their ids and search keys, which the sort's index holds): where a group without a piece
+ * (Shape.walkedInside) is looked for. Rows come out in the list's order.
+ */
+export const firstListed = (shape: Shape, condition: SQL = sql`true`) =>
+  sql`(select users.id, users.search_key from users
+    where ${condition} and ${filters(shape, { skillsIndexed: false, cityIndexed: false })}
+    order by ${orderOf(shape)} limit ${WALK_LIMIT_SQL}) users`;
+
+/**
  * How far group 1's candidates are counted: an exact search's only as far as group 0's leave short of
  * COUNT_LIMIT (its total is their sum); others' all the way, since their matches are checked.
  */
@@ -110,8 +129,10 @@ const GROUP1_COUNTED = sql`(select n from n1c)`;
 /**
  * The search's numbers: each group's candidates (n0, and n1 when exact, up to COUNT_LIMIT), the
  * listed users of the role, and each group's matches (m0, m1): the candidates themselves when exact,
- * else those among the first COUNT_READS that check out (`partial` when a group had more: its count is a lower bound). A
- * search without a piece to look up (no word of three letters) walks the list to count.
+ * else those among the first COUNT_READS that check out (`partial` when a group had more: its count is
+ * a lower bound). Group 0 has a piece whenever the search has a word (none: no match); group 1 without
+ * one (Shape.walkedInside) counts its matches among the first WALK_LIMIT users of the list, a lower
+ * bound when the list has more.
  */
 export function numbers(shape: Shape): SQL {
   const n0 = candidatesCounted(shape, 0, COUNT_LIMIT_SQL);
@@ -123,17 +144,22 @@ export function numbers(shape: Shape): SQL {
       from (select ${n0} as n0, ${hasPieces(shape, 0)} as has0, ${hasPieces(shape, 1)} as has1,
               ${shape.exact ? sql`true` : ROW.whole0} as whole0 offset 0) a offset 0) counts`;
   if (shape.exact) return counted(sql`n0, n1, n0 as m0, n1 as m1, false as partial`);
-  const walked = (group: 0 | 1) =>
-    countUpTo(sql`select 1 from users where ${filters(shape)} and ${matchOf(shape, group)}`, COUNT_LIMIT_SQL);
-  const m0 = sql`case when not has0 then ${walked(0)} when ${candidatesMatch(shape, sql`whole0`)} then n0
+  const m0 = sql`case when not has0 then 0 when ${candidatesMatch(shape, sql`whole0`)} then n0
     else ${checkedCount(shape, 0)} end`;
+  const walked1 = shape.walkedInside
+    ? countUpTo(sql`select 1 from ${firstListed(shape)} where ${matchOf(shape, 1)}`, COUNT_LIMIT_SQL)
+    : sql`0`;
+  const listedPastWalk = shape.walkedInside
+    ? sql`(select active_count from user_role_counts where user_role = ${role(shape)}) > ${WALK_LIMIT_SQL}`
+    : sql`false`;
   // Once group 0 has more candidates than are checked, the total is a lower bound whatever group 1
   // holds: group 1 is not counted then, and its candidates are read only if a page reaches it
   // ("ram kumar" at 1,000,000 users read 82,797 entries of "ram" inside a word for a page of Kumars).
   const partial0 = sql`(has0 and n0 >= ${COUNT_READS_SQL})`;
   return counted(sql`n0, ${m0} as m0,
-    case when ${partial0} then 0 when not has1 then ${walked(1)} else ${checkedCount(shape, 1)} end as m1,
-    case when ${partial0} then true else has1 and ${GROUP1_COUNTED} >= ${COUNT_READS_SQL} end as partial`);
+    case when ${partial0} then 0 when not has1 then ${walked1} else ${checkedCount(shape, 1)} end as m1,
+    case when ${partial0} then true when not has1 then ${listedPastWalk}
+      else ${GROUP1_COUNTED} >= ${COUNT_READS_SQL} end as partial`);
 }
 
 /** A group's candidates counted (n) and matches found among them (m), in nb (n1c). */

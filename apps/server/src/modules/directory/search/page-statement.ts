@@ -9,6 +9,7 @@ import {
   candidateUser,
   estimatedMatches,
   filters,
+  firstListed,
   group1Limit,
   matchOf,
   numbers,
@@ -102,6 +103,11 @@ function groupPage(shape: Shape, group: 0 | 1, limit: SQL, offset: SQL): SQL {
  */
 function walk(shape: Shape, group: 0 | 1, when: SQL, limit: SQL, offset: SQL, fromSkills: SQL): SQL {
   const order = orderOf(shape);
+  // A group without a piece, among the first WALK_LIMIT users of the list only, as it was counted.
+  if (group === 1 && shape.walkedInside) {
+    return sql`(select users.id from ${firstListed(shape, when)} where ${matchOf(shape, group)}
+      limit ${limit} offset ${offset})`;
+  }
   // The city is tested on the sort's entries too: a generic plan cannot tell a big city from a small
   // one, and read every user of the city through users_dir_city and sorted them (Mumbai at 1M users:
   // 12,800 rows), where the walk, taken only when matches are common, passes a few thousand entries.

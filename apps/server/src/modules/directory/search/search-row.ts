@@ -16,24 +16,25 @@ const SEARCH_KEY = sql`select btrim(search_key(${PARAMS.search}::text)) as qk`;
  * key; '' for none, which strpos finds in any key) and the others (`begins_rest`), which matchOf
  * tests a user's key for, and the pieces of search_grams its groups' candidates have, from which
  * searchRow picks what each group reads:
- * - group 0: the beginning (up to 12 letters) of each word of at least two letters (`starts0`);
- *   for a search of one such word (`whole0`), the candidates are exactly group 0;
+ * - group 0: the beginning (up to 12 letters) of each word, a word of one letter too (drizzle/0046,
+ *   `starts0`); for a search of one word (`whole0`), the candidates are exactly group 0;
  * - group 1, one word: its first, middle and last 4 letters (or the word, of 3 or 4) inside a word
  *   (`insides1`); several words: the first word's first 4 letters inside a word (`insides1`: where
  *   the first word begins a word too, every word does, and the match is group 0's), or, for a first
- *   word under three letters, the beginning of each later word of two letters or more (each begins a
- *   word of a match, `starts1`).
+ *   word under three letters, the beginning of each later word (each begins a word of a match,
+ *   `starts1`). One word under three letters has none: its group 1 is looked for among the first
+ *   WALK_LIMIT users of the list (shape.ts).
  * - group 0, several words of which one has 4 letters or more: the word pairs (drizzle/0041) of two
  *   of its words, the first 4 letters of one and the first 2 (or 1) of another (`pairs0`).
- * No piece: the group is found by walking the list. A search without a word matches no one.
+ * A search without a word matches no one.
  */
 const SEARCH = sql`select qk, words, one,
     coalesce(' ' || words[1], '') as begin1, coalesce(' ' || words[2], '') as begin2, coalesce(' ' || words[3], '') as begin3,
     words[4:] as begins_rest,
-    one and length(qk) between 2 and 12 as whole0,
-    array(select distinct substr(w, 1, 12) from unnest(words) w where length(w) >= 2) as starts0,
+    one and length(qk) between 1 and 12 as whole0,
+    array(select distinct substr(w, 1, 12) from unnest(words) w where length(w) >= 1) as starts0,
     case when one then array[]::text[] else
-      array(select distinct substr(w, 1, 12) from unnest(words[2:]) w where length(w) >= 2) end as starts1,
+      array(select distinct substr(w, 1, 12) from unnest(words[2:]) w where length(w) >= 1) end as starts1,
     case when length(words[1]) < 3 then array[]::text[]
       when not one then array[substr(words[1], 1, 4)]
       else array(select distinct p from unnest(array[substr(qk, 1, 4), substr(qk, (length(qk) - 4) / 2 + 1, 4),
