@@ -6,6 +6,7 @@ import { type DirectoryItem, RATINGS_GIVEN_CHOICES } from '@workspace/contracts'
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client.ts';
+import { searchPlan } from '../../src/modules/directory/search.ts';
 import { eraseAccount } from '../../src/modules/privacy/erase.ts';
 import { recomputeAllAggregates } from '../../src/modules/ratings/aggregates.ts';
 import { createTestApp, type TestContext } from '../helpers.ts';
@@ -143,6 +144,62 @@ describe('a ranked search', () => {
     const kotlin = await expected(sql`skills_lc @> array['kotlin']`);
     expect(kotlin).toHaveLength(14);
     expect(await pages('skills=Kotlin')).toEqual(kotlin);
+  });
+
+  it("pages a company search in a city in rank order, from that city's companies only, and follows a move at once", async () => {
+    // 14 "Vostrel" companies in Surat and 6 in Agra, and 5 with "vostrel" inside a word in Surat,
+    // ranked apart by their ratings (drizzle/0047: their city's range of ranked_grams).
+    const companies: TestUser[] = [];
+    for (let i = 0; i < 25; i++) {
+      const name = i < 20 ? `Vostrel ${i}` : `Avostrel ${i}`;
+      const company = await makeUser(ctx, 'employer', { name, city: i >= 14 && i < 20 ? 'Agra' : 'Surat' });
+      companies.push(company);
+      if (i % 3 !== 2)
+        await rate(ctx, await makeUser(ctx, 'employee'), company, { values: [(i % 5) + 1, 3, 4, 2, 5, 1] });
+    }
+    await ctx.deps.searchRanks.wake();
+    const inCity = async (city: string) =>
+      (
+        await queryRows<{ full_name: string }>(
+          ctx.deps.db,
+          sql`select full_name from users
+              where user_role = 'employer' and is_active and strpos(search_key, 'vost') > 0 and city = ${city}
+              order by strpos(search_key, ' vost') = 0, rank_score desc, id`,
+        )
+      ).map((row) => row.full_name);
+    const pages = async (city: string) => {
+      const all: string[] = [];
+      for (let page = 1; page <= 4; page++) {
+        const answer = await get<Page>(
+          ctx,
+          viewer,
+          `/api/core/companies/?search=vost&city=${city.toLowerCase()}&page=${page}&page_size=6`,
+        );
+        expect(answer.status).toBe(200);
+        expect(answer.body.total_count).toBe((await inCity(city)).length);
+        all.push(...names(answer.body));
+      }
+      return all;
+    };
+    const surat = await inCity('Surat');
+    expect(surat).toHaveLength(19);
+    expect(await pages('Surat')).toEqual(surat);
+    expect(await pages('Agra')).toEqual(await inCity('Agra'));
+    // A company that moves is found in its new city at once, before any copy of the ranks.
+    const [top] = surat;
+    const moved = companies.find((company) => company.fullName === top) as TestUser;
+    await setUser(ctx, moved.id, { city: 'Agra' });
+    expect(await pages('Surat')).toEqual(surat.slice(1));
+    expect(await pages('Agra')).toContain(top);
+    // Read from the city's range, not by looking each of its candidates up.
+    const plan = await searchPlan(
+      ctx.deps.db,
+      { role: 'employer', search: 'vost', city: 'Surat' },
+      'top',
+      { id: viewer.id, context: 'EMPLOYEE_TO_COMPANY' },
+      { limit: 20, offset: 0 },
+    );
+    expect(plan).toMatch(/ranked_city_page/);
   });
 
   it('drops a suspended, renamed or erased company at once, before any copy of the ranks', async () => {

@@ -191,7 +191,7 @@ const pageAnswer = sql`select listed.*, least(nb.m0 + nb.m1, ${COUNT_LIMIT_SQL})
     order by listed.grp, listed.position`;
 
 /**
- * A group's page of a ranked search with a rating or skills filter (ADR 0027): the piece's range of
+ * A group's page of a ranked search with a rating or skills filter (ADR 0027; never in a city): the piece's range of
  * ranked_grams in rank order, each entry checked against the filter (the skills' signature on the
  * entry, then the user) until the page is found. The numbers and group 1's window stay the search's
  * own (searchStatement), so the totals are what they were.
@@ -209,24 +209,31 @@ function rankedGroupPage(shape: Shape, group: 0 | 1, limit: SQL, offset: SQL): S
 const STARTS = { 0: sql.raw('true'), 1: sql.raw('false') };
 
 /**
- * An exact ranked search's page (Shape.ranked, no filter): each group's part
- * of the page is one range of ranked_grams (drizzle/0039) in rank order, about a page's entries
- * whatever the piece, where fetch or walk read hundreds to thousands for a piece a few percent of
- * users share (ADR 0027). The order is the ranks as last copied (a second or so behind the ratings);
- * who matches and the totals are exact (search_gram_counts).
+ * An exact ranked search's page (Shape.ranked, no rating or skills filter): each group's part of the
+ * page is one range of ranked_grams (drizzle/0039) in rank order, about a page's entries whatever the
+ * piece, where fetch or walk read hundreds to thousands for a piece a few percent of users share (ADR
+ * 0027); a company search in a city, the range of its city's companies (drizzle/0047). The order is the
+ * ranks as last copied (a second or so behind the ratings); who matches and the totals are exact
+ * (search_gram_counts, or in a city the candidates counted up to COUNT_LIMIT).
  */
 function rankedStatement(shape: Shape): SQL {
   const limit = sql`${PARAMS.limit}::int`;
   const offset = sql`${PARAMS.offset}::int`;
+  const pages = shape.city
+    ? (group: 0 | 1, groupLimit: SQL, groupOffset: SQL) =>
+        sql`ranked_city_page(${role(shape)}, ${PARAMS.city}::text, ${EXACT_ROW.qk}, ${STARTS[group]}, ${groupLimit}, ${groupOffset})`
+    : (group: 0 | 1, groupLimit: SQL, groupOffset: SQL) =>
+        sql`ranked_page(${role(shape)}, ${EXACT_ROW.qk}, ${STARTS[group]}, ${groupLimit}, ${groupOffset})`;
   const range = (group: 0 | 1, groupLimit: SQL, groupOffset: SQL) =>
-    sql`select id, row_number() over () as position
-      from ranked_page(${role(shape)}, ${EXACT_ROW.qk}, ${STARTS[group]}, ${groupLimit}, ${groupOffset}) id`;
+    sql`select id, row_number() over () as position from ${pages(group, groupLimit, groupOffset)} id`;
   // Group 1's part starts where group 0 ended: at its beginning when group 0 is on this page (or the
   // page is the first), else past group 0's matches (all of them, counted: the search is exact).
   const limit1 = sql`greatest(0, ${limit} - (select count(*) from page0))::int`;
   const offset1 = sql`(case when ${offset} = 0 or exists (select 1 from page0) then 0
     else greatest(0, ${offset} - (select m0 from nb)) end)::int`;
-  return sql`with q as materialized (${searchRow(shape)}), nb as materialized (${numbers(shape)}),
+  // In a city the counts are the candidates counted (c0, c1): a city's are not stored.
+  const counted = shape.city ? sql`${candidateLists(shape)},` : sql``;
+  return sql`with q as materialized (${searchRow(shape)}), ${counted} nb as materialized (${numbers(shape)}),
     page0 as materialized (${range(0, limit, offset)}),
     page1 as (${range(1, limit1, offset1)})
     ${pageAnswer}`;

@@ -56,8 +56,9 @@ export interface Shape {
   /** Its candidates are its matches: one word of 3 or 4 letters a-z/0-9, no rating or skills filter. */
   exact: boolean;
   /**
-   * One word of 3 or 4 letters a-z/0-9 (with or without a rating or skills filter), without a city,
-   * in the default order: its page is read from ranked_grams in rank order (ADR 0027).
+   * One word of 3 or 4 letters a-z/0-9 in the default order, without a city (with or without a rating
+   * or skills filter) or, for companies, exact in a city (drizzle/0047): its page is read from
+   * ranked_grams in rank order (ADR 0027).
    */
   ranked: boolean;
   /**
@@ -80,7 +81,7 @@ export function shapeOf(filter: DirectoryFilter, sort: ListSort): Shape {
     minRating,
     skills,
     exact,
-    ranked: oneWord && !city && sort === 'top',
+    ranked: oneWord && sort === 'top' && (!city || (filter.role === 'employer' && exact)),
     walkedInside: false,
   };
 }
