@@ -34,12 +34,15 @@ const search = async (piece: string, page = 1, pageSize = 20) => {
 };
 const names = (page: Page) => page.results.map((row) => row.full_name);
 
-/** What the list's order says, from the users themselves: word beginnings first, then the rest. */
-async function expectedOrder(piece: string) {
+/**
+ * What the list's order says, from the users themselves: word beginnings first, then the rest; of the
+ * companies passing `where` too.
+ */
+async function expectedOrder(piece: string, where: SQL = sql`true`) {
   const rows = await queryRows<{ full_name: string }>(
     ctx.deps.db,
     sql`select full_name from users
-        where user_role = 'employer' and is_active and strpos(search_key, ${piece}) > 0
+        where user_role = 'employer' and is_active and strpos(search_key, ${piece}) > 0 and ${where}
         order by strpos(search_key, ${` ${piece}`}) = 0, rank_score desc, id`,
   );
   return rows.map((row) => row.full_name);
@@ -158,15 +161,7 @@ describe('a ranked search', () => {
         await rate(ctx, await makeUser(ctx, 'employee'), company, { values: [(i % 5) + 1, 3, 4, 2, 5, 1] });
     }
     await ctx.deps.searchRanks.wake();
-    const inCity = async (city: string) =>
-      (
-        await queryRows<{ full_name: string }>(
-          ctx.deps.db,
-          sql`select full_name from users
-              where user_role = 'employer' and is_active and strpos(search_key, 'vost') > 0 and city = ${city}
-              order by strpos(search_key, ' vost') = 0, rank_score desc, id`,
-        )
-      ).map((row) => row.full_name);
+    const inCity = (city: string) => expectedOrder('vost', sql`city = ${city}`);
     const pages = async (city: string) => {
       const all: string[] = [];
       for (let page = 1; page <= 4; page++) {
