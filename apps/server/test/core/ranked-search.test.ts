@@ -34,6 +34,17 @@ const search = async (piece: string, page = 1, pageSize = 20) => {
 };
 const names = (page: Page) => page.results.map((row) => row.full_name);
 
+/** The first `count` pages of `url` (a list's address and query, without the page), as `user` reads them. */
+async function pagesOf(user: TestUser, url: string, count: number): Promise<Page[]> {
+  const pages: Page[] = [];
+  for (let page = 1; page <= count; page++) {
+    const answer = await get<Page>(ctx, user, `${url}&page=${page}`);
+    expect(answer.status).toBe(200);
+    pages.push(answer.body);
+  }
+  return pages;
+}
+
 /**
  * What the list's order says, from the users themselves: word beginnings first, then the rest; of the
  * companies passing `where` too.
@@ -119,19 +130,8 @@ describe('a ranked search', () => {
     }
     await ctx.deps.searchRanks.wake();
     const employer = await makeUser(ctx, 'employer');
-    const pages = async (query: string) => {
-      const all: string[] = [];
-      for (let page = 1; page <= 5; page++) {
-        const answer = await get<Page>(
-          ctx,
-          employer,
-          `/api/core/employees/?search=prav&${query}&page=${page}&page_size=8`,
-        );
-        expect(answer.status).toBe(200);
-        all.push(...names(answer.body));
-      }
-      return all;
-    };
+    const pages = async (query: string) =>
+      (await pagesOf(employer, `/api/core/employees/?search=prav&${query}&page_size=8`, 5)).flatMap(names);
     const expected = async (where: SQL) =>
       (
         await queryRows<{ full_name: string }>(
@@ -163,18 +163,14 @@ describe('a ranked search', () => {
     await ctx.deps.searchRanks.wake();
     const inCity = (city: string) => expectedOrder('vost', sql`city = ${city}`);
     const pages = async (city: string) => {
-      const all: string[] = [];
-      for (let page = 1; page <= 4; page++) {
-        const answer = await get<Page>(
-          ctx,
-          viewer,
-          `/api/core/companies/?search=vost&city=${city.toLowerCase()}&page=${page}&page_size=6`,
-        );
-        expect(answer.status).toBe(200);
-        expect(answer.body.total_count).toBe((await inCity(city)).length);
-        all.push(...names(answer.body));
-      }
-      return all;
+      const read = await pagesOf(
+        viewer,
+        `/api/core/companies/?search=vost&city=${city.toLowerCase()}&page_size=6`,
+        4,
+      );
+      const total = (await inCity(city)).length;
+      expect(read.map((page) => page.total_count)).toEqual(read.map(() => total));
+      return read.flatMap(names);
     };
     const surat = await inCity('Surat');
     expect(surat).toHaveLength(19);
