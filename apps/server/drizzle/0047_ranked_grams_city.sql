@@ -7,11 +7,13 @@
 -- range in rank order. Only companies': the index is one more entry for the rank copy to write for
 -- every row it refreshes, and the employee directory is searched by name, seldom within a city (an
 -- employee search in a city keeps looking its candidates up, search_grams_city).
-ALTER TABLE ranked_grams ADD COLUMN city_lc text;
---> statement-breakpoint
 -- No write of users meanwhile: until this commits, other sessions write companies' rows without the
--- city (writes wait, then see the new writers).
+-- city (writes wait, then see the new writers). Taken first: a user's update already holding its lock
+-- on users, whose trigger then writes ranked_grams, would otherwise deadlock with the ALTER below.
 LOCK TABLE users IN SHARE MODE;
+--> statement-breakpoint
+-- Locks ranked_grams against reads too until the migration commits: searches read from it wait.
+ALTER TABLE ranked_grams ADD COLUMN city_lc text;
 --> statement-breakpoint
 UPDATE ranked_grams r SET city_lc = lower(u.city)
   FROM users u WHERE u.id = r.user_id AND r.user_role = 'employer';

@@ -17,9 +17,11 @@
 // from their stored counts (search_gram_counts). Any other search checks its candidates against
 // their users while counting, and reads at most COUNT_READS of each group's: past that, the total is
 // what was found and says so (total_capped), as a total past the cap does.
-// A search of one word of 3 or 4 letters without a city, in the default order, reads its pages from
-// ranked_grams in rank order instead (ADR 0027): one index range however common the piece, the ranks
-// copied a second behind the ratings (search/ranks.ts).
+// A search of one word of 3 or 4 letters without a city (or an exact company search in a city), in the
+// default order, reads its pages from ranked_grams in rank order instead (ADR 0027): one index range
+// however common the piece, the ranks copied a second behind the ratings (search/ranks.ts). Group 1
+// of one word under three letters has no piece: it is looked for among the first WALK_LIMIT users of
+// the list (search/shape.ts).
 // One prepared statement per shape, planned once with all its branches (PostgreSQL runs only the
 // branch whose condition holds). A search that is not exact binds its search row (its key, pieces and
 // signatures), computed by a statement of its own and kept per search (searchRowOf).

@@ -61,6 +61,8 @@ export interface FilterOptions {
   city?: boolean;
   skillsIndexed?: boolean;
   cityIndexed?: boolean;
+  /** false: the rows are the role's listed users already (firstListed), whose role and activity are not read. */
+  listed?: boolean;
 }
 
 /**
@@ -70,11 +72,11 @@ export interface FilterOptions {
  */
 export function filters(
   shape: Shape,
-  { city = shape.city, skillsIndexed = true, cityIndexed = true }: FilterOptions = {},
+  { city = shape.city, skillsIndexed = true, cityIndexed = true, listed = true }: FilterOptions = {},
 ): SQL {
   const skills = sql`users.skills_lc @> ${PARAMS.skills}::text[]`;
   const inCity = sql`lower(users.city) = lower(${PARAMS.city}::text)`;
-  return sql`users.user_role = ${role(shape)} and users.is_active
+  return sql`${listed ? sql`users.user_role = ${role(shape)} and users.is_active` : sql`true`}
     ${city ? (cityIndexed ? sql`and ${inCity}` : sql`and (${inCity}) is true`) : sql``}
     ${shape.minRating ? sql`and users.rating_tenths >= ${PARAMS.minTenths}::int` : sql``}
     ${shape.skills ? (skillsIndexed ? sql`and ${skills}` : sql`and (${skills}) is true`) : sql``}`;
@@ -92,14 +94,35 @@ export const orderOf = (shape: Shape) =>
   );
 
 /**
- * The first WALK_LIMIT users of the list passing the filters and `condition`, in its order, standing
- * for `users` (their ids and search keys, which the sort's index holds): where a group without a piece
- * (Shape.walkedInside) is looked for. Rows come out in the list's order.
+ * The first WALK_LIMIT users of the role's list, in its order, standing for `users`: where a group
+ * without a piece (Shape.walkedInside) is looked for, its filters and match tested on them. The bound
+ * is on the users read, not on those passing the filters: a rare skill or city passed every user of
+ * the list before 5,000 passed it. Each carries what the filters and the match read (the search key,
+ * and the city, average or skills when filtered by them); rows come out in the list's order.
  */
-export const firstListed = (shape: Shape, condition: SQL = sql`true`) =>
-  sql`(select users.id, users.search_key from users
-    where ${condition} and ${filters(shape, { skillsIndexed: false, cityIndexed: false })}
+const firstListed = (shape: Shape) => {
+  const read = [
+    sql`users.id`,
+    sql`users.search_key`,
+    ...(shape.city ? [sql`users.city`] : []),
+    ...(shape.minRating ? [sql`users.rating_tenths`] : []),
+    ...(shape.skills ? [sql`users.skills_lc`] : []),
+  ];
+  return sql`(select ${sql.join(read, sql`, `)} from users
+    where users.user_role = ${role(shape)} and users.is_active
     order by ${orderOf(shape)} limit ${WALK_LIMIT_SQL}) users`;
+};
+
+/**
+ * Group 1's matches among the first WALK_LIMIT users of the list, in its order (Shape.walkedInside):
+ * a WITH query read once, as far as the count and the page go, not a walk for each.
+ */
+export const WALKED_INSIDE = sql.raw('inside1');
+export const walkedInsideList = (shape: Shape) =>
+  shape.walkedInside
+    ? sql`${WALKED_INSIDE} as materialized (select users.id from ${firstListed(shape)}
+        where ${filters(shape, { listed: false })} and ${matchOf(shape, 1)}),`
+    : sql``;
 
 /**
  * How far group 1's candidates are counted: an exact search's only as far as group 0's leave short of
@@ -147,8 +170,9 @@ export function numbers(shape: Shape): SQL {
   const m0 = sql`case when not has0 then 0 when ${candidatesMatch(shape, sql`whole0`)} then n0
     else ${checkedCount(shape, 0)} end`;
   const walked1 = shape.walkedInside
-    ? countUpTo(sql`select 1 from ${firstListed(shape)} where ${matchOf(shape, 1)}`, COUNT_LIMIT_SQL)
+    ? countUpTo(sql`select 1 from ${WALKED_INSIDE}`, COUNT_LIMIT_SQL)
     : sql`0`;
+  // The walk read the first WALK_LIMIT users of the role's list: with more, matches may lie past them.
   const listedPastWalk = shape.walkedInside
     ? sql`(select active_count from user_role_counts where user_role = ${role(shape)}) > ${WALK_LIMIT_SQL}`
     : sql`false`;

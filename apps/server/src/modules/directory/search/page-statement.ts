@@ -9,7 +9,6 @@ import {
   candidateUser,
   estimatedMatches,
   filters,
-  firstListed,
   group1Limit,
   matchOf,
   numbers,
@@ -17,6 +16,8 @@ import {
   orderOf,
   SEARCHED_COLUMNS,
   skillUsers,
+  WALKED_INSIDE,
+  walkedInsideList,
 } from './matches.ts';
 import { searchRow } from './search-row.ts';
 import {
@@ -103,10 +104,9 @@ function groupPage(shape: Shape, group: 0 | 1, limit: SQL, offset: SQL): SQL {
  */
 function walk(shape: Shape, group: 0 | 1, when: SQL, limit: SQL, offset: SQL, fromSkills: SQL): SQL {
   const order = orderOf(shape);
-  // A group without a piece, among the first WALK_LIMIT users of the list only, as it was counted.
+  // A group without a piece: its matches among the first WALK_LIMIT users of the list, as counted.
   if (group === 1 && shape.walkedInside) {
-    return sql`(select users.id from ${firstListed(shape, when)} where ${matchOf(shape, group)}
-      limit ${limit} offset ${offset})`;
+    return sql`(select id from ${WALKED_INSIDE} where ${when} limit ${limit} offset ${offset})`;
   }
   // The city is tested on the sort's entries too: a generic plan cannot tell a big city from a small
   // one, and read every user of the city through users_dir_city and sorted them (Mumbai at 1M users:
@@ -168,7 +168,7 @@ export function searchStatement(shape: Shape): SQL {
   // each would otherwise count group 0's matches before the page again (a walk through every user
   // with a skill, six times over, was most of a slow search's time).
   return sql`with ${shape.exact ? sql`q as materialized (${searchRow(shape)}),` : sql``} ${candidateLists(shape)},
-    nb as materialized (${numbers(shape)}), ${moreCandidates(shape)}
+    ${walkedInsideList(shape)} nb as materialized (${numbers(shape)}), ${moreCandidates(shape)}
     page0 as materialized (${groupPage(shape, 0, limit, offset)}),
     window1 as materialized (select ${limit1} as limit1, ${offset1} as offset1),
     page1 as (${groupPage(shape, 1, sql`(select limit1 from window1)`, sql`(select offset1 from window1)`)})
