@@ -173,9 +173,7 @@ export function numbers(shape: Shape): SQL {
     ? countUpTo(sql`select 1 from ${WALKED_INSIDE}`, COUNT_LIMIT_SQL)
     : sql`0`;
   // The walk read the first WALK_LIMIT users of the role's list: with more, matches may lie past them.
-  const listedPastWalk = shape.walkedInside
-    ? sql`(select active_count from user_role_counts where user_role = ${role(shape)}) > ${WALK_LIMIT_SQL}`
-    : sql`false`;
+  const listedPastWalk = shape.walkedInside ? sql`${users} > ${WALK_LIMIT_SQL}` : sql`false`;
   // Once group 0 has more candidates than are checked, the total is a lower bound whatever group 1
   // holds: group 1 is not counted then, and its candidates are read only if a page reaches it
   // ("ram kumar" at 1,000,000 users read 82,797 entries of "ram" inside a word for a page of Kumars).

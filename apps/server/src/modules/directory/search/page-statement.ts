@@ -103,11 +103,11 @@ function groupPage(shape: Shape, group: 0 | 1, limit: SQL, offset: SQL): SQL {
  * on its entries), or, for a skills filter when `fromSkills` holds, from the skills index.
  */
 function walk(shape: Shape, group: 0 | 1, when: SQL, limit: SQL, offset: SQL, fromSkills: SQL): SQL {
-  const order = orderOf(shape);
   // A group without a piece: its matches among the first WALK_LIMIT users of the list, as counted.
   if (group === 1 && shape.walkedInside) {
     return sql`(select id from ${WALKED_INSIDE} where ${when} limit ${limit} offset ${offset})`;
   }
+  const order = orderOf(shape);
   // The city is tested on the sort's entries too: a generic plan cannot tell a big city from a small
   // one, and read every user of the city through users_dir_city and sorted them (Mumbai at 1M users:
   // 12,800 rows), where the walk, taken only when matches are common, passes a few thousand entries.
@@ -191,9 +191,9 @@ const pageAnswer = sql`select listed.*, least(nb.m0 + nb.m1, ${COUNT_LIMIT_SQL})
     order by listed.grp, listed.position`;
 
 /**
- * A group's page of a ranked search with a rating or skills filter (ADR 0027; never in a city): the piece's range of
- * ranked_grams in rank order, each entry checked against the filter (the skills' signature on the
- * entry, then the user) until the page is found. The numbers and group 1's window stay the search's
+ * A group's page of a ranked search with a rating or skills filter (ADR 0027; never in a city): the
+ * piece's range of ranked_grams in rank order, each entry checked against the filter (the skills'
+ * signature on the entry, then the user) until the page is found. The numbers and group 1's window stay the search's
  * own (searchStatement), so the totals are what they were.
  */
 function rankedGroupPage(shape: Shape, group: 0 | 1, limit: SQL, offset: SQL): SQL {
@@ -219,13 +219,12 @@ const STARTS = { 0: sql.raw('true'), 1: sql.raw('false') };
 function rankedStatement(shape: Shape): SQL {
   const limit = sql`${PARAMS.limit}::int`;
   const offset = sql`${PARAMS.offset}::int`;
-  const pages = shape.city
-    ? (group: 0 | 1, groupLimit: SQL, groupOffset: SQL) =>
-        sql`ranked_city_page(${role(shape)}, ${PARAMS.city}::text, ${EXACT_ROW.qk}, ${STARTS[group]}, ${groupLimit}, ${groupOffset})`
-    : (group: 0 | 1, groupLimit: SQL, groupOffset: SQL) =>
-        sql`ranked_page(${role(shape)}, ${EXACT_ROW.qk}, ${STARTS[group]}, ${groupLimit}, ${groupOffset})`;
+  // The piece's range, or in a city its city's (a company search: Shape.ranked).
+  const scope = shape.city ? sql`${role(shape)}, ${PARAMS.city}::text` : role(shape);
+  const reader = sql.raw(shape.city ? 'ranked_city_page' : 'ranked_page');
   const range = (group: 0 | 1, groupLimit: SQL, groupOffset: SQL) =>
-    sql`select id, row_number() over () as position from ${pages(group, groupLimit, groupOffset)} id`;
+    sql`select id, row_number() over () as position
+      from ${reader}(${scope}, ${EXACT_ROW.qk}, ${STARTS[group]}, ${groupLimit}, ${groupOffset}) id`;
   // Group 1's part starts where group 0 ended: at its beginning when group 0 is on this page (or the
   // page is the first), else past group 0's matches (all of them, counted: the search is exact).
   const limit1 = sql`greatest(0, ${limit} - (select count(*) from page0))::int`;

@@ -29,8 +29,8 @@ const FETCH_LIMIT = 10 * COUNT_LIMIT;
  * Users of the role's list, in its order and before the other filters, among whom a group without a
  * piece to look its candidates up by is looked for: group 1 of a search of one word under three
  * letters ("zq" inside a word; no piece holds fewer than three letters inside a word). Its matches
- * past them are not found, and the total then says it is a lower bound (total_capped). Walking every user for them cost "zq" 56 ms of
- * PostgreSQL at 100,000 users, about ten times that at 1,000,000.
+ * past them are not found, and the total then says it is a lower bound (total_capped). Walking every
+ * user for them cost "zq" 56 ms of PostgreSQL at 100,000 users, about ten times that at 1,000,000.
  */
 export const WALK_LIMIT = 5_000;
 
