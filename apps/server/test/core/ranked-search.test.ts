@@ -1,5 +1,6 @@
 // A search of one word of 3 or 4 letters, without a city, in the default order reads its page from
-// ranked_grams in rank order (ADR 0027, drizzle/0039). Who matches, the totals and what each row shows
+// ranked_grams in rank order (ADR 0027, drizzle/0039), and so does group 0 of a search of several words
+// reading a word pair (drizzle/0048). Who matches, the totals and what each row shows
 // are exact at once; the order follows the ratings when the ranks are next copied, which this file's
 // app does only when a test asks (searchRanks.wake), so the lag can be watched.
 import { type DirectoryItem, RATINGS_GIVEN_CHOICES } from '@workspace/contracts';
@@ -193,6 +194,70 @@ describe('a ranked search', () => {
     expect(plan).toMatch(/ranked_city_page/);
   });
 
+  it("pages a search of several words from its word pair's range in rank order, checking the whole search on each entry", async () => {
+    // "tarvik s" reads the pair "tarv s" (drizzle/0048): 26 "Tarvik S…"s and one Tarvik whose city
+    // begins with s match; 5 "Tarvin S…"s have the pair and do not; 9 "Tarvik K…"s begin the longer
+    // word, so the pair is the rarer piece. Two with "tarvik s" inside a word are group 1.
+    const employers = [await makeUser(ctx, 'employer'), await makeUser(ctx, 'employer')];
+    const people: Array<[string, string]> = [
+      ...Array.from({ length: 26 }, (_, i): [string, string] => [`Tarvik Sadho${i}`, 'Pune']),
+      ['Tarvik Rao', 'Surat'],
+      ...Array.from({ length: 5 }, (_, i): [string, string] => [`Tarvin Sadho${i}`, 'Pune']),
+      ...Array.from({ length: 9 }, (_, i): [string, string] => [`Tarvik Kolhe${i}`, 'Pune']),
+      ['Atarvik Sx', 'Pune'],
+      ['Btarvik Sy', 'Pune'],
+    ];
+    for (const [i, [name, city]] of people.entries()) {
+      const person = await makeUser(ctx, 'employee', {
+        name,
+        city,
+        skills: i % 3 === 0 ? ['Kotlin'] : ['Excel'],
+      });
+      if (i % 4 !== 3)
+        await rate(ctx, employers[i % 2] as TestUser, person, {
+          values: [(i % 5) + 1, (i % 3) + 2, 3, 4, 2, 5],
+        });
+    }
+    await ctx.deps.searchRanks.wake();
+    const employer = await makeUser(ctx, 'employer');
+    const read = async (query: string) => {
+      const pages = await pagesOf(employer, `/api/core/employees/?search=tarvik%20s&${query}&page_size=7`, 6);
+      return { names: pages.flatMap(names), totals: [...new Set(pages.map((page) => page.total_count))] };
+    };
+    // The list's order from the users themselves: every word begun first, then "tarvik s" elsewhere.
+    const expected = async (where: SQL = sql`true`) =>
+      (
+        await queryRows<{ full_name: string }>(
+          ctx.deps.db,
+          sql`select full_name from users
+              where user_role = 'employee' and is_active and ${where} and (strpos(search_key, 'tarvik s') > 0
+                or (strpos(search_key, ' tarvik') > 0 and strpos(search_key, ' s') > 0))
+              order by not (strpos(search_key, ' tarvik') > 0 and strpos(search_key, ' s') > 0),
+                rank_score desc, id`,
+        )
+      ).map((row) => row.full_name);
+    const all = await expected();
+    expect(all).toHaveLength(29);
+    expect(all).toContain('Tarvik Rao');
+    expect(all.slice(-2).sort()).toEqual(['Atarvik Sx', 'Btarvik Sy']);
+    expect(await read('')).toEqual({ names: all, totals: [29] });
+    const rated = await expected(sql`rating_tenths >= 30`);
+    expect(rated.length).toBeGreaterThan(7);
+    expect((await read('min_rating=3')).names).toEqual(rated);
+    const kotlin = await expected(sql`skills_lc @> array['kotlin']`);
+    expect(kotlin.length).toBeGreaterThan(7);
+    expect((await read('skills=Kotlin')).names).toEqual(kotlin);
+    // Group 0's page is read from the pair's range, not by looking each of its candidates up.
+    const plan = await searchPlan(
+      ctx.deps.db,
+      { role: 'employee', search: 'tarvik s' },
+      'top',
+      { id: employer.id, context: 'EMPLOYER_TO_EMPLOYEE' },
+      { limit: 20, offset: 0 },
+    );
+    expect(plan).toMatch(/ranked_words_page/);
+  });
+
   it('drops a suspended, renamed or erased company at once, before any copy of the ranks', async () => {
     await makeUser(ctx, 'employer', { name: 'Vantor Kept' });
     const suspended = await makeUser(ctx, 'employer', { name: 'Vantor Suspended' });
@@ -223,11 +288,12 @@ describe('a ranked search', () => {
     await rate(ctx, await makeUser(ctx, 'employee'), two, { values: [5, 5, 5, 5, 5, 5] });
     await ctx.deps.db.transaction((tx) => recomputeAllAggregates(tx));
     expect(names(await search('xyrt'))).toEqual(['Xyrtal Two', 'Xyrtal One']);
-    // The copy holds the pieces of 3 and 4 letters, the only ones a ranked search reads.
+    // The copy holds the pieces of 3 and 4 letters and the word pairs, the only ones a ranked search reads.
     const [pieces] = await queryRows<{ ranked: number; searched: number }>(
       ctx.deps.db,
       sql`select (select count(*)::int from ranked_grams) as ranked,
-                 (select count(*)::int from search_grams where length(gram) between 3 and 4) as searched`,
+                 (select count(*)::int from search_grams
+                  where length(gram) between 3 and 4 or strpos(gram, ' ') > 0) as searched`,
     );
     expect(pieces?.ranked).toBe(pieces?.searched);
   });

@@ -19,7 +19,9 @@
 // what was found and says so (total_capped), as a total past the cap does.
 // A search of one word of 3 or 4 letters without a city (or an exact company search in a city), in the
 // default order, reads its pages from ranked_grams in rank order instead (ADR 0027): one index range
-// however common the piece, the ranks copied a second behind the ratings (search/ranks.ts). Group 1
+// however common the piece, the ranks copied a second behind the ratings (search/ranks.ts). So does
+// group 0 of a search of several words that reads a word pair, in the default order without a city:
+// the pair's range, each entry checked against the search. Group 1
 // of one word under three letters has no piece: it is looked for among the first WALK_LIMIT users of
 // the list (search/shape.ts).
 // One prepared statement per shape, planned once with all its branches (PostgreSQL runs only the
@@ -47,7 +49,7 @@ import {
 } from './repository.ts';
 import { pageStatement, type SearchRow, searchStatement, shapeName } from './search/page-statement.ts';
 import { type SearchRowValues, searchRowOf } from './search/search-row.ts';
-import { type Shape, shapeOf } from './search/shape.ts';
+import { isWordPair, type Shape, shapeOf } from './search/shape.ts';
 
 /** The values of a shape's placeholders. */
 function valuesOf(filter: DirectoryFilter, viewer: Viewer | undefined, page: Page, row?: SearchRowValues) {
@@ -66,12 +68,15 @@ function valuesOf(filter: DirectoryFilter, viewer: Viewer | undefined, page: Pag
 
 /**
  * The search's shape and, unless it is exact, its row, with what the row tells of the shape: whether
- * group 1 has a piece to look up (else it is walked, as far as WALK_LIMIT).
+ * group 1 has a piece to look up (else it is walked, as far as WALK_LIMIT), and whether group 0 reads
+ * a word pair, whose range of ranked_grams is in rank order (in the default order, without a city).
  */
 async function shapeWithRow(db: Executor, filter: DirectoryFilter, sort: ListSort) {
   const shape = shapeOf(filter, sort);
   const row = await searchRowOf(db, shape, filter);
-  return { shape: { ...shape, walkedInside: row !== undefined && row.pieces1.length === 0 }, row };
+  const walkedInside = row !== undefined && row.pieces1.length === 0;
+  const rankedWords = sort === 'top' && !shape.city && isWordPair(row?.pieces0[0]);
+  return { shape: { ...shape, walkedInside, rankedWords }, row };
 }
 
 /** A page of a search (filter.search set) with its total as answered. A page past the cap is empty. */

@@ -80,8 +80,16 @@ function walkFromSkills(shape: Shape, group: 0 | 1, limit: SQL, offset: SQL): SQ
  */
 function groupPage(shape: Shape, group: 0 | 1, limit: SQL, offset: SQL): SQL {
   if (shape.ranked) return rankedGroupPage(shape, group, limit, offset);
+  // Group 0 of several words reading a word pair: its range in rank order when that is the cheaper.
+  const byPair = shape.rankedWords && group === 0 ? pairRangeCheaper(shape, limit, offset) : undefined;
+  const looked = lookedUpPage(shape, group, limit, offset, byPair ? sql`not ${byPair}` : sql`true`);
+  return byPair ? sql`${rankedWordsPage(shape, limit, offset, byPair)} union all ${looked}` : looked;
+}
+
+/** The group's page fetched from its candidates or walked along the sort's index, when `when` holds. */
+function lookedUpPage(shape: Shape, group: 0 | 1, limit: SQL, offset: SQL, when: SQL): SQL {
   const order = orderOf(shape);
-  const fetch = fetchCondition(shape, group, limit, offset);
+  const fetch = sql`${when} and ${fetchCondition(shape, group, limit, offset)}`;
   // Each way reads a whole page's worth (a parameter, so the plan knows the LIMIT is small and walks
   // the index) and the rows past `limit` are dropped here.
   const page = sql`${PARAMS.limit}::int`;
@@ -94,7 +102,7 @@ function groupPage(shape: Shape, group: 0 | 1, limit: SQL, offset: SQL): SQL {
        where ${limit} > 0 and ${fetch} and ${filters(shape, { city: false })} ${checked}
        order by ${order} limit ${page} offset ${offset})
       union all
-      ${walk(shape, group, sql`${limit} > 0 and not ${fetch}`, page, offset, walkFromSkills(shape, group, limit, offset))}
+      ${walk(shape, group, sql`${limit} > 0 and not (${fetch}) and ${when}`, page, offset, walkFromSkills(shape, group, limit, offset))}
     ) x) numbered where position <= ${limit}`;
 }
 
@@ -191,18 +199,57 @@ const pageAnswer = sql`select listed.*, least(nb.m0 + nb.m1, ${COUNT_LIMIT_SQL})
     order by listed.grp, listed.position`;
 
 /**
+ * The rating and skills filters as ranked_filtered_page and ranked_words_page take them: the minimum
+ * average, the skills and their signature (none: 0, '{}', 0).
+ */
+function rankedFilters(shape: Shape): SQL {
+  const minTenths = shape.minRating ? sql`${PARAMS.minTenths}::int` : sql`0`;
+  const skills = shape.skills ? sql`${PARAMS.skills}::text[]` : sql`'{}'::text[]`;
+  const mask = shape.skills ? ROW.skillMask : sql`0::bigint`;
+  return sql`${minTenths}, ${skills}, ${mask}`;
+}
+
+/**
  * A group's page of a ranked search with a rating or skills filter (ADR 0027; never in a city): the
  * piece's range of ranked_grams in rank order, each entry checked against the filter (the skills'
  * signature on the entry, then the user) until the page is found. The numbers and group 1's window stay the search's
  * own (searchStatement), so the totals are what they were.
  */
 function rankedGroupPage(shape: Shape, group: 0 | 1, limit: SQL, offset: SQL): SQL {
-  const minTenths = shape.minRating ? sql`${PARAMS.minTenths}::int` : sql`0`;
-  const skills = shape.skills ? sql`${PARAMS.skills}::text[]` : sql`'{}'::text[]`;
-  const mask = shape.skills ? ROW.skillMask : sql`0::bigint`;
   return sql`select id, row_number() over () as position
-    from ranked_filtered_page(${role(shape)}, ${ROW.qk}, ${STARTS[group]}, ${minTenths}, ${skills}, ${mask},
+    from ranked_filtered_page(${role(shape)}, ${ROW.qk}, ${STARTS[group]}, ${rankedFilters(shape)},
       ${limit}, ${offset}) id`;
+}
+
+/**
+ * Group 0's page of a search of several words reading a word pair (Shape.rankedWords): the pair's range
+ * of ranked_grams in rank order, each entry's user checked against the search (matchOf's group 0) and
+ * the filters until the page is found (drizzle/0048), where the fetch looked up and sorted every user
+ * with the pair (a first name and one letter of the last: thousands at 1,000,000 users) or the walk
+ * read the list at their density. The numbers and group 1's window stay the search's own.
+ */
+function rankedWordsPage(shape: Shape, limit: SQL, offset: SQL, when: SQL): SQL {
+  return sql`select id, row_number() over () as position
+    from ranked_words_page(${role(shape)}, (${ROW.pieces0})[1], ${ROW.begin1}, ${ROW.begin2}, ${ROW.begin3},
+      ${ROW.beginsRest}, ${rankedFilters(shape)}, ${limit}, ${offset}) id
+    where ${when}`;
+}
+
+/**
+ * Whether the pair's range in rank order finds group 0's page with fewer lookups than its candidates
+ * do. The range holds every user with the pair (`search_gram_counts`), each looked up until the page
+ * is found: (offset + limit) x range / matches lookups. The candidates are those of them whose word
+ * signature has every word's letters (c0, read for the numbers anyway), fetched with a lookup each; or,
+ * past COUNT_LIMIT of them, the list walked at the matches' density, which the range beats unless
+ * it is longer than WALK_COST of the list. A pair is mostly its two names' users ("vikr s": the
+ * Vikrams with a word beginning s), but every word is its own pair's ("manp ma" is every Manpreet):
+ * "manpreet malho" at 1,000,000 users has 8,695 users in its range and 236 candidates.
+ */
+function pairRangeCheaper(shape: Shape, limit: SQL, offset: SQL): SQL {
+  const range = sql`coalesce((select sum(c.listed) from search_gram_counts c
+    where c.user_role = ${role(shape)} and c.gram = (${ROW.pieces0})[1] and c.word_start), 0)`;
+  const { n } = numbersOf(shape, 0);
+  return sql`(select (${offset} + ${limit})::float8 * ${range} <= ${n}::float8 * ${estimatedMatches(shape, 0)} from nb)`;
 }
 
 /** Whether a ranked group's piece begins a word (group 0) or is only inside one (group 1). */

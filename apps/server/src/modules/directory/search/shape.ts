@@ -43,7 +43,7 @@ export const WALK_LIMIT_SQL = sql.raw(String(WALK_LIMIT));
 
 /**
  * A search of one word of 3 or 4 plain letters or digits: its own piece of search_grams, and of
- * ranked_grams, which holds only such pieces (ranked_gram, drizzle/0039).
+ * ranked_grams, which holds such pieces and the word pairs (ranked_gram, drizzle/0039 and 0048).
  */
 const EXACT_SEARCH = /^[a-z0-9]{3,4}$/;
 
@@ -66,6 +66,12 @@ export interface Shape {
    * looked for among the first WALK_LIMIT users of the list. Known once the search row is (search.ts).
    */
   walkedInside: boolean;
+  /**
+   * Several words, in the default order without a city, whose group 0 reads a word pair (ADR 0028):
+   * group 0's page is the pair's range of ranked_grams in rank order, each entry checked against the
+   * search on its user (drizzle/0048). Known once the search row is (search.ts).
+   */
+  rankedWords: boolean;
 }
 
 export function shapeOf(filter: DirectoryFilter, sort: ListSort): Shape {
@@ -83,6 +89,7 @@ export function shapeOf(filter: DirectoryFilter, sort: ListSort): Shape {
     exact,
     ranked: oneWord && sort === 'top' && (!city || (filter.role === 'employer' && exact)),
     walkedInside: false,
+    rankedWords: false,
   };
 }
 
@@ -96,6 +103,9 @@ export const PARAMS = {
   viewerId: sql.placeholder('viewerId'),
   viewerContext: sql.placeholder('viewerContext'),
 } satisfies Record<string, Placeholder>;
+
+/** A word pair (drizzle/0041), the only piece holding a space. */
+export const isWordPair = (piece: string | undefined) => piece?.includes(' ') ?? false;
 
 /**
  * The search row (searchRow) of a search that is not exact, bound to its page's statement as
