@@ -11,17 +11,22 @@
 LOCK TABLE users IN SHARE MODE;
 --> statement-breakpoint
 -- The pieces a ranked search reads: one word of 3 or 4 letters (EXACT_SEARCH in
--- modules/directory/search/shape.ts), and the word pairs, the only pieces holding a space. The writers
--- of ranked_grams (search_grams_inserted, search_grams_changed: drizzle/0047) and the rank copy
--- (copy_ranks, drizzle/0042) take every piece this says, so none of them changes.
+-- modules/directory/search/shape.ts), and the word pairs (the only pieces holding a space) whose
+-- second part does not begin their first. Every word is its own pair's too ("manp ma", "manp m": every
+-- Manpreet), so such a pair's users are mostly not the two names searched for, and a third of the
+-- pairs would be rows to copy at every rating for searches better served by their candidates (ADR
+-- 0027, "Names"). The search row asks this function whether its pair is ranked (search-row.ts). The
+-- writers of ranked_grams (search_grams_inserted, search_grams_changed: drizzle/0047) and the rank
+-- copy (copy_ranks, drizzle/0042) take every piece this says, so none of them changes.
 CREATE OR REPLACE FUNCTION ranked_gram(gram text) RETURNS boolean LANGUAGE sql IMMUTABLE PARALLEL SAFE
-  AS $$ SELECT length(gram) BETWEEN 3 AND 4 OR strpos(gram, ' ') > 0 $$;
+  AS $$ SELECT length(gram) BETWEEN 3 AND 4
+    OR (strpos(gram, ' ') > 0 AND NOT starts_with(split_part(gram, ' ', 1), split_part(gram, ' ', 2))) $$;
 --> statement-breakpoint
 INSERT INTO ranked_grams (user_role, gram, word_start, rank_score, skill_bits, user_id, city_lc)
 SELECT g.user_role, g.gram, g.word_start, u.rank_score, g.skill_bits, g.user_id,
   CASE WHEN g.user_role = 'employer' THEN g.city_lc END
 FROM search_grams g JOIN users u ON u.id = g.user_id
-WHERE strpos(g.gram, ' ') > 0;
+WHERE strpos(g.gram, ' ') > 0 AND ranked_gram(g.gram);
 --> statement-breakpoint
 -- A page of group 0 of a search of several words: the pair's users in rank order, each checked against
 -- the search on its user until the page is found. The test is matchOf's for group 0

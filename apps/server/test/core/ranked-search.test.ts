@@ -266,6 +266,28 @@ describe('a ranked search', () => {
     // PostgreSQL 17 (the embedded database) prints rows as "8.00", 15 as "8".
     expect(await rangeRead(0)).toEqual(['actual rows=8', '8']);
     expect(await rangeRead(21)).toEqual(['never executed', undefined]);
+    // A pair whose second part begins its first ("tarv ta": every Tarvik has it from the one word) is
+    // not copied (ranked_gram says which are), and a search reading one answers from its candidates.
+    const [pairs] = await queryRows<{ searched: number; ranked: number }>(
+      ctx.deps.db,
+      sql`select (select count(*)::int from search_grams where gram = 'tarv ta') as searched,
+                 (select count(*)::int from ranked_grams where gram = 'tarv ta') as ranked`,
+    );
+    // Every Tarvik and Tarvin has it (41), from the one word.
+    expect(pairs).toEqual({ searched: 41, ranked: 0 });
+    const tarviks = await queryRows<{ full_name: string }>(
+      ctx.deps.db,
+      sql`select full_name from users where user_role = 'employee' and strpos(search_key, ' tarvik') > 0
+          order by rank_score desc, id`,
+    );
+    expect(tarviks).toHaveLength(36);
+    const selfPaired = await pagesOf(employer, '/api/core/employees/?search=tarvik%20ta&page_size=20', 2);
+    expect(selfPaired.flatMap(names)).toEqual(tarviks.map((row) => row.full_name));
+    const [rule] = await queryRows<{ self: boolean; other: boolean }>(
+      ctx.deps.db,
+      sql`select ranked_gram('tarv ta') as self, ranked_gram('tarv s') as other`,
+    );
+    expect(rule).toEqual({ self: false, other: true });
   });
 
   it('drops a suspended, renamed or erased company at once, before any copy of the ranks', async () => {
@@ -298,12 +320,11 @@ describe('a ranked search', () => {
     await rate(ctx, await makeUser(ctx, 'employee'), two, { values: [5, 5, 5, 5, 5, 5] });
     await ctx.deps.db.transaction((tx) => recomputeAllAggregates(tx));
     expect(names(await search('xyrt'))).toEqual(['Xyrtal Two', 'Xyrtal One']);
-    // The copy holds the pieces of 3 and 4 letters and the word pairs, the only ones a ranked search reads.
+    // The copy holds the pieces a ranked search reads: of 3 and 4 letters, and most word pairs.
     const [pieces] = await queryRows<{ ranked: number; searched: number }>(
       ctx.deps.db,
       sql`select (select count(*)::int from ranked_grams) as ranked,
-                 (select count(*)::int from search_grams
-                  where length(gram) between 3 and 4 or strpos(gram, ' ') > 0) as searched`,
+                 (select count(*)::int from search_grams where ranked_gram(gram)) as searched`,
     );
     expect(pieces?.ranked).toBe(pieces?.searched);
   });

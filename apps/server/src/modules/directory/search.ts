@@ -49,7 +49,7 @@ import {
 } from './repository.ts';
 import { pageStatement, type SearchRow, searchStatement, shapeName } from './search/page-statement.ts';
 import { type SearchRowValues, searchRowOf } from './search/search-row.ts';
-import { isWordPair, type Shape, shapeOf } from './search/shape.ts';
+import { type Shape, shapeOf } from './search/shape.ts';
 
 /** The values of a shape's placeholders. */
 function valuesOf(filter: DirectoryFilter, viewer: Viewer | undefined, page: Page, row?: SearchRowValues) {
@@ -69,13 +69,14 @@ function valuesOf(filter: DirectoryFilter, viewer: Viewer | undefined, page: Pag
 /**
  * The search's shape and, unless it is exact, its row, with what the row tells of the shape: whether
  * group 1 has a piece to look up (else it is walked, as far as WALK_LIMIT), and whether group 0 reads
- * a word pair, whose range of ranked_grams is in rank order (in the default order, without a city).
+ * a word pair that ranked_grams holds, whose range is in rank order (in the default order, without a
+ * city).
  */
 async function shapeWithRow(db: Executor, filter: DirectoryFilter, sort: ListSort) {
   const shape = shapeOf(filter, sort);
   const row = await searchRowOf(db, shape, filter);
   const walkedInside = row !== undefined && row.pieces1.length === 0;
-  const rankedWords = sort === 'top' && !shape.city && isWordPair(row?.pieces0[0]);
+  const rankedWords = sort === 'top' && !shape.city && row?.rankedPair === true;
   return { shape: { ...shape, walkedInside, rankedWords }, row };
 }
 

@@ -110,11 +110,14 @@ export interface SearchRowValues {
   mask1: string;
   /** '0' without a skills filter. */
   skillMask: string;
+  /** Group 0's piece is a word pair that ranked_grams holds (ranked_gram, drizzle/0048). */
+  rankedPair: boolean;
 }
 
 const rowStatement = preparedRaw<SearchRowValues, [Shape]>(
   (shape) => sql`select qk, begin1, begin2, begin3, begins_rest as "beginsRest", one, whole0,
-    pieces0, pieces1, inside1, mask0::text as mask0, mask1::text as mask1, ${shape.skills ? sql`skill_mask::text` : sql`'0'`} as "skillMask"
+    pieces0, pieces1, inside1, mask0::text as mask0, mask1::text as mask1, ${shape.skills ? sql`skill_mask::text` : sql`'0'`} as "skillMask",
+    strpos(pieces0[1], ' ') > 0 and ranked_gram(pieces0[1]) as "rankedPair"
     from (${searchRow(shape)}) r`,
 );
 

@@ -67,7 +67,8 @@ export interface Shape {
    */
   walkedInside: boolean;
   /**
-   * Several words, in the default order without a city, whose group 0 reads a word pair (ADR 0028):
+   * Several words, in the default order without a city, whose group 0 reads a word pair (ADR 0028)
+   * that ranked_grams holds:
    * group 0's page is the pair's range of ranked_grams in rank order, each entry checked against the
    * search on its user (drizzle/0048). Known once the search row is (search.ts).
    */
@@ -103,9 +104,6 @@ export const PARAMS = {
   viewerId: sql.placeholder('viewerId'),
   viewerContext: sql.placeholder('viewerContext'),
 } satisfies Record<string, Placeholder>;
-
-/** A word pair (drizzle/0041), the only piece holding a space. */
-export const isWordPair = (piece: string | undefined) => piece?.includes(' ') ?? false;
 
 /**
  * The search row (searchRow) of a search that is not exact, bound to its page's statement as
