@@ -239,11 +239,11 @@ function rankedWordsPage(shape: Shape, limit: SQL, offset: SQL, when: SQL): SQL 
  * Whether the pair's range in rank order finds group 0's page with fewer lookups than its candidates
  * do. The range holds every user with the pair (`search_gram_counts`), each looked up until the page
  * is found: (offset + limit) x range / matches lookups. The candidates are those of them whose word
- * signature has every word's letters (c0, read for the numbers anyway), fetched with a lookup each; or,
- * past COUNT_LIMIT of them, the list walked at the matches' density, which the range beats unless
- * it is longer than WALK_COST of the list. A pair is mostly its two names' users ("vikr s": the
- * Vikrams with a word beginning s), but every word is its own pair's ("manp ma" is every Manpreet):
- * "manpreet malho" at 1,000,000 users has 8,695 users in its range and 236 candidates.
+ * signature has every word's letters (c0, read for the numbers anyway), each looked up for a fetch.
+ * A ranked pair's users are mostly its two names' ("vikr s": the Vikrams with another word beginning
+ * s), but the range's entries carry no word signature: when few of them have the search's other
+ * words (a Vikram with a word beginning "sh" is not always a Sharma) and the page lies deep, the
+ * candidates are the cheaper.
  */
 function pairRangeCheaper(shape: Shape, limit: SQL, offset: SQL): SQL {
   const range = sql`coalesce((select sum(c.listed) from search_gram_counts c
