@@ -68,9 +68,8 @@ export interface Shape {
   walkedInside: boolean;
   /**
    * Several words, in the default order without a city, whose group 0 reads a word pair (ADR 0028)
-   * that ranked_grams holds:
-   * group 0's page is the pair's range of ranked_grams in rank order, each entry checked against the
-   * search on its user (drizzle/0048). Known once the search row is (search.ts).
+   * that ranked_grams holds: group 0's page may be that pair's range in rank order, each entry checked
+   * against the search on its user (drizzle/0048). Known once the search row is (search.ts).
    */
   rankedWords: boolean;
 }
