@@ -856,6 +856,18 @@ describe('search plans', { timeout: 180_000 }, () => {
     await removeTagged(ctx, 'FILLED');
   });
 
+  it('answers a first page without a match as no match at all, not as a lower bound of none', async () => {
+    // A filtered search counts its matches among its first COUNT_READS candidates, a lower bound past
+    // them; yet a first page that found none had looked at every candidate (only a walk of the first
+    // WALK_LIMIT users stops short, below), and "Showing 0 of 0+" said some might still match.
+    await addRankedEmployees('NONE', 150, sql`'Tarvo Unrated' || g`);
+    for (const sort of ['top', 'name']) {
+      const list = await employees(`?search=tarvo&min_rating=4&sort=${sort}`);
+      expect(list, sort).toMatchObject({ results: [], total_count: 0, total_capped: false, has_next: false });
+    }
+    await removeTagged(ctx, 'NONE');
+  });
+
   it('looks words of one letter up by their first letter, and letters inside a word no further than WALK_LIMIT users', async () => {
     // Ranked in the order of their number: the first WALK_LIMIT are SHORT-1 to SHORT-5000.
     const count = WALK_LIMIT + 1000;

@@ -62,8 +62,10 @@ export const directoryItem = z.object({
 export type DirectoryItem = z.infer<typeof directoryItem>;
 export const directoryResponse = listEnvelope(directoryItem).extend({
   /**
-   * True when a search, or a filtered list (ADR 0012), matched more than SEARCH_RESULT_CAP users:
-   * total_count is then the cap. Always false for the unfiltered list, whose count is exact.
+   * True when total_count is a lower bound: a search, or a filtered list (ADR 0012), matched more than
+   * SEARCH_RESULT_CAP users (total_count is then the cap), or a search stopped counting early (ADR
+   * 0020). With no result it means a search of so few letters looked through only part of the list.
+   * Always false for the unfiltered list, whose count is exact.
    */
   total_capped: z.boolean(),
 });

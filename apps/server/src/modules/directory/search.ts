@@ -103,6 +103,10 @@ export async function searchDirectory(
   // A count that stopped early is at least the matches up to this page's last, and one more when a
   // match follows the page.
   const atLeast = shown.length > 0 ? capped.offset + shown.length + (more ? 1 : 0) : 0;
+  // A first page without a match looked at every candidate: there is none, however few were counted.
+  // Only a group walked for among the list's first WALK_LIMIT users (Shape.walkedInside) stops short.
+  const noMatch = capped.offset === 0 && capped.limit > 0 && shown.length === 0 && !shape.walkedInside;
+  if (noMatch) return { rows: shown, ...answeredTotal(0) };
   const partial = first?.partial ?? false;
   const counted = first?.total ?? 0;
   return { rows: shown, ...answeredTotal(partial ? Math.max(counted, atLeast) : counted, partial) };

@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LiveApi, startLiveApi } from '@/testing/live-api';
 import { renderWithProviders } from '@/testing/render';
+import { WALK_LIMIT } from '../../../../../server/src/modules/directory/search/shape.ts';
 import { Directory } from './directory';
 
 let live: LiveApi;
@@ -105,9 +106,27 @@ describe('the companies list', () => {
     await live.ctx.deps.db.execute(sql`delete from users where user_code like 'CMP-CAP%'`);
   });
 
+  it('says a short search looked through only part of a long list, not "Showing 0 of 0+"', async () => {
+    // Letters inside a name, under three of them, are looked for among the list's first WALK_LIMIT
+    // users only (ADR 0020): with none there, the server's total is a lower bound of none.
+    await live.ctx.deps.db.execute(sql`
+      insert into users (user_code, email, password_hash, full_name, user_role, city)
+      select 'CMP-WALK' || g, 'walk' || g || '@example.in', 'x', 'Meridian Works ' || g, 'employer', 'Agra'
+      from generate_series(1, ${WALK_LIMIT + 1}) g`);
+    renderList('/companies?search=qz');
+    expect(await screen.findByText('No companies found')).toBeTruthy();
+    expect(
+      screen.getByText('So short a search looks through only part of the list: type more letters.'),
+    ).toBeTruthy();
+    expect(screen.queryByText(/Showing 0/)).toBeNull();
+    await live.ctx.deps.db.execute(sql`delete from users where user_code like 'CMP-WALK%'`);
+  });
+
   it('reads the filters from the URL and says when nothing matches', async () => {
     renderList('/companies?search=no-such-company&min_rating=4');
     expect(await screen.findByText('No companies found')).toBeTruthy();
+    expect(screen.getByText('Try another search or clear the filters.')).toBeTruthy();
+    expect(screen.queryByText(/Showing 0/)).toBeNull();
     expect((screen.getByLabelText('Search') as HTMLInputElement).value).toBe('no-such-company');
     expect((screen.getByLabelText('Minimum rating') as HTMLSelectElement).value).toBe('4');
   });

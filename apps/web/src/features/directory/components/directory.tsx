@@ -109,7 +109,8 @@ export function Directory({ kind }: { kind: DirectoryKind }) {
         {/* A row of its own on a phone, loading or not: the count's text would otherwise push the
             sort onto a second line when the list arrives (a layout shift at 360 px). */}
         <p aria-live="polite" className="basis-full text-muted-foreground text-sm sm:basis-auto">
-          {data
+          {/* An empty page says so below, and why. */}
+          {data && data.results.length > 0
             ? (data.total_capped ? showingCapped : showingText)(data.results.length, data.total_count)
             : '\u00a0'}
         </p>
@@ -142,7 +143,14 @@ export function Directory({ kind }: { kind: DirectoryKind }) {
         <EmptyState
           icon={SearchX}
           title={copy.empty}
-          hint={<Trans>Try another search or clear the filters.</Trans>}
+          hint={
+            // A lower bound of none: the server looked for so short a search among part of the list.
+            data.total_capped ? (
+              <Trans>So short a search looks through only part of the list: type more letters.</Trans>
+            ) : (
+              <Trans>Try another search or clear the filters.</Trans>
+            )
+          }
         />
       ) : (
         <ul
