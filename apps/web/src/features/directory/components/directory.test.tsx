@@ -99,6 +99,11 @@ describe('the companies list', () => {
     expect(await screen.findByText(`Showing 20 of 1,000+`)).toBeTruthy();
     expect(screen.getByText(`Page 1 of ${SEARCH_RESULT_CAP / 20}`)).toBeTruthy();
     searched.unmount();
+    // A page past the cap (an edited address) is empty with a total of 1,000+: not a short search.
+    const past = renderList(`/companies?search=capella&page=${SEARCH_RESULT_CAP / 20 + 1}`);
+    expect(await screen.findByText('No companies found')).toBeTruthy();
+    expect(screen.getByText('Try another search or clear the filters.')).toBeTruthy();
+    past.unmount();
     // A filtered list without a search is counted up to the same cap.
     renderList('/companies?city=agra');
     expect(await screen.findByText(`Showing 20 of 1,000+`)).toBeTruthy();

@@ -144,8 +144,9 @@ export function Directory({ kind }: { kind: DirectoryKind }) {
           icon={SearchX}
           title={copy.empty}
           hint={
-            // A lower bound of none: the server looked for so short a search among part of the list.
-            data.total_capped ? (
+            // A lower bound of none: the server looked for so short a search among part of the list
+            // (a page past the cap, 1,000+, is empty too, but only by an edited address).
+            data.total_capped && data.total_count === 0 ? (
               <Trans>So short a search looks through only part of the list: type more letters.</Trans>
             ) : (
               <Trans>Try another search or clear the filters.</Trans>
