@@ -2,7 +2,7 @@
 // a new PostgreSQL database on TEST_DATABASE_URL's server when that is set. Redis is used when
 // REDIS_URL is set, with a key prefix of its own so test files do not share counters.
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
@@ -11,6 +11,7 @@ import { type App, buildApp } from '../src/app.ts';
 import type { AppDeps } from '../src/app-deps.ts';
 import { closeDeps, createDeps } from '../src/bootstrap.ts';
 import { parseEnv } from '../src/config/env.ts';
+import { MIGRATIONS_DIR } from '../src/config/paths.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { readTemplate } from '../src/db/template.ts';
@@ -140,6 +141,30 @@ export function testDatabase() {
   });
   return fresh;
 }
+
+/**
+ * The schema a migration's test starts from: a new database (on `postgresServer`, else in-memory
+ * PGlite) with every migration before `migration` applied; the caller closes and drops it.
+ */
+export async function databaseBefore(
+  migration: string,
+  postgresServer: string | undefined = process.env.TEST_DATABASE_URL,
+): Promise<{ database: Database; drop: () => Promise<void>; applied: string[] }> {
+  const before = mkdtempSync(join(tmpdir(), 'wt-migrations-'));
+  for (const file of migrationsFrom('')) {
+    if (file < migration) copyFileSync(join(MIGRATIONS_DIR, file), join(before, file));
+  }
+  const postgres = postgresServer ? await freshPostgres(postgresServer) : null;
+  const database = await openDatabase(postgres ? { databaseUrl: postgres.url } : { dataDir: 'memory://' });
+  const applied = await migrate(database.db, before);
+  return { database, drop: async () => postgres?.drop(), applied };
+}
+
+/** The migrations from `migration` on, in the order migrate() applies them. */
+export const migrationsFrom = (migration: string) =>
+  readdirSync(MIGRATIONS_DIR)
+    .filter((f) => f.endsWith('.sql') && f >= migration)
+    .sort();
 
 /** An error answer, the default shape when a test does not name the expected body type. */
 export type ErrorAnswer = { detail?: string; errors?: Record<string, string[]> } & Record<string, unknown>;

@@ -13,3 +13,10 @@ export const dayIn = (at: SQL | PgColumn) => sql`date_trunc('day', ${at} at time
 
 /** That day as the API carries it (contracts' `dayOnly`): midnight UTC of the date, a timestamptz. */
 export const dayMarker = (at: SQL | PgColumn) => sql`(${dayIn(at)} at time zone 'UTC')`;
+
+/**
+ * The moment that day began in DAY_ZONE, a timestamptz: never after `at`, so that what is dated by it
+ * sorts as its day's first among events timed to the instant. (Midnight UTC of India's date, the API's
+ * form, is 05:30 in India, and from 18:30 UTC it is tomorrow, after everything else of today.)
+ */
+export const dayStart = (at: SQL | PgColumn) => sql`(${dayIn(at)} at time zone ${zone})`;

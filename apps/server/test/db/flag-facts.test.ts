@@ -1,31 +1,18 @@
 // Automatic flags carry their figures as data (flags.facts, drizzle/0045), which the web app words in
 // the moderator's language; the flags written before, with an English sentence in details, have
 // their figures read back out of it by the migration. On PostgreSQL too with TEST_DATABASE_URL.
-import { copyFileSync, mkdtempSync, readdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { MIGRATIONS_DIR } from '../../src/config/paths.ts';
-import { type Database, openDatabase, queryRows } from '../../src/db/client.ts';
+import { type Database, queryRows } from '../../src/db/client.ts';
 import { migrate } from '../../src/db/migrate.ts';
-import { freshPostgres } from '../helpers.ts';
+import { databaseBefore, migrationsFrom } from '../helpers.ts';
 
 const FACTS_MIGRATION = '0045_flag_facts.sql';
 
 let database: Database;
 let drop: () => Promise<void> = async () => {};
 beforeAll(async () => {
-  const server = process.env.TEST_DATABASE_URL;
-  const postgres = server ? await freshPostgres(server) : null;
-  if (postgres) drop = postgres.drop;
-  database = await openDatabase(postgres ? { databaseUrl: postgres.url } : { dataDir: 'memory://' });
-  // The schema as it was before: every migration up to this one.
-  const before = mkdtempSync(join(tmpdir(), 'wt-migrations-'));
-  for (const file of readdirSync(MIGRATIONS_DIR).filter((f) => f.endsWith('.sql') && f < FACTS_MIGRATION)) {
-    copyFileSync(join(MIGRATIONS_DIR, file), join(before, file));
-  }
-  await migrate(database.db, before);
+  ({ database, drop } = await databaseBefore(FACTS_MIGRATION));
 });
 afterAll(async () => {
   await database.close();
@@ -58,12 +45,7 @@ it("reads the figures out of the automatic flags' sentences, and leaves people's
   await database.db.execute(sql`insert into flags (rating_id, reporter_id, reason, details)
     values (2000, ${user?.id}, 'OTHER', '6 ratings in 24 hours; usually 0.0 a day, as I count them.')`);
 
-  expect(await migrate(database.db)).toEqual([
-    FACTS_MIGRATION,
-    ...readdirSync(MIGRATIONS_DIR)
-      .filter((f) => f.endsWith('.sql') && f > FACTS_MIGRATION)
-      .sort(),
-  ]);
+  expect(await migrate(database.db)).toEqual(migrationsFrom(FACTS_MIGRATION));
   const rows = await queryRows<{ rating_id: number; details: string | null; facts: unknown }>(
     database.db,
     sql`select rating_id, details, facts from flags order by rating_id`,

@@ -1,9 +1,6 @@
 // Unlinkable rating ids (DESIGN §8.2, issue 13, ADR 0016): scenarios shared by the tests that run on
 // the run's engine (PGlite, or PostgreSQL with TEST_DATABASE_URL) and the services test that runs
 // them on a real PostgreSQL server whatever the run's engine (node-postgres reads int8 its own way).
-import { copyFileSync, mkdtempSync, readdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import {
   type AuditEntry,
   type FlaggedRating,
@@ -14,9 +11,7 @@ import {
 } from '@workspace/contracts';
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { MIGRATIONS_DIR } from '../../src/config/paths.ts';
-import { type Database, type Db, type Executor, openDatabase, queryRows } from '../../src/db/client.ts';
-import { migrate } from '../../src/db/migrate.ts';
+import { type Database, type Db, type Executor, queryRows } from '../../src/db/client.ts';
 import {
   aggregateMismatches,
   averageTenths,
@@ -24,7 +19,7 @@ import {
   rankScore,
 } from '../../src/modules/ratings/aggregates.ts';
 import { get, makeUser, rate, type TestUser } from '../core/support.ts';
-import { call, type ErrorAnswer, freshPostgres, type TestContext } from '../helpers.ts';
+import { call, databaseBefore, type ErrorAnswer, type TestContext } from '../helpers.ts';
 
 /** The largest rating id there can be: 2^53 - 1, the largest integer a JavaScript number holds exactly. */
 export const LARGEST_ID = Number.MAX_SAFE_INTEGER;
@@ -147,15 +142,9 @@ export async function bigIdJourney(ctx: TestContext, id: number) {
 async function databaseBeforeRandomIds(
   postgresServer: string | undefined,
 ): Promise<{ database: Database; drop: () => Promise<void> }> {
-  const dir = mkdtempSync(join(tmpdir(), 'wt-migrations-'));
-  for (const file of readdirSync(MIGRATIONS_DIR).filter((f) => f.endsWith('.sql') && f < '0014')) {
-    copyFileSync(join(MIGRATIONS_DIR, file), join(dir, file));
-  }
-  const postgres = postgresServer ? await freshPostgres(postgresServer) : null;
-  const database = await openDatabase(postgres ? { databaseUrl: postgres.url } : { dataDir: 'memory://' });
-  const applied = await migrate(database.db, dir);
+  const { database, drop, applied } = await databaseBefore('0014', postgresServer);
   expect(applied.at(-1)).toBe('0013_name_search.sql');
-  return { database, drop: async () => postgres?.drop() };
+  return { database, drop };
 }
 
 /**

@@ -12,6 +12,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client.ts';
+import { dayStart } from '../../src/db/days.ts';
 import { users } from '../../src/db/schema/index.ts';
 import { recordNotification } from '../../src/modules/notifications/repository.ts';
 import { get, makeUser, rate, type TestUser } from '../core/support.ts';
@@ -333,6 +334,24 @@ describe('what could point at an anonymous author', () => {
     tomorrow.setUTCDate(tomorrow.getUTCDate() + 1);
     tomorrow.setUTCHours(3, 30);
     expect(new Date(row?.after as string).toISOString()).toBe(tomorrow.toISOString());
+  });
+
+  it('dates a rating received late at night in India by the moment its day began, never tomorrow', async () => {
+    // 00:30 on 1 January in India is 19:00 UTC on 31 December: the day began at 18:30 UTC.
+    const [row] = await queryRows<{ start: Date | string }>(
+      ctx.deps.db,
+      sql`select ${dayStart(sql`'2026-12-31T19:00:00Z'::timestamptz`)} as start`,
+    );
+    expect(new Date(row?.start as string).toISOString()).toBe('2026-12-31T18:30:00.000Z');
+    expect(dayOnly(new Date(row?.start as string))).toBe('2027-01-01T00:00:00.000Z');
+    // As stored now: never after the moment it was written, whatever the hour this runs.
+    const [rater, company] = [await makeUser(ctx, 'employee'), await makeUser(ctx, 'employer')];
+    await rate(ctx, rater, company);
+    const [stored] = await queryRows<{ later: boolean }>(
+      ctx.deps.db,
+      sql`select created_at > now() as later from notifications where user_id = ${company.id}`,
+    );
+    expect(stored?.later).toBe(false);
   });
 });
 

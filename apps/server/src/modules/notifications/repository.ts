@@ -1,6 +1,7 @@
 // Notifications' rows (drizzle/0037): written by the modules where things happen, in their own
 // transactions (`recordNotification`); read and marked read by their owner; the mail settings.
 import {
+  dayOnly,
   NOTIFICATION_MAIL_TYPES,
   NOTIFICATION_TYPES,
   type Notification,
@@ -8,7 +9,7 @@ import {
 } from '@workspace/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client.ts';
-import { dayMarker } from '../../db/days.ts';
+import { dayMarker, dayStart } from '../../db/days.ts';
 
 export interface NewNotification {
   userId: number | SQL;
@@ -31,12 +32,14 @@ export interface NewNotification {
 const DIGEST_TIME = sql`interval '3 hours 30 minutes'`;
 const DIGEST_TODAY = sql`(date_trunc('day', now(), 'UTC') + ${DIGEST_TIME})`;
 const NEXT_DIGEST = sql`(case when now() < ${DIGEST_TODAY} then ${DIGEST_TODAY} else ${DIGEST_TODAY} + interval '1 day' end)`;
-/** Today as a rating received is dated (India's day, db/days.ts), and the daily mail after it ends. */
-const TODAY = dayMarker(sql`now()`);
-const AFTER_TODAY = sql`(${TODAY} + interval '1 day' + ${DIGEST_TIME})`;
+/** The daily mail after India's today (db/days.ts) ends, the one that tells of a rating received today. */
+const AFTER_TODAY = sql`(${dayMarker(sql`now()`)} + interval '1 day' + ${DIGEST_TIME})`;
 
-/** Types told only in the daily mail: a mail at the moment a rating was written would date it. */
-const ONLY_DAILY: readonly NotificationType[] = ['rating_received'];
+/**
+ * Types dated by their day only and told only in the daily mail: a time, or a mail at the moment a
+ * rating was written, would date it.
+ */
+const DAY_ONLY: readonly NotificationType[] = ['rating_received'];
 
 /**
  * What becomes of a notification's mail, decided as it is written, from the account's settings:
@@ -52,7 +55,7 @@ function mailState(userId: number | SQL, type: NotificationType, aboutRating?: n
   return sql`(select case
       when not u.is_active or not ${mailed} or ${anonymousAuthor}
         or exists (select 1 from notification_mail_off o where o.user_id = u.id and o.type = ${type}) then 'skipped'
-      when u.notification_digest or ${ONLY_DAILY.includes(type)} then 'digest'
+      when u.notification_digest or ${DAY_ONLY.includes(type)} then 'digest'
       else 'queued' end
     from users u where u.id = ${userId})`;
 }
@@ -60,10 +63,11 @@ function mailState(userId: number | SQL, type: NotificationType, aboutRating?: n
 /**
  * The row of a notification, its mail decided (`mailState`), as a single INSERT; `from` lets a
  * caller's own statement write it from its rows (a new rating's ratee, whose notification is never
- * mailed at once). A rating received is dated by its day only (ADR 0025).
+ * mailed at once). A rating received is dated by its day only, stored as the moment India's day began
+ * so that it is listed as the day's first whatever its hour (ADR 0025), and carried as `dayOnly`.
  */
 export function notificationInsert(n: NewNotification, from?: SQL): SQL {
-  const at = n.type === 'rating_received' ? TODAY : sql`now()`;
+  const at = DAY_ONLY.includes(n.type) ? dayStart(sql`now()`) : sql`now()`;
   const params =
     n.params === undefined || !('getSQL' in n.params)
       ? sql`${JSON.stringify(n.params ?? {})}::jsonb`
@@ -71,7 +75,7 @@ export function notificationInsert(n: NewNotification, from?: SQL): SQL {
   const state = mailState(n.userId, n.type, n.aboutRating);
   // A rating received, dated by its day, goes in the mail after that day whatever its hour, so that
   // which daily mail tells of it says nothing of the hour either.
-  const daily = ONLY_DAILY.includes(n.type) ? AFTER_TODAY : NEXT_DIGEST;
+  const daily = DAY_ONLY.includes(n.type) ? AFTER_TODAY : NEXT_DIGEST;
   return sql`insert into notifications (user_id, type, params, link, created_at, mail_state, digest_after)
     select ${n.userId}, ${n.type}, ${params}, ${n.link}, ${at}, ${state},
            case when ${state} = 'digest' then ${daily} end ${from ? sql`from ${from}` : sql``}
@@ -107,7 +111,7 @@ const iso = (value: Date | string) => new Date(value).toISOString();
 const toNotificationView = (row: NotificationRow): Notification => ({
   id: row.id,
   type: row.type,
-  created_at: iso(row.created_at),
+  created_at: DAY_ONLY.includes(row.type) ? dayOnly(iso(row.created_at)) : iso(row.created_at),
   read_at: row.read_at === null ? null : iso(row.read_at),
   link: row.link,
   params: row.params,
