@@ -267,6 +267,12 @@ describe('the company list', () => {
     ]);
     const none = await companies('?search=zzzz');
     expect(none.body).toMatchObject({ results: [], total_count: 0, has_next: false });
+    // A control character separates words too, NUL among them (PostgreSQL takes none in a query).
+    for (const search of ['%00banyan%00', 'banyan%00bank', 'banyan%01%7Fbank']) {
+      const res = await companies(`?search=${search}`);
+      expect([res.status, names(res.body)], search).toEqual([200, ['Banyan Bank']]);
+    }
+    expect(names((await companies('?city=pu%00ne')).body)).toEqual([]);
   });
 
   it("counts a search's matches on every page of it, and past its end", async () => {

@@ -15,11 +15,18 @@ const CONTROL = /\p{Cc}/u;
 /** A control character other than a line feed or a tab. */
 const CONTROL_BUT_LINES = /[^\P{Cc}\n\t]/u;
 
-const trimmed = (requiredMessage: string) =>
-  z.string({ error: (issue) => (missing(issue.input) ? requiredMessage : MSG.notText) }).trim();
+const string = (requiredMessage: string) =>
+  z.string({ error: (issue) => (missing(issue.input) ? requiredMessage : MSG.notText) });
+const trimmed = (requiredMessage: string) => string(requiredMessage).trim();
 
-/** What a person searches or filters by: trimmed, never stored, so any characters may separate its words. */
-export const queryText = () => trimmed(MSG.required);
+/**
+ * What a person searches or filters by: never stored, so any characters may separate its words; a
+ * control character is made a space first (PostgreSQL takes no NUL in a query's text), then trimmed.
+ */
+export const queryText = () =>
+  string(MSG.required)
+    .overwrite((v) => v.replace(/\p{Cc}/gu, ' '))
+    .trim();
 
 /** A trimmed line; a missing value gets `requiredMessage`, a non-string 'Must be text.'. */
 export const text = (requiredMessage: string = MSG.required) =>

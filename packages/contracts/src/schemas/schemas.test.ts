@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../messages.ts';
 import { loginRequest, profileUpdateRequest, registerRequest, resetConfirmRequest } from './auth.ts';
-import { createRatingRequest } from './core.ts';
+import { createRatingRequest, directoryQuery } from './core.ts';
 
 /** The messages a schema gives, keyed by dotted path, as the API returns them. */
 function messages(result: {
@@ -199,6 +199,10 @@ describe('control characters (DESIGN §9.1)', () => {
     expect(kept.success && kept.data.feedback_message).toBe('Good team.\n\tLong hours.\nFair pay.');
     for (const bad of ['Bell\u0007', 'Escape\u001b[31m', 'C1\u0085', 'NUL\u0000'])
       expect(messages(feedback(bad)).feedback_message).toEqual([MSG.controlCharacters]);
+  });
+  it('a search or filter reads any control character as a space between words', () => {
+    const query = directoryQuery.safeParse({ search: '\u0000Asha\u0000Rao\u0085', city: 'Pu\u0007ne' });
+    expect(query.success && [query.data.search, query.data.city]).toEqual(['Asha Rao', 'Pu ne']);
   });
   it('letters of every script pass', () => {
     expect(registerRequest.safeParse({ ...validRegistration, full_name: 'आशा राव' }).success).toBe(true);
