@@ -2,9 +2,10 @@
 // old password is the server's 'Old password is incorrect' beside the old password.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { type ChangePasswordRequest, changePasswordRequest, LIMITS, MSG } from '@workspace/contracts';
+import { type ChangePasswordRequest, changePasswordRequest, MSG } from '@workspace/contracts';
 import { CheckCircle2 } from 'lucide-react';
 import { type FieldPath, useForm } from 'react-hook-form';
+import { NewPasswordFields } from '@/components/new-password-fields';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -82,24 +83,7 @@ export function ChangePasswordForm() {
               />
             )}
           </Field>
-          <Field
-            label={t`New password`}
-            error={errors.new_password?.message}
-            hint={t`At least ${LIMITS.passwordMin} characters.`}
-          >
-            {(control) => (
-              <PasswordInput {...control} autoComplete="new-password" {...form.register('new_password')} />
-            )}
-          </Field>
-          <Field label={t`Confirm new password`} error={errors.new_password_confirm?.message}>
-            {(control) => (
-              <PasswordInput
-                {...control}
-                autoComplete="new-password"
-                {...form.register('new_password_confirm')}
-              />
-            )}
-          </Field>
+          <NewPasswordFields register={form.register} errors={errors} />
           <Button type="submit" className="justify-self-start" disabled={change.isPending}>
             {change.isPending ? (
               <Spinner label={t`Changing...`} className="text-primary-foreground" />

@@ -3,11 +3,11 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { LIMITS, resetConfirmRequest } from '@workspace/contracts';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { NewPasswordFields } from '@/components/new-password-fields';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { PasswordInput } from '@/components/ui/password-input';
 import { Spinner } from '@/components/ui/spinner';
 import { translateApiMessage } from '@/lib/api-messages';
 import { resetConfirmErrorMessage, useConfirmPasswordReset } from '../api/confirm-password-reset';
@@ -53,24 +53,7 @@ export function ResetPasswordForm({ email, onDone }: { email: string; onDone: (m
           />
         )}
       </Field>
-      <Field
-        label={t`New password`}
-        error={errors.new_password?.message}
-        hint={t`At least ${LIMITS.passwordMin} characters.`}
-      >
-        {(control) => (
-          <PasswordInput {...control} autoComplete="new-password" {...form.register('new_password')} />
-        )}
-      </Field>
-      <Field label={t`Confirm new password`} error={errors.new_password_confirm?.message}>
-        {(control) => (
-          <PasswordInput
-            {...control}
-            autoComplete="new-password"
-            {...form.register('new_password_confirm')}
-          />
-        )}
-      </Field>
+      <NewPasswordFields register={form.register} errors={errors} />
       <Button type="submit" size="lg" disabled={confirm.isPending}>
         {confirm.isPending ? (
           <Spinner label={t`Resetting...`} className="text-primary-foreground" />
