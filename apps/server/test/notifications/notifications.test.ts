@@ -7,6 +7,7 @@ import {
   type NotificationSettings,
   type NotificationsResponse,
   type Rating,
+  type RatingList,
 } from '@workspace/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { ParsedMail } from 'mailparser';
@@ -76,6 +77,11 @@ describe('each event tells the right person, in the app and by mail', () => {
       message: 'I did.',
     });
     expect(appealed.status).toBe(201);
+    const disputeSeen = async (user: TestUser, tab: 'given' | 'received') =>
+      (await get<RatingList>(ctx, user, `/api/core/my-ratings/${tab}/`)).body.results.find(
+        (r) => r.id === rating.id,
+      )?.dispute;
+    expect(await disputeSeen(author, 'given')).toMatchObject({ outcome: 'UPHELD', restored: false });
     expect(
       (
         await send(moderator, 'POST', `/api/moderation/ratings/${rating.id}/restore/`, {
@@ -83,6 +89,9 @@ describe('each event tells the right person, in the app and by mail', () => {
         })
       ).status,
     ).toBe(200);
+    // Published again: both parties' views of the dispute say so, not "the rating is hidden".
+    expect(await disputeSeen(company, 'received')).toMatchObject({ outcome: 'UPHELD', restored: true });
+    expect(await disputeSeen(author, 'given')).toMatchObject({ outcome: 'UPHELD', restored: true });
     expect(
       (
         await send(moderator, 'POST', `/api/moderation/ratings/${rating.id}/hide/`, {
@@ -105,10 +114,13 @@ describe('each event tells the right person, in the app and by mail', () => {
     ]);
     expect(toAuthor).toMatchObject({ count: 5, unread: 5 });
     const toCompany = await notificationsOf(company);
+    // The company is told its upheld dispute was overturned, without the reason written for the author.
     expect(toCompany.results.map((n) => [n.type, n.params])).toEqual([
+      ['rating_restored', { side: 'rated' }],
       ['dispute_decided', { outcome: 'UPHELD', reason: 'No record of employment.', side: 'rated' }],
       ['rating_received', {}],
     ]);
+    expect(await disputeSeen(author, 'given')).toMatchObject({ restored: false });
 
     const authorMails = await mailsTo(author);
     expect(authorMails.map((m) => m.subject).sort()).toEqual(
@@ -128,7 +140,11 @@ describe('each event tells the right person, in the app and by mail', () => {
     expect(hidden?.text).toContain('https://worktrust.example.in/my-ratings?tab=given');
     // The company's mail of the decision names the outcome, not the author.
     const companyMails = await mailsTo(company);
-    expect(companyMails.map((m) => m.subject)).toEqual(['A dispute about a WorkTrust rating was decided']);
+    expect(companyMails.map((m) => m.subject).sort()).toEqual([
+      'A dispute about a WorkTrust rating was decided',
+      'A rating you disputed is published again',
+    ]);
+    expect(companyMails.map((m) => m.text).join()).not.toContain('Payslip shown.');
     expect(companyMails[0]?.text).not.toContain(author.fullName);
     expect(companyMails[0]?.text).not.toContain(author.email);
   });

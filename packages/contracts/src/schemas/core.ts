@@ -132,6 +132,8 @@ export const ratingDispute = z.object({
   outcome: z.enum(DISPUTE_OUTCOMES).nullable(),
   reason: z.string().nullable(),
   due_at: isoDateTime,
+  /** Upheld, and the rating published again since by moderators (on the author's appeal, or not). */
+  restored: z.boolean(),
 });
 export type RatingDispute = z.infer<typeof ratingDispute>;
 

@@ -74,7 +74,7 @@ export async function hideRating(db: Db, moderatorId: number, ratingId: number, 
 export async function restoreRating(db: Db, moderatorId: number, ratingId: number, reason: string) {
   await inTransaction(db, async (tx) => {
     const [found] = await tx
-      .select({ raterId: ratings.raterId })
+      .select({ raterId: ratings.raterId, rateeId: ratings.rateeId })
       .from(ratings)
       .where(eq(ratings.id, ratingId))
       .limit(1);
@@ -112,6 +112,20 @@ export async function restoreRating(db: Db, moderatorId: number, ratingId: numbe
             aboutRating: ratingId,
           },
     );
+    // The rated party whose dispute hid it is told it is back, without the reason: moderators write
+    // it for the author (the appeal queue says so).
+    const [upheld] = await tx
+      .select({ id: ratingDisputes.id })
+      .from(ratingDisputes)
+      .where(and(eq(ratingDisputes.ratingId, ratingId), eq(ratingDisputes.outcome, 'UPHELD')));
+    if (upheld) {
+      await recordNotification(tx, {
+        userId: found.rateeId,
+        type: 'rating_restored',
+        params: { side: 'rated' },
+        link: RECEIVED_LINK,
+      });
+    }
     await recordAction(tx, {
       moderatorId,
       action: 'restore_rating',

@@ -59,10 +59,16 @@ const en: Texts = {
       'You can appeal once from My Ratings if you think this is wrong.',
     ],
   }),
-  rating_restored: (p) => ({
-    subject: 'Your rating is published again',
-    paragraphs: ['Our moderators published a rating of yours again.', `Their reason: ${p.reason}`],
-  }),
+  rating_restored: (p) =>
+    p.side === 'rated'
+      ? {
+          subject: 'A rating you disputed is published again',
+          paragraphs: ['Our moderators have published again a rating of you whose dispute they had upheld.'],
+        }
+      : {
+          subject: 'Your rating is published again',
+          paragraphs: ['Our moderators published a rating of yours again.', `Their reason: ${p.reason}`],
+        },
   grievance_answered: (p) => ({
     subject: `Your grievance ${p.grievance_number} was answered`,
     paragraphs: [`Our Grievance Officer has answered your grievance ${p.grievance_number}.`],
@@ -122,10 +128,16 @@ const hi: Texts = {
       'अगर आपको यह ग़लत लगे, तो आप मेरी रेटिंग से एक बार अपील कर सकते हैं।',
     ],
   }),
-  rating_restored: (p) => ({
-    subject: 'आपकी रेटिंग फिर से प्रकाशित है',
-    paragraphs: ['हमारे मॉडरेटर ने आपकी एक रेटिंग फिर से प्रकाशित की है।', `उनका कारण: ${p.reason}`],
-  }),
+  rating_restored: (p) =>
+    p.side === 'rated'
+      ? {
+          subject: 'जिस रेटिंग पर आपने आपत्ति की थी, वह फिर से प्रकाशित है',
+          paragraphs: ['हमारे मॉडरेटर ने आपके बारे में वह रेटिंग फिर से प्रकाशित की है जिस पर उन्होंने आपकी आपत्ति मानी थी।'],
+        }
+      : {
+          subject: 'आपकी रेटिंग फिर से प्रकाशित है',
+          paragraphs: ['हमारे मॉडरेटर ने आपकी एक रेटिंग फिर से प्रकाशित की है।', `उनका कारण: ${p.reason}`],
+        },
   grievance_answered: (p) => ({
     subject: `आपकी शिकायत ${p.grievance_number} का जवाब दिया गया`,
     paragraphs: [`हमारे शिकायत अधिकारी ने आपकी शिकायत ${p.grievance_number} का जवाब दिया है।`],

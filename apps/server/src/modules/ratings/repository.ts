@@ -92,7 +92,8 @@ const RATING_RESPONSES = {
     select json_build_object('message', p.message, 'created_at', p.created_at, 'updated_at', p.updated_at)
     from rating_replies p where p.rating_id = ${ratings.id} and p.hidden_at is null)`,
   dispute: sql<DisputeEntry | null>`(
-    select json_build_object('status', d.status, 'outcome', d.outcome, 'reason', d.decision_reason, 'due_at', d.due_at)
+    select json_build_object('status', d.status, 'outcome', d.outcome, 'reason', d.decision_reason, 'due_at', d.due_at,
+      'restored', (d.outcome = 'UPHELD' and ${ratings.status} = 'published') is true)
     from rating_disputes d where d.rating_id = ${ratings.id})`,
   moderation: sql<ModerationEntry | null>`case when ${ratings.status} = 'hidden' then (
     select json_build_object('reason', h.reason, 'at', h.at, 'appeal', (

@@ -34,6 +34,7 @@ export interface DisputeEntry {
   outcome: RatingDispute['outcome'];
   reason: string | null;
   due_at: DbTime;
+  restored: boolean;
 }
 
 export interface ModerationEntry {

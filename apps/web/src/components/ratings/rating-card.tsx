@@ -57,7 +57,11 @@ function DisputeNotice({ rating }: { rating: Rating }) {
         <p>
           <span className="font-medium">
             {dispute.outcome === 'UPHELD' ? (
-              <Trans>Dispute upheld: the rating is hidden.</Trans>
+              dispute.restored ? (
+                <Trans>Dispute upheld, then the rating was published again by moderators.</Trans>
+              ) : (
+                <Trans>Dispute upheld: the rating is hidden.</Trans>
+              )
             ) : (
               <Trans>Dispute rejected: the rating stays published.</Trans>
             )}

@@ -13,7 +13,7 @@ export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, MessageDescripto
   dispute_decided: msg`A dispute decided`,
   appeal_decided: msg`Your appeal decided`,
   rating_hidden: msg`Your rating hidden`,
-  rating_restored: msg`Your rating published again`,
+  rating_restored: msg`A rating published again`,
   grievance_answered: msg`Your grievance answered`,
   work_email_verified: msg`Your work email verified`,
 };
@@ -58,7 +58,9 @@ export function notificationText(n: Notification): { text: string; reason?: stri
     case 'rating_hidden':
       return { text: i18n._(msg`Moderators hid a rating you wrote. You may appeal once.`), reason };
     case 'rating_restored':
-      return { text: i18n._(msg`Moderators published a rating of yours again.`), reason };
+      return p.side === 'rated'
+        ? { text: i18n._(msg`Moderators published again a rating you had disputed.`) }
+        : { text: i18n._(msg`Moderators published a rating of yours again.`), reason };
     case 'grievance_answered':
       return { text: i18n._(msg`Your grievance ${number} was answered.`) };
     case 'work_email_verified':

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LiveApi, startLiveApi } from '@/testing/live-api';
 import { RatingList } from '@/testing/rating-list';
 import { renderWithProviders } from '@/testing/render';
+import { createModerator } from '../../../../../server/test/fixtures.ts';
 import { MyDisputes } from './my-disputes';
 import { RatedPartyActions } from './rated-party-actions';
 
@@ -129,5 +130,34 @@ describe('a dispute', () => {
     expect(
       within(item).getByText(/Moderators decide by .*; until then the rating is not shown/),
     ).toBeTruthy();
+  });
+
+  it('upheld and later overturned says the rating is published again, to the party who disputed it', async () => {
+    const { ratee, rating } = await rated('EMPLOYEE_TO_COMPANY', true);
+    const disputed = await live.call<{ id: number }>('POST', `/api/core/ratings/${rating.id}/dispute/`, {
+      token: ratee.access,
+      body: { reason: 'FALSE_FACTS', details: 'Salaries were never late.' },
+    });
+    const moderator = await createModerator(live.ctx);
+    const decide = (url: string, body: object) => live.call('POST', url, { token: moderator.access, body });
+    expect(
+      (
+        await decide(`/api/moderation/disputes/${disputed.body.id}/decide/`, {
+          outcome: 'UPHELD',
+          reason: 'No proof.',
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (await decide(`/api/moderation/ratings/${rating.id}/restore/`, { reason: 'Payslips shown.' })).status,
+    ).toBe(200);
+    live.signInPage(ratee);
+    renderWithProviders(received());
+    expect(
+      await screen.findByText('Dispute upheld, then the rating was published again by moderators.'),
+    ).toBeTruthy();
+    expect(screen.queryByText('Dispute upheld: the rating is hidden.')).toBeNull();
+    // The reason for restoring was written for the author alone.
+    expect(screen.queryByText(/Payslips shown/)).toBeNull();
   });
 });
