@@ -321,7 +321,7 @@ const byText = new Map<string, MessageDescriptor>([
 export function translateApiMessage(text: string): string {
   const rateAgainOn = rateAgainDateOf(text);
   if (rateAgainOn !== null) {
-    const date = formatDate(rateAgainOn, { asDay: true });
+    const date = formatDate(rateAgainOn);
     return inActiveLanguage(
       msg`You withdrew a rating of this user under moderation; you can rate again on ${date}`,
       text,

@@ -2,6 +2,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { formatDate, formatDateTime, formatNumber, formatScore } from './format';
 import { activateLanguage } from './i18n';
 
+// A reader outside India (a Gulf evening, or CI's UTC): dates and times must still be India's.
+process.env.TZ = 'Asia/Dubai';
+
 afterEach(() => activateLanguage('en'));
 
 describe('formatting in the active language', () => {
@@ -13,19 +16,22 @@ describe('formatting in the active language', () => {
 
   it('writes dates with English or Hindi month names', async () => {
     const iso = '2026-11-03T00:00:00Z';
-    expect(formatDate(iso, { asDay: true })).toBe('3 Nov 2026');
+    expect(formatDate(iso)).toBe('3 Nov 2026');
     await activateLanguage('hi');
-    expect(formatDate(iso, { asDay: true })).toBe('3 नव॰ 2026');
-    expect(formatDate(iso, { asDay: true, language: 'en' })).toBe('3 Nov 2026');
+    expect(formatDate(iso)).toBe('3 नव॰ 2026');
+    expect(formatDate(iso, 'en')).toBe('3 Nov 2026');
     expect(formatDateTime('not a date')).toBe('');
   });
 
   it("shows a day as India's day, whatever the reader's time zone", () => {
-    // The server's day markers (midnight UTC of the date) and an anonymous rating's exact time as its
-    // author sees it: 00:30 on 4 November in India is still 3 November in UTC.
-    expect(formatDate('2026-11-04T00:00:00.000Z', { asDay: true })).toBe('4 Nov 2026');
-    expect(formatDate('2026-11-03T19:00:00.000Z', { asDay: true })).toBe('4 Nov 2026');
-    expect(formatDate('2026-11-04T18:29:00.000Z', { asDay: true })).toBe('4 Nov 2026');
+    // The server's day markers (midnight UTC of the date) and exact times alike: 00:30 on 4 November
+    // in India is still 3 November in Dubai and in UTC, and a reply written then is dated as the
+    // anonymous rating it answers.
+    expect(formatDate('2026-11-04T00:00:00.000Z')).toBe('4 Nov 2026');
+    expect(formatDate('2026-11-03T19:00:00.000Z')).toBe('4 Nov 2026');
+    expect(formatDate('2026-11-04T18:29:00.000Z')).toBe('4 Nov 2026');
+    // A time is India's too, and names its zone for a reader whose clock is not India's.
+    expect(formatDateTime('2026-11-03T19:00:00.000Z')).toBe('4 Nov 2026, 12:30 am IST');
   });
 
   it('shows scores with one decimal', async () => {

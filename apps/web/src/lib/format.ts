@@ -6,12 +6,19 @@
 import { DAY_ZONE, type Language } from '@workspace/contracts';
 import { activeLanguage, intlLocale } from './i18n';
 
-const day = { day: 'numeric', month: 'short', year: 'numeric' } as const;
+const day = { day: 'numeric', month: 'short', year: 'numeric', timeZone: DAY_ZONE } as const;
+/** Whether the reader's clock is India's: a time elsewhere names its zone ("IST"). */
+const readerInDayZone = () =>
+  ['Asia/Kolkata', 'Asia/Calcutta'].includes(new Intl.DateTimeFormat().resolvedOptions().timeZone);
 const makers = {
   date: (locale: string) => new Intl.DateTimeFormat(locale, day),
-  zoneDate: (locale: string) => new Intl.DateTimeFormat(locale, { ...day, timeZone: DAY_ZONE }),
   dateTime: (locale: string) =>
-    new Intl.DateTimeFormat(locale, { ...day, hour: 'numeric', minute: '2-digit' }),
+    new Intl.DateTimeFormat(locale, {
+      ...day,
+      hour: 'numeric',
+      minute: '2-digit',
+      ...(readerInDayZone() ? {} : { timeZoneName: 'short' }),
+    }),
   number: (locale: string) => new Intl.NumberFormat(locale),
   score: (locale: string) =>
     new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }),
@@ -31,19 +38,16 @@ function formatter<K extends Kind>(kind: K, language: Language): ReturnType<(typ
 }
 
 /**
- * "3 Nov 2026" / "3 नव॰ 2026". `asDay`: the value stands for a day (an anonymous rating's date, a
- * date the server names): shown as the day in India (contracts' DAY_ZONE), which the server dates
- * such days by, the same for every reader rather than shifted by the reader's time zone.
+ * "3 Nov 2026" / "3 नव॰ 2026": the day in India (contracts' DAY_ZONE), for every reader wherever
+ * they are. What shows its day only (an anonymous rating, a rating received) is dated by India's day,
+ * so every other date is too: a reply is never dated before the rating it answers.
  */
-export function formatDate(
-  iso: string,
-  { asDay = false, language = activeLanguage() }: { asDay?: boolean; language?: Language } = {},
-) {
+export function formatDate(iso: string, language: Language = activeLanguage()) {
   const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  return formatter(asDay ? 'zoneDate' : 'date', language).format(date);
+  return Number.isNaN(date.getTime()) ? '' : formatter('date', language).format(date);
 }
 
+/** "3 Nov 2026, 4:05 pm": India's time, with its zone ("IST") for a reader whose clock is not. */
 export function formatDateTime(iso: string, language: Language = activeLanguage()) {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? '' : formatter('dateTime', language).format(date);

@@ -168,13 +168,11 @@ export function RatingCard({
         <div className="grid min-w-0 gap-1">
           <Heading className="font-semibold leading-tight">{title}</Heading>
           <p className="text-muted-foreground text-sm">
-            <time dateTime={rating.created_at}>
-              {formatDate(rating.created_at, { asDay: rating.is_anonymous })}
-            </time>
+            <time dateTime={rating.created_at}>{formatDate(rating.created_at)}</time>
             {rating.edited_at && (
               <>
                 {' · '}
-                <span title={formatDate(rating.edited_at, { asDay: rating.is_anonymous })}>
+                <span title={formatDate(rating.edited_at)}>
                   <Trans>Edited</Trans>
                 </span>
               </>

@@ -213,9 +213,7 @@ function RecentRatings({
                 <div className="grid min-w-0 gap-1">
                   <p className="truncate font-medium">{raterName(rating)}</p>
                   <div className="flex flex-wrap items-center gap-1.5 text-muted-foreground text-sm">
-                    <time dateTime={rating.created_at}>
-                      {formatDate(rating.created_at, { asDay: rating.is_anonymous })}
-                    </time>
+                    <time dateTime={rating.created_at}>{formatDate(rating.created_at)}</time>
                     <Badge variant="secondary">{i18n._(CONTEXT_LABELS[rating.role_context])}</Badge>
                     {!rating.is_anonymous && (
                       <Badge variant="outline">

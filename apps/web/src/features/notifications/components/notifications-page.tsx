@@ -23,7 +23,7 @@ function Item({ notification }: { notification: Notification }) {
   const unread = notification.read_at === null;
   const when =
     notification.type === 'rating_received'
-      ? formatDate(notification.created_at, { asDay: true })
+      ? formatDate(notification.created_at)
       : formatDateTime(notification.created_at);
   const read = () => {
     if (unread) markRead.mutate({ ids: [notification.id] });

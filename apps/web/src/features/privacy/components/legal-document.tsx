@@ -46,7 +46,7 @@ export function LegalDocument({ kind }: { kind: 'privacy' | 'terms' }) {
   const texts = useLegalTexts();
   const document = texts.data?.[kind];
   useDocumentTitle(kind === 'privacy' ? t`Privacy notice` : t`Terms of use`);
-  const version = formatDate(PRIVACY_NOTICE_VERSION, { asDay: true });
+  const version = formatDate(PRIVACY_NOTICE_VERSION);
   return (
     <article className="mx-auto grid max-w-3xl gap-8">
       {document ? (
