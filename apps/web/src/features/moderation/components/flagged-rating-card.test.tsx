@@ -53,5 +53,9 @@ describe('an automatic flag in the queue', () => {
     expect(
       await screen.findByText(`पिछले ${COPIED_TEXT.days} दिनों की किसी दूसरे खाते की रेटिंग से 100 % मिलता-जुलता।`),
     ).toBeTruthy();
+    // Hindi puts the verb last: "<rater> ने <ratee> को रेटिंग दी".
+    expect(screen.getByRole('heading', { level: 2 }).textContent).toBe(
+      `${second.user.full_name} ने ${two.user.full_name} को रेटिंग दी`,
+    );
   });
 });
