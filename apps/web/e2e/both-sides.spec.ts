@@ -172,7 +172,7 @@ test('an employee disputes an employer’s rating; a moderator upholds it; both 
   await expect(
     told.getByText("Moderators' reason: An accusation of a crime with nothing to support it."),
   ).toBeVisible();
-  await expect(told.getByText('Removed by moderators')).toBeVisible();
+  await expect(told.getByText('Hidden by moderators', { exact: true })).toBeVisible();
 });
 
 test('an author appeals a hidden rating on a phone; a moderator restores it', async ({
@@ -225,7 +225,7 @@ test('an author appeals a hidden rating on a phone; a moderator restores it', as
 
   await openAs(page, author, '/my-ratings?tab=given');
   const restored = page.getByRole('article').filter({ hasText: 'Long hours at launch.' });
-  await expect(restored.getByText('Removed by moderators')).toHaveCount(0);
+  await expect(restored.getByText('Hidden by moderators', { exact: true })).toHaveCount(0);
   await expect(restored.getByRole('button', { name: /^Edit/ })).toBeVisible();
   await page.goto(`/user/${company.user.id}`);
   await expect(page.getByText('Long hours at launch.')).toBeVisible();

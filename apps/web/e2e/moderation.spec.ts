@@ -93,7 +93,7 @@ test('flag a review and moderate it', async ({ page, request, checkA11y }) => {
   // Its author still sees it, marked as removed.
   await openAs(page, troll, '/my-ratings?tab=given');
   const mine = page.getByRole('article').filter({ hasText: 'Worst. Avoid these crooks.' });
-  await expect(mine.getByText('Removed by moderators')).toBeVisible();
+  await expect(mine.getByText('Hidden by moderators', { exact: true })).toBeVisible();
   await checkA11y('my ratings with a removed rating');
 });
 

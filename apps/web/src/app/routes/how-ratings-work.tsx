@@ -248,7 +248,7 @@ export default function HowRatingsWorkRoute() {
         <p>
           <Trans>
             Our moderators review flagged ratings. A hidden rating leaves every public list and every average
-            at once; its author sees it marked as removed, with the reason. Accounts that abuse the platform
+            at once; its author sees it marked as hidden, with the reason. Accounts that abuse the platform
             can be suspended, and every moderation action is recorded in an audit log with its reason.
           </Trans>
         </p>

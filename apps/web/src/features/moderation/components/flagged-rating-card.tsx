@@ -181,7 +181,7 @@ export function FlaggedRatingCard({ item }: { item: FlaggedRating }) {
               title={<Trans>Hide this rating</Trans>}
               description={
                 <Trans>
-                  It leaves the profile and every average; its author sees it marked as removed, with your
+                  It leaves the profile and every average; its author sees it marked as hidden, with your
                   reason, and may appeal once. Open flags are closed as actioned.
                 </Trans>
               }

@@ -55,7 +55,7 @@ function StatusBadge({ rating }: { rating: Rating }) {
     return (
       <Badge variant="destructive">
         <EyeOff aria-hidden />
-        <Trans>Removed by moderators</Trans>
+        <Trans>Hidden by moderators</Trans>
       </Badge>
     );
   if (rating.status === 'disputed')
