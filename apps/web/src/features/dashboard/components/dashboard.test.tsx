@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { RATING_BANDS } from '@workspace/contracts';
 import { describe, expect, it } from 'vitest';
 import { renderWithI18n } from '@/testing/render';
-import { OwnRatingCard } from './dashboard';
+import { OwnRatingCard, ReceivedCount } from './dashboard';
 
 describe('the dashboard rating card', () => {
   // Each band of the contracts' RATING_BANDS at its lowest average (the lowest band at 0.5: a rated
@@ -27,5 +27,11 @@ describe('the dashboard rating card', () => {
     renderWithI18n(<OwnRatingCard average={null} received={null} />);
     expect(screen.getByText('–')).toBeTruthy();
     expect(screen.queryByText(/Excellent|Good|Fair|Needs Improvement/)).toBeNull();
+  });
+
+  it('says a count of ratings received with none yet is not rated, not an average of 0.0', () => {
+    renderWithI18n(<ReceivedCount received={0} average={0} />);
+    expect(screen.getByText('Not rated yet')).toBeTruthy();
+    expect(screen.queryByText(/Average|0\.0/)).toBeNull();
   });
 });

@@ -17,7 +17,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { ratingLabelText, useApiMessages } from '@/lib/api-messages';
 import { cn } from '@/lib/cn';
-import { formatDate, formatScore } from '@/lib/format';
+import { formatDate, formatScore, isRated } from '@/lib/format';
 import { useDashboard } from '../api/get-dashboard';
 
 function StatCard({
@@ -237,6 +237,24 @@ function RecentRatings({
   );
 }
 
+/** How many ratings the caller received and their average; none yet is said, not shown as 0.0 stars. */
+export function ReceivedCount({ received, average }: { received: number; average: number }) {
+  const { t } = useLingui();
+  return (
+    <>
+      <p className="font-bold text-2xl tabular-nums">{received}</p>
+      {isRated(average) ? (
+        <p className="flex flex-wrap items-center gap-x-2 text-muted-foreground text-sm">
+          <Stars value={average} label={null} className="text-sm" />
+          <span className="whitespace-nowrap">{t`Average ${formatScore(average)}`}</span>
+        </p>
+      ) : (
+        <p className="text-muted-foreground text-sm">{t`Not rated yet`}</p>
+      )}
+    </>
+  );
+}
+
 export function Dashboard({ user }: { user: OwnUser }) {
   const { t } = useLingui();
   const dashboard = useDashboard();
@@ -263,13 +281,7 @@ export function Dashboard({ user }: { user: OwnUser }) {
             loading={loading}
           >
             {stats ? (
-              <>
-                <p className="font-bold text-2xl tabular-nums">{stats.ratings_received}</p>
-                <p className="flex flex-wrap items-center gap-x-2 text-muted-foreground text-sm">
-                  <Stars value={stats.average_rating} label={null} className="text-sm" />
-                  <span className="whitespace-nowrap">{t`Average ${formatScore(stats.average_rating)}`}</span>
-                </p>
-              </>
+              <ReceivedCount received={stats.ratings_received} average={stats.average_rating} />
             ) : (
               dash
             )}
