@@ -51,7 +51,7 @@ test('an anonymous and a public rating, seen by the raters and by the company', 
   await expect(form).toHaveCount(0);
   // The page reloaded: the rating is listed, and there is nothing left to rate.
   await expect(page.getByRole('button', { name: 'Rate', exact: true })).toHaveCount(0);
-  await expect(page.getByText('You have already rated this user.')).toBeVisible();
+  await expect(page.getByText('You have already rated this company.')).toBeVisible();
   await expect(page.getByText('(1 review)')).toBeVisible();
   await expect(page.getByText('Long hours, but I learnt a lot.')).toBeVisible();
 

@@ -102,7 +102,11 @@ function QuickActions({
         ) : data.user_has_rated ? (
           <p className="flex items-center gap-2 text-sm">
             <CheckCircle2 aria-hidden className="size-4 text-success" />
-            <Trans>You have already rated this user.</Trans>
+            {data.user_profile.user_role === 'employer' ? (
+              <Trans>You have already rated this company.</Trans>
+            ) : (
+              <Trans>You have already rated this person.</Trans>
+            )}
           </p>
         ) : (
           <p className="text-muted-foreground text-sm">
