@@ -231,6 +231,8 @@ export const LIMITS = {
   moderationReasonMax: 500,
   searchMax: 100,
   replyMax: 2000,
+  /** Enough to tell moderators what is wrong: a dispute holds back a rating of an employee meanwhile. */
+  disputeDetailsMin: 20,
   disputeDetailsMax: 2000,
   appealMax: 2000,
   grievanceDetailsMin: 10,

@@ -124,6 +124,7 @@ export const MSG = {
   alreadyDisputed: 'This rating has already been disputed',
   disputeReasonRequired: 'Choose why you dispute this rating',
   disputeDetailsRequired: 'Explain what is wrong with this rating',
+  disputeDetailsMin: `Explain what is wrong in at least ${L.disputeDetailsMin} characters`,
   disputeDetailsMax: `Details can be at most ${L.disputeDetailsMax} characters`,
   disputeNotFound: 'Dispute not found',
   disputeAlreadyDecided: 'This dispute has already been decided',

@@ -245,7 +245,7 @@ describe('disputes', () => {
   const dispute = (
     user: TestUser,
     ratingId: number,
-    body: unknown = { reason: 'FALSE_FACTS', details: 'Never happened.' },
+    body: unknown = { reason: 'FALSE_FACTS', details: 'This never happened at all.' },
   ) =>
     send<{ id: number; status: string; due_at: string } & ErrorAnswer>(
       user,
@@ -356,7 +356,7 @@ describe('disputes', () => {
     const stranger = await makeUser(ctx, 'employee');
     const filed = await dispute(company, rating.id, {
       reason: 'NO_WORKING_RELATIONSHIP',
-      details: 'Not our staff.',
+      details: 'This person is not our staff.',
     });
     expect(filed.status).toBe(201);
     expect(await summaryOf(company, stranger)).toEqual({ average: 1, total: 1 });
@@ -466,6 +466,13 @@ describe('disputes', () => {
       reason: [MSG.disputeReasonRequired],
       details: [MSG.disputeDetailsRequired],
     });
+    // A word is not an explanation: a dispute of a rating of an employee holds it back for days.
+    const curt = 'x'.repeat(LIMITS.disputeDetailsMin - 1);
+    const short = await dispute(company, rating.id, { reason: 'FALSE_FACTS', details: ` ${curt} ` });
+    expect([short.status, short.body.errors]).toEqual([400, { details: [MSG.disputeDetailsMin] }]);
+    expect((await dispute(company, rating.id, { reason: 'FALSE_FACTS', details: `${curt}.` })).status).toBe(
+      201,
+    );
   });
 });
 
@@ -517,7 +524,7 @@ describe('under concurrency', () => {
       ...ratingsOf.slice(5, 8).map((r) =>
         send(employee, 'POST', `/api/core/ratings/${r.id}/dispute/`, {
           reason: 'FALSE_FACTS',
-          details: 'No.',
+          details: 'No such person worked here.',
         }),
       ),
       ...employers.slice(8).map((employer) =>

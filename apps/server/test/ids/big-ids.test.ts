@@ -2,7 +2,7 @@
 // one, and come back as exact JSON numbers; a malformed id, or one past 2^53 - 1, is answered as
 // every bad id in a path is (404, never a 500). On the run's engine; test/ids/postgres.test.ts runs
 // the journey on a real PostgreSQL server too.
-import { MSG } from '@workspace/contracts';
+import { LIMITS, MSG } from '@workspace/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeUser, rate, type TestUser } from '../core/support.ts';
 import { call, createTestApp, type TestContext } from '../helpers.ts';
@@ -61,7 +61,7 @@ describe('a rating id', () => {
         user: () => company,
         method: 'POST',
         url: `/api/core/ratings/${id}/dispute/`,
-        body: { reason: 'FALSE_FACTS', details: 'x' },
+        body: { reason: 'FALSE_FACTS', details: 'x'.repeat(LIMITS.disputeDetailsMin) },
       },
       { user: () => author, method: 'POST', url: `/api/core/ratings/${id}/appeal/`, body: { message: 'x' } },
       { user: () => company, method: 'POST', url: `/api/core/ratings/${id}/flag/`, body: { reason: 'SPAM' } },

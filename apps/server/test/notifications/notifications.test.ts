@@ -65,7 +65,7 @@ describe('each event tells the right person, in the app and by mail', () => {
     ).toBe(201);
     const disputed = await send(company, 'POST', `/api/core/ratings/${rating.id}/dispute/`, {
       reason: 'FALSE_FACTS',
-      details: 'Never worked here.',
+      details: 'This person never worked here.',
     });
     expect(disputed.status).toBe(201);
     const decided = await send(moderator, 'POST', `/api/moderation/disputes/${disputed.body.id}/decide/`, {
@@ -273,7 +273,7 @@ describe('the list and the settings', () => {
     await send(company, 'POST', `/api/core/ratings/${rating.id}/reply/`, { message: 'Noted.' });
     await send(company, 'POST', `/api/core/ratings/${rating.id}/dispute/`, {
       reason: 'FALSE_FACTS',
-      details: 'No.',
+      details: 'No such person worked here.',
     });
     const [newest, older] = (await notificationsOf(author)).results;
     const theirs = (await notificationsOf(company)).results[0];
@@ -319,7 +319,7 @@ describe('what could point at an anonymous author', () => {
     await send(company, 'POST', `/api/core/ratings/${rating.id}/reply/`, { message: 'We hear you.' });
     await send(company, 'POST', `/api/core/ratings/${rating.id}/dispute/`, {
       reason: 'FALSE_FACTS',
-      details: 'No.',
+      details: 'No such person worked here.',
     });
     expect((await notificationsOf(author)).results.map((n) => n.type)).toEqual([
       'dispute_opened',
@@ -333,7 +333,7 @@ describe('what could point at an anonymous author', () => {
     const rating = await rate(ctx, author, company);
     await send(company, 'POST', `/api/core/ratings/${rating.id}/dispute/`, {
       reason: 'FALSE_FACTS',
-      details: 'No.',
+      details: 'No such person worked here.',
     });
     await send(moderator, 'POST', `/api/moderation/ratings/${rating.id}/hide/`, { reason: 'Checked.' });
     // The company: its dispute decided later today is listed above the rating received, whatever the hours.

@@ -68,7 +68,7 @@ describe('GET /api/core/transparency/', () => {
     await send(moderator, 'POST', `/api/moderation/ratings/${r3.id}/restore/`, { reason: 'Shown real' });
     const d1 = await send(person, 'POST', `/api/core/ratings/${r4.id}/dispute/`, {
       reason: 'FALSE_FACTS',
-      details: 'No.',
+      details: 'No such person worked here.',
     });
     await send(moderator, 'POST', `/api/moderation/disputes/${d1.body.id}/decide/`, {
       outcome: 'REJECTED',
@@ -76,7 +76,7 @@ describe('GET /api/core/transparency/', () => {
     });
     const d2 = await send(company, 'POST', `/api/core/ratings/${r1.id}/dispute/`, {
       reason: 'RETALIATION',
-      details: 'No.',
+      details: 'No such person worked here.',
     });
     // Due a minute ago and still open: overdue.
     await ctx.deps.db

@@ -3,6 +3,7 @@
 // ChoiceField (a reason from a list): a trigger, a title and what happens next, the server's refusal
 // above the fields, the fields on react-hook-form checked by the contracts' schema (loaded when the
 // dialog opens, lib/lazy-resolver.ts), and Cancel and the action. Opening it starts afresh.
+import { Trans } from '@lingui/react/macro';
 import { type ReactNode, useId, useState } from 'react';
 import {
   type DefaultValues,
@@ -136,6 +137,7 @@ export function MessageField<Values extends FieldValues, Sent extends FieldValue
   name,
   label,
   hint,
+  min,
   max,
   rows = 4,
   autoFocus,
@@ -145,6 +147,8 @@ export function MessageField<Values extends FieldValues, Sent extends FieldValue
   label: ReactNode;
   /** Said before the count ("Only moderators read this."). */
   hint?: ReactNode;
+  /** The fewest characters it takes, said beside the count. */
+  min?: number;
   max: number;
   rows?: number;
   autoFocus?: boolean;
@@ -159,7 +163,13 @@ export function MessageField<Values extends FieldValues, Sent extends FieldValue
         <>
           {hint}
           {hint ? ' ' : null}
-          {`${length}/${max}`}
+          {min === undefined ? (
+            `${length}/${max}`
+          ) : (
+            <Trans>
+              {length}/{max}, at least {min}
+            </Trans>
+          )}
         </>
       }
     >

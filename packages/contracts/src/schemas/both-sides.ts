@@ -14,9 +14,19 @@ import { isoDateTime, listEnvelope, pageQuery, publishedText, queryParam } from 
 import { categoryScore, rating } from './core.ts';
 import { moderatedRating, moderationReason } from './moderation.ts';
 
-/** A required, trimmed message of at most `max` characters. */
-const message = (required: string, max: number, tooLong: string) =>
-  publishedText(required).min(1, required).max(max, tooLong);
+/**
+ * A required, trimmed message of at most `max` characters and, when `least` is given, at least its
+ * `min` (an empty one is told it is required, not too short).
+ */
+const message = (
+  required: string,
+  max: number,
+  tooLong: string,
+  least?: { min: number; message: string },
+) => {
+  const text = publishedText(required).min(1, { error: required, abort: true }).max(max, tooLong);
+  return least ? text.min(least.min, least.message) : text;
+};
 
 export const replyRequest = z.object({ message: message(MSG.replyRequired, LIMITS.replyMax, MSG.replyMax) });
 export type ReplyRequest = z.input<typeof replyRequest>;
@@ -61,7 +71,10 @@ export function categoriesOfEdit(
 
 export const disputeRequest = z.object({
   reason: z.enum(DISPUTE_REASONS, { error: MSG.disputeReasonRequired }),
-  details: message(MSG.disputeDetailsRequired, LIMITS.disputeDetailsMax, MSG.disputeDetailsMax),
+  details: message(MSG.disputeDetailsRequired, LIMITS.disputeDetailsMax, MSG.disputeDetailsMax, {
+    min: LIMITS.disputeDetailsMin,
+    message: MSG.disputeDetailsMin,
+  }),
 });
 export type DisputeRequest = z.input<typeof disputeRequest>;
 

@@ -88,6 +88,7 @@ export function DisputeDialog({ rating }: { rating: Rating }) {
             name="details"
             label={<Trans>Explain what is wrong</Trans>}
             hint={<Trans>Only moderators read this.</Trans>}
+            min={LIMITS.disputeDetailsMin}
             max={LIMITS.disputeDetailsMax}
           />
         </>

@@ -1,7 +1,7 @@
 // The rated party's reply and dispute against the real API (DESIGN §8.1): what the screen shows is
 // what the server stored, and checks the contracts make stop a request before it is sent.
 import { screen, waitFor, within } from '@testing-library/react';
-import { MSG, type Rating } from '@workspace/contracts';
+import { LIMITS, MSG, type Rating } from '@workspace/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LiveApi, startLiveApi } from '@/testing/live-api';
 import { RatingList } from '@/testing/rating-list';
@@ -92,6 +92,17 @@ describe('a dispute', () => {
     await user.click(within(dialog).getByRole('button', { name: 'File dispute' }));
     expect(within(dialog).getByText(MSG.disputeReasonRequired)).toBeTruthy();
     expect(within(dialog).getByText(MSG.disputeDetailsRequired)).toBeTruthy();
+    // Too short an explanation is refused beside the field, with the least it takes.
+    expect(
+      within(dialog).getByText(
+        new RegExp(
+          `Only moderators read this\\. 0/${LIMITS.disputeDetailsMax}, at least ${LIMITS.disputeDetailsMin}$`,
+        ),
+      ),
+    ).toBeTruthy();
+    await user.type(within(dialog).getByLabelText('Explain what is wrong'), 'Not true.');
+    await user.click(within(dialog).getByRole('button', { name: 'File dispute' }));
+    expect(await within(dialog).findByText(MSG.disputeDetailsMin)).toBeTruthy();
     const open = await live.call<{ total_count: number }>('GET', '/api/core/my-ratings/disputes/', {
       token: ratee.access,
     });
