@@ -1,8 +1,15 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { LIMITS } from '@workspace/contracts';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type LiveApi, startLiveApi } from '@/testing/live-api';
 import { renderWithProviders } from '@/testing/render';
 import { FlagRatingButton } from './flag-rating-button';
+
+let live: LiveApi;
+beforeAll(async () => {
+  live = await startLiveApi();
+});
+afterAll(() => live?.close());
 
 describe('FlagRatingButton', () => {
   it("asks for a reason and limits the details with the contracts' checks, before sending anything", async () => {
@@ -20,5 +27,22 @@ describe('FlagRatingButton', () => {
     ).toBeTruthy();
     expect(details.getAttribute('aria-invalid')).toBe('true');
     expect(dialog.isConnected).toBe(true);
+  });
+
+  it('gives way to "Reported" once the flag is sent, so nobody fills the form to be refused', async () => {
+    const [author, company, reader] = [
+      await live.signUp(),
+      await live.signUp({ user_role: 'employer' }),
+      await live.signUp(),
+    ];
+    const rating = await live.rate(author, company, { feedback_message: 'Fine place to work.' });
+    live.signInPage(reader);
+    const { user } = renderWithProviders(<FlagRatingButton ratingId={rating.id} authorName="Asha Rao" />);
+    await user.click(screen.getByRole('button', { name: 'Flag review by Asha Rao' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByLabelText('Spam or advertising'));
+    await user.click(within(dialog).getByRole('button', { name: 'Flag Review' }));
+    expect(await screen.findByText('Reported')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Flag review by Asha Rao' })).toBeNull();
   });
 });

@@ -1,9 +1,10 @@
 // The Flag action on a review: a dialog with the reasons, optional details and a confirming button
 // (components/form-dialog.tsx). Thanks come as a toast; a refusal (e.g. already flagged) is said in
-// the dialog, which stays open.
+// the dialog, which stays open. Once sent, the button gives way to "Reported": a second flag of the
+// same review is refused, and should not take filling the form again to learn it.
 import { Trans, useLingui } from '@lingui/react/macro';
 import { type FlagRequest, LIMITS, PERSON_FLAG_REASONS } from '@workspace/contracts';
-import { Flag } from 'lucide-react';
+import { Flag, FlagOff } from 'lucide-react';
 import { ChoiceField, FormDialog, MessageField } from '@/components/form-dialog';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
@@ -18,6 +19,14 @@ const checks = lazyResolver(() => import('../checks/flag').then((module) => modu
 export function FlagRatingButton({ ratingId, authorName }: { ratingId: number; authorName: string }) {
   const flag = useFlagRating();
   const { t } = useLingui();
+  if (flag.isSuccess) {
+    return (
+      <span className="inline-flex items-center gap-1.5 px-3 text-muted-foreground text-sm">
+        <FlagOff aria-hidden className="size-4" />
+        <Trans>Reported</Trans>
+      </span>
+    );
+  }
   return (
     <FormDialog<FlagFormValues, FlagRequest>
       trigger={
