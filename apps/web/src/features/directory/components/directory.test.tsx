@@ -62,6 +62,7 @@ describe('the companies list', () => {
     await user.click(screen.getByRole('button', { name: 'Search' }));
     expect(await screen.findByText('Showing 2 of 2')).toBeTruthy();
     expect(router.state.location.search).toBe('?city=surat');
+    expect(screen.queryByText(/begins with your search/)).toBeNull();
     // Everything on one page: Previous and Next stay, both disabled.
     expect((screen.getByRole('button', { name: 'Previous' }) as HTMLButtonElement).disabled).toBe(true);
     expect((screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement).disabled).toBe(true);
@@ -83,6 +84,8 @@ describe('the companies list', () => {
     await waitFor(() => expect(router.state.location.search).toContain('search=capella'));
     expect(await screen.findByText(/^Showing \d+ of \d+$/)).toBeTruthy();
     expect(screen.queryByText(/could not be loaded/i)).toBeNull();
+    // A search says why "Top rated" may look out of order: word beginnings come first.
+    expect(screen.getByText('Results with a word that begins with your search come first.')).toBeTruthy();
 
     const city = screen.getByLabelText('City') as HTMLInputElement;
     city.focus();

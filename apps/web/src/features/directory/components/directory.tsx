@@ -113,6 +113,13 @@ export function Directory({ kind }: { kind: DirectoryKind }) {
           {data && data.results.length > 0
             ? (data.total_capped ? showingCapped : showingText)(data.results.length, data.total_count)
             : '\u00a0'}
+          {/* A search lists those with a word that begins with it first (ADR 0020), whatever the sort:
+              without a word on it, "Top rated" looks out of order. */}
+          {data && data.results.length > 0 && params.filters.search && (
+            <span className="ml-1">
+              <Trans>Results with a word that begins with your search come first.</Trans>
+            </span>
+          )}
         </p>
         <div className="flex items-center gap-2">
           <Label htmlFor="directory-sort" className="whitespace-nowrap text-muted-foreground">
