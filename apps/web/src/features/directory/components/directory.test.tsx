@@ -85,7 +85,9 @@ describe('the companies list', () => {
     expect(await screen.findByText(/^Showing \d+ of \d+$/)).toBeTruthy();
     expect(screen.queryByText(/could not be loaded/i)).toBeNull();
     // A search says why "Top rated" may look out of order: word beginnings come first.
-    expect(screen.getByText('Results with a word that begins with your search come first.')).toBeTruthy();
+    expect(
+      await screen.findByText('Results with a word that begins with your search come first.'),
+    ).toBeTruthy();
 
     const city = screen.getByLabelText('City') as HTMLInputElement;
     city.focus();
