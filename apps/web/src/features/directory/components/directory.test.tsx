@@ -84,15 +84,17 @@ describe('the companies list', () => {
     await waitFor(() => expect(router.state.location.search).toContain('search=capella'));
     expect(await screen.findByText(/^Showing \d+ of \d+$/)).toBeTruthy();
     expect(screen.queryByText(/could not be loaded/i)).toBeNull();
-    // A search says why "Top rated" may look out of order: word beginnings come first.
-    expect(
-      await screen.findByText('Results with a word that begins with your search come first.'),
-    ).toBeTruthy();
 
     const city = screen.getByLabelText('City') as HTMLInputElement;
     city.focus();
     await user.paste('x'.repeat(LIMITS.cityMax + 10));
     expect(city.value).toHaveLength(LIMITS.cityMax);
+  });
+
+  it('says, beside a search\'s count, that word beginnings come first ("Top rated" looks out of order)', async () => {
+    renderList('/companies?search=company');
+    expect(await screen.findByText(`Showing 20 of ${COMPANIES}`)).toBeTruthy();
+    expect(screen.getByText('Results with a word that begins with your search come first.')).toBeTruthy();
   });
 
   it('says "1,000+" when a search or a filter matched more companies than the server counts', async () => {
