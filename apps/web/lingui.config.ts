@@ -27,6 +27,9 @@ const shell = [
   '<rootDir>/src/app/routes/landing.tsx',
   '<rootDir>/src/features/marketing/components',
   '<rootDir>/src/features/marketing/content.ts',
+  // In the header of every signed-in page, before a screen's catalog has arrived: its label would
+  // otherwise be a message id for a moment (a production build keeps no English to fall back on).
+  '<rootDir>/src/features/notifications/components/notification-bell.tsx',
 ];
 
 export default defineConfig({

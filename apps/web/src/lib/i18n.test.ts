@@ -1,3 +1,4 @@
+import { generateMessageId } from '@lingui/message-utils/generateMessageId';
 import { LANGUAGE_COOKIE, LANGUAGES, type Language } from '@workspace/contracts';
 import { describe, expect, it } from 'vitest';
 import {
@@ -49,6 +50,19 @@ describe('the languages of LANGUAGES', () => {
         const { messages } = await catalogLoader(name, language)();
         expect(Object.keys(messages).length, `${language}/${name}`).toBeGreaterThan(0);
       }
+  });
+
+  it("hold the header's bell in the shell's catalog, so its label is never a message id", async () => {
+    // The bell shows on every signed-in page, before a screen's catalog ('app') has arrived.
+    const labels = [
+      'Notifications',
+      '{unread, plural, one {Notifications, # unread} other {Notifications, # unread}}',
+    ];
+    for (const language of LANGUAGES) {
+      const { messages } = await catalogLoader('messages', language)();
+      for (const label of labels)
+        expect(messages, `${language}: ${label}`).toHaveProperty(generateMessageId(label));
+    }
   });
 
   it('name a missing catalog, rather than show ids', () => {

@@ -116,7 +116,7 @@ export function Directory({ kind }: { kind: DirectoryKind }) {
           {/* A search lists those with a word that begins with it first (ADR 0020), whatever the sort:
               without a word on it, "Top rated" looks out of order. */}
           {data && data.results.length > 0 && params.filters.search && (
-            <span className="ml-1">
+            <span className="block">
               <Trans>Results with a word that begins with your search come first.</Trans>
             </span>
           )}
