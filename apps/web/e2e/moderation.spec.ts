@@ -36,7 +36,11 @@ test('flag a review and moderate it', async ({ page, request, checkA11y }) => {
   await dialog.getByRole('button', { name: 'Flag Review' }).click();
   await expect(page.getByText('Review reported', { exact: true })).toBeVisible();
   await expect(dialog).toHaveCount(0);
-  // Once per rating: the server's reason comes back as a toast.
+  // Once per rating: the button gives way to "Reported", and after a reload the server's reason
+  // comes back.
+  await expect(review.getByText('Reported', { exact: true })).toBeVisible();
+  await expect(review.getByRole('button', { name: /Flag/ })).toHaveCount(0);
+  await page.reload();
   await review.getByRole('button', { name: /Flag/ }).click();
   await dialog.getByRole('radio', { name: FLAG_REASON_LABELS.SPAM }).check();
   await dialog.getByRole('button', { name: 'Flag Review' }).click();
