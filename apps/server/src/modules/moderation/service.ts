@@ -74,7 +74,13 @@ export async function hideRating(db: Db, moderatorId: number, ratingId: number, 
 export async function restoreRating(db: Db, moderatorId: number, ratingId: number, reason: string) {
   await inTransaction(db, async (tx) => {
     const [found] = await tx
-      .select({ raterId: ratings.raterId, rateeId: ratings.rateeId })
+      .select({
+        raterId: ratings.raterId,
+        rateeId: ratings.rateeId,
+        // A dispute of it upheld: the rated party who filed it is told it is back.
+        disputeUpheld: sql<boolean>`exists (select 1 from rating_disputes d
+          where d.rating_id = ${ratingId} and d.outcome = 'UPHELD')`,
+      })
       .from(ratings)
       .where(eq(ratings.id, ratingId))
       .limit(1);
@@ -114,11 +120,7 @@ export async function restoreRating(db: Db, moderatorId: number, ratingId: numbe
     );
     // The rated party whose dispute hid it is told it is back, without the reason: moderators write
     // it for the author (the appeal queue says so).
-    const [upheld] = await tx
-      .select({ id: ratingDisputes.id })
-      .from(ratingDisputes)
-      .where(and(eq(ratingDisputes.ratingId, ratingId), eq(ratingDisputes.outcome, 'UPHELD')));
-    if (upheld) {
+    if (found.disputeUpheld) {
       await recordNotification(tx, {
         userId: found.rateeId,
         type: 'rating_restored',
