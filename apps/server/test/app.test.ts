@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, type TestContext } from './helpers.ts';
+import { helmetHeaders } from '../src/plugins/security-headers.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -141,6 +142,18 @@ describe('CORS_ORIGINS', () => {
       }
     } finally {
       await open.close();
+    }
+  });
+
+  it("sets every header helmet's policy makes, read off it once, on answers and errors alike", async () => {
+    const expected = helmetHeaders();
+    // Read off a run of helmet as the process starts: nothing would be set if it stopped being synchronous.
+    expect(Object.keys(expected)).toEqual(
+      expect.arrayContaining(['content-security-policy', 'strict-transport-security', 'x-frame-options']),
+    );
+    for (const path of ['/api/core/health/', '/api/nope']) {
+      const res = await call(ctx.app, 'GET', path);
+      for (const [name, value] of Object.entries(expected)) expect(res.raw.headers[name], name).toBe(value);
     }
   });
 
