@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, type TestContext } from './helpers.ts';
 import { helmetHeaders } from '../src/plugins/security-headers.ts';
+import { call, createTestApp, type TestContext } from './helpers.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
