@@ -114,6 +114,11 @@ test('on a phone the navigation folds into a menu that works by keyboard', async
   await menu.getByRole('link', { name: 'About Us' }).click();
   await expect(page).toHaveURL(/\/about$/);
   await expect(menu).toHaveCount(0);
+  // A language chosen in it closes it too, and the keyboard is back on its button, in that language.
+  await toggle.click();
+  await menu.getByRole('button', { name: 'हिन्दी' }).click();
+  await expect(menu).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'मेन्यू खोलें' })).toBeFocused();
   // Nothing is wider than the screen.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { useLanguage } from '@/lib/language';
 
-export function LanguageSwitch({ className }: { className?: string }) {
+export function LanguageSwitch({ className, onSwitch }: { className?: string; onSwitch?: () => void }) {
   const { language, setLanguage } = useLanguage();
   return LANGUAGES.filter((other) => other !== language).map((other) => (
     <Button
@@ -16,7 +16,10 @@ export function LanguageSwitch({ className }: { className?: string }) {
       size="sm"
       lang={other}
       className={cn('gap-1.5', className)}
-      onClick={() => void setLanguage(other)}
+      onClick={() => {
+        void setLanguage(other);
+        onSwitch?.();
+      }}
     >
       <Languages aria-hidden />
       {LANGUAGE_NAMES[other]}

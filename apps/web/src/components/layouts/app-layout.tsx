@@ -5,7 +5,7 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { OwnUser, UserRole } from '@workspace/contracts';
 import { Menu, ShieldCheck, X } from 'lucide-react';
-import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { LanguageSwitch } from '@/components/language-switch';
 import { Badge } from '@/components/ui/badge';
@@ -91,18 +91,21 @@ function Header({ bell }: { bell?: ReactNode }) {
   // A followed link closes the phone menu.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation on purpose
   useEffect(() => setMenuOpen(false), [location.pathname]);
-  // Escape closes it too, as it does a dialog, and gives focus back to its button.
+  // Escape closes it too, as it does a dialog, and gives focus back to its button; so does a language
+  // chosen in it, whose page then shows whole in that language.
   const menuButton = useRef<HTMLButtonElement>(null);
+  const closeMenu = useCallback(() => {
+    setMenuOpen(false);
+    menuButton.current?.focus();
+  }, []);
   useEffect(() => {
     if (!menuOpen) return;
     const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setMenuOpen(false);
-      menuButton.current?.focus();
+      if (event.key === 'Escape') closeMenu();
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
-  }, [menuOpen]);
+  }, [menuOpen, closeMenu]);
 
   return (
     <header className="sticky top-0 z-40 border-b bg-card/95 backdrop-blur supports-[backdrop-filter]:bg-card/80">
@@ -186,7 +189,7 @@ function Header({ bell }: { bell?: ReactNode }) {
               </li>
             )}
             <li>
-              <LanguageSwitch className="px-3" />
+              <LanguageSwitch className="px-3" onSwitch={closeMenu} />
             </li>
           </ul>
         </nav>

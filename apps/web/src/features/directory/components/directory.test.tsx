@@ -137,6 +137,23 @@ describe('the companies list', () => {
     await live.ctx.deps.db.execute(sql`delete from users where user_code like 'CMP-WALK%'`);
   }, 90_000);
 
+  it('finds a name as its profile writes it, and says so when a search in another script finds nothing', async () => {
+    await live.ctx.deps.db.execute(sql`
+      insert into users (user_code, email, password_hash, full_name, user_role, city)
+      values ('CMP-DEV', 'suraj@example.in', 'x', 'सूरज ट्रेडर्स', 'employer', 'Varanasi')`);
+    const found = renderList('/companies?search=सूरज');
+    expect(await screen.findByText('सूरज ट्रेडर्स')).toBeTruthy();
+    found.unmount();
+    renderList('/companies?search=पुणे');
+    expect(await screen.findByText('No companies found')).toBeTruthy();
+    expect(
+      screen.getByText(
+        'Profiles are found as they are written, and most write names and cities in English letters: try yours in them too, for example Pune.',
+      ),
+    ).toBeTruthy();
+    await live.ctx.deps.db.execute(sql`delete from users where user_code = 'CMP-DEV'`);
+  });
+
   it('reads the filters from the URL and says when nothing matches', async () => {
     renderList('/companies?search=no-such-company&min_rating=4');
     expect(await screen.findByText('No companies found')).toBeTruthy();

@@ -51,6 +51,12 @@ const showingCapped = (shown: number, total: number) => {
   return t`Showing ${shown} of ${counted}+`;
 };
 
+/**
+ * Whether a search has a letter of a script other than Latin ("पुणे"): names and cities are found as
+ * their profiles write them, and most write them in English letters.
+ */
+const otherScript = (search: string | undefined) => Boolean(search && /(?=\p{L})\P{Script=Latin}/u.test(search));
+
 // Off screen, a placeholder skips style and layout (content-visibility), keeping about its own size.
 const PLACEHOLDER_CARD =
   'grid gap-3 rounded-xl border bg-card p-4 [contain-intrinsic-size:auto_7rem] [content-visibility:auto]';
@@ -155,6 +161,11 @@ export function Directory({ kind }: { kind: DirectoryKind }) {
             // (a page past the cap, 1,000+, is empty too, but only by an edited address).
             data.total_capped && data.total_count === 0 ? (
               <Trans>So short a search looks through only part of the list: type more letters.</Trans>
+            ) : otherScript(params.filters.search) ? (
+              <Trans>
+                Profiles are found as they are written, and most write names and cities in English letters:
+                try yours in them too, for example Pune.
+              </Trans>
             ) : (
               <Trans>Try another search or clear the filters.</Trans>
             )
