@@ -81,10 +81,21 @@ describe('the companies list', () => {
     // Cut at the limit between two words: every word of it matches Company 10 to 19.
     await user.paste('1 company '.repeat(20));
     expect(search.value).toHaveLength(LIMITS.searchMax);
+    // While the search's list loads, the list before it stays, dimmed, and without the search's hint.
+    const seen = { busy: false, hintOverOld: false };
+    const watch = new MutationObserver(() => {
+      const busy = screen.queryByRole('list', { name: 'Companies' })?.getAttribute('aria-busy') === 'true';
+      seen.busy ||= busy;
+      seen.hintOverOld ||= busy && screen.queryByText(/begins with your search/) !== null;
+    });
+    watch.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
     await user.click(screen.getByRole('button', { name: 'Search' }));
     await waitFor(() => expect(router.state.location.search).toContain('search=1+company'));
     // The search's own count, not the list before it (which a looser match would catch).
     expect(await screen.findByText('Showing 10 of 10', {}, { timeout: 15_000 })).toBeTruthy();
+    watch.disconnect();
+    expect(seen).toEqual({ busy: true, hintOverOld: false });
+    expect(screen.getByText('Results with a word that begins with your search come first.')).toBeTruthy();
     expect(screen.queryByText(/could not be loaded/i)).toBeNull();
 
     const city = screen.getByLabelText('City') as HTMLInputElement;

@@ -120,8 +120,9 @@ export function Directory({ kind }: { kind: DirectoryKind }) {
             ? (data.total_capped ? showingCapped : showingText)(data.results.length, data.total_count)
             : '\u00a0'}
           {/* A search lists those with a word that begins with it first (ADR 0020), whatever the sort:
-              without a word on it, "Top rated" looks out of order. */}
-          {data && data.results.length > 0 && params.filters.search && (
+              without a word on it, "Top rated" looks out of order. Not over the list before a search,
+              still shown while the search's own list loads. */}
+          {data && data.results.length > 0 && params.filters.search && !list.isPlaceholderData && (
             <span className="block">
               <Trans>Results with a word that begins with your search come first.</Trans>
             </span>
