@@ -55,7 +55,8 @@ const showingCapped = (shown: number, total: number) => {
  * Whether a search has a letter of a script other than Latin ("पुणे"): names and cities are found as
  * their profiles write them, and most write them in English letters.
  */
-const otherScript = (search: string | undefined) => Boolean(search && /(?=\p{L})\P{Script=Latin}/u.test(search));
+const otherScript = (search: string | undefined) =>
+  Boolean(search && /(?=\p{L})\P{Script=Latin}/u.test(search));
 
 // Off screen, a placeholder skips style and layout (content-visibility), keeping about its own size.
 const PLACEHOLDER_CARD =
