@@ -12,6 +12,34 @@ const port = Number(process.env.E2E_PORT ?? 3100);
 // read the development outbox (mail written there without SMTP_URL), as e2e/verified.spec.ts does.
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'wt-e2e-'));
 const baseURL = `http://127.0.0.1:${port}`;
+// A second server, with anonymous ratings held until the next day in India as in production (ADR
+// 0030), for the journeys of the hold itself (e2e/held-ratings.spec.ts reads HELD_E2E_URL).
+const heldPort = port + 1;
+process.env.HELD_E2E_URL = `http://127.0.0.1:${heldPort}`;
+process.env.HELD_E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'wt-e2e-held-'));
+
+/** What both servers share: the journeys register and sign in through the API from one address. */
+const serverEnv = {
+  HOST: '127.0.0.1',
+  SEED_DEMO: '0',
+  NODE_ENV: 'development',
+  LOG_LEVEL: 'warn',
+  MODERATOR_EMAIL: E2E_MODERATOR.email,
+  MODERATOR_PASSWORD: E2E_MODERATOR.password,
+  RATE_LIMIT_MAX: '100000',
+  ACCOUNT_RATE_LIMIT: '100000',
+  ACCOUNT_WRITE_LIMIT: '100000',
+  LOGIN_RATE_LIMIT: '10000',
+  LOGIN_ACCOUNT_LIMIT: '10000',
+  AUTH_RATE_LIMIT: '10000',
+};
+const server = {
+  command: 'npm start',
+  reuseExistingServer: false,
+  timeout: 120_000,
+  stdout: 'ignore',
+  stderr: 'pipe',
+} as const;
 
 export default defineConfig({
   testDir: 'apps/web/e2e',
@@ -44,29 +72,22 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: 'npm start',
-    url: `${baseURL}/api/core/health/`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      SEED_DEMO: '0',
-      NODE_ENV: 'development',
-      LOG_LEVEL: 'warn',
-      MODERATOR_EMAIL: E2E_MODERATOR.email,
-      MODERATOR_PASSWORD: E2E_MODERATOR.password,
-      // Every journey registers and signs in through the API from one address.
-      RATE_LIMIT_MAX: '100000',
-      ACCOUNT_RATE_LIMIT: '100000',
-      ACCOUNT_WRITE_LIMIT: '100000',
-      LOGIN_RATE_LIMIT: '10000',
-      LOGIN_ACCOUNT_LIMIT: '10000',
-      AUTH_RATE_LIMIT: '10000',
+  webServer: [
+    {
+      ...server,
+      url: `${baseURL}/api/core/health/`,
+      env: {
+        ...serverEnv,
+        PORT: String(port),
+        DATA_DIR: process.env.E2E_DATA_DIR,
+        // The other journeys read anonymous ratings as their ratees and others do, at once.
+        ANONYMOUS_HOLD: 'off',
+      },
     },
-  },
+    {
+      ...server,
+      url: `${process.env.HELD_E2E_URL}/api/core/health/`,
+      env: { ...serverEnv, PORT: String(heldPort), DATA_DIR: process.env.HELD_E2E_DATA_DIR },
+    },
+  ],
 });

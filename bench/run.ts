@@ -295,6 +295,9 @@ async function main() {
     // The load comes as through nginx: each person's requests from an address of their own (load.ts).
     TRUST_PROXY: '127.0.0.1',
     SEED_DEMO: '0',
+    // Every rating of the bench, anonymous ones too, counted in its ratee's aggregates as it is written
+    // (ADR 0030's hold would publish a fifth of them the next day): the cost of a rating, measured whole.
+    ANONYMOUS_HOLD: 'off',
     WEB_CONCURRENCY: String(workers),
     DATA_DIR: join(root, 'bench/results/tmp-data'),
     REDIS_URL: opts.redis ? process.env.REDIS_URL || 'redis://127.0.0.1:6379' : '',

@@ -4,6 +4,7 @@
 // message per module (issue 4 §5; docs/benchmarks.md, Start-up). Built at every `npm start` (a
 // fraction of a second), so it always runs the code as it is, and by `npm run build`
 // (`node scripts/build-server.mjs`) for a supervisor that runs the file itself (docs/operations.md).
+import { renameSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
@@ -11,11 +12,16 @@ import { build } from 'esbuild';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const SERVER_BUNDLE = join(root, 'apps/server/dist/server.mjs');
 
-/** Bundles the server into `outfile` (inside apps/server, where it finds its migrations). */
+/**
+ * Bundles the server into `outfile` (inside apps/server, where it finds its migrations), written
+ * beside it and renamed into place, so that servers started together (the e2e's two) never run a
+ * bundle another is still writing.
+ */
 export async function buildServer(outfile = SERVER_BUNDLE) {
+  const written = `${outfile}.${process.pid}.tmp`;
   await build({
     entryPoints: [join(root, 'apps/server/src/cluster.ts')],
-    outfile,
+    outfile: written,
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -24,6 +30,7 @@ export async function buildServer(outfile = SERVER_BUNDLE) {
     alias: { '@workspace/contracts': join(root, 'packages/contracts/src/index.ts') },
     logLevel: 'warning',
   });
+  renameSync(written, outfile);
   return outfile;
 }
 

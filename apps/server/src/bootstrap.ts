@@ -15,6 +15,7 @@ import { createViewCache } from './lib/view-cache.ts';
 import { startRankRefresh } from './modules/directory/search/ranks.ts';
 import { notificationRenderer } from './modules/notifications/mail-render.ts';
 import { startNotificationMail } from './modules/notifications/worker.ts';
+import { startHeldRelease } from './modules/ratings/release.ts';
 
 export function connectRedis(url: string, log: Pick<FastifyBaseLogger, 'warn'>, keyPrefix = ''): Redis {
   const redis = new Redis(url, {
@@ -99,6 +100,7 @@ export async function createDeps(
     mailer,
     notificationMail: startNotificationMail({ db: database.db, mailer, log, ...links }),
     searchRanks: startRankRefresh(database.db, log, options.rankRefreshMs),
+    heldRelease: startHeldRelease(database.db, log),
     // Characters of JSON: one byte each for the ASCII most answers are made of.
     viewCache: createViewCache(env.VIEW_CACHE_MB * 1024 * 1024),
   };
@@ -106,6 +108,7 @@ export async function createDeps(
 
 export async function closeDeps(deps: AppDeps) {
   await deps.searchRanks.close();
+  await deps.heldRelease.close();
   await deps.notificationMail.close();
   await deps.mailer.close();
   deps.redis?.disconnect();

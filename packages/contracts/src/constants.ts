@@ -73,9 +73,11 @@ export const CONTEXT_FOR_ROLE = {
 
 /**
  * A rating's status as its author sees it: published, hidden by a moderator (or by an upheld
- * dispute), or held back while a dispute about it is open (ratings of employees only, DESIGN §8.1).
+ * dispute), held back while a dispute about it is open (ratings of employees only, DESIGN §8.1), or
+ * an anonymous rating waiting for the start of the next day in India, when the day's anonymous
+ * ratings are published together, so that the moment it appeared cannot point at its author (ADR 0030).
  */
-export const RATING_STATUSES = ['published', 'hidden', 'disputed'] as const;
+export const RATING_STATUSES = ['published', 'hidden', 'disputed', 'held'] as const;
 /**
  * The name of the rater that a deleted account's kept ratings point to, as moderators see it (everyone
  * else sees "Anonymous"); the web app shows it in the reader's language.

@@ -128,6 +128,10 @@ const envSchema = z
     // Megabytes of serialised answers each process may keep (lib/view-cache.ts, ADR 0007); 0: none.
     // Raters of a company whose ratings carry the verified badge before any view shows it (DESIGN §9.1).
     VERIFIED_BADGE_MIN: positiveInt.default(5),
+    // `day`: an anonymous rating is published, counted and told to its ratee at the start of the next
+    // day in India, with the rest of that day's (ADR 0030); `off`: at once, its moment visible to anyone
+    // watching the ratee's page (for development and the tests of everything else).
+    ANONYMOUS_HOLD: z.enum(['day', 'off']).default('day'),
     // The site's address as people reach it, for the links in mail (notifications, unsubscribing).
     PUBLIC_URL: z.url({ error: 'must be a URL, e.g. https://worktrust.example.in' }).optional(),
     VIEW_CACHE_MB: z.coerce.number().int().min(0).max(4096, 'must be at most 4096').default(32),

@@ -12,9 +12,10 @@ describe('the end-to-end server', () => {
       string,
       string
     >;
+    // Two servers (the second holds anonymous ratings as production does, ADR 0030), both started so.
     const webServer = playwrightConfig.webServer;
-    const command = Array.isArray(webServer) ? undefined : webServer?.command;
-    expect(command).toBe('npm start');
+    const servers = Array.isArray(webServer) ? webServer : [webServer];
+    expect(servers.map((server) => server?.command)).toEqual(['npm start', 'npm start']);
     expect(scripts.start).toBe('node scripts/start.mjs');
   });
 });

@@ -123,6 +123,7 @@ export function writeCompanyRating(ctx: TestContext, rater: TestUser, company: T
     feedbackMessage: null,
     overallTenths: 40,
     scores: { 'Work Environment': 4 },
+    held: false,
   });
 }
 

@@ -5,9 +5,9 @@
 // applyRatings, so each counts exactly once. applyRatings also locks the ratees, so two users who
 // rated each other and are suspended at the same moment can still deadlock: PostgreSQL then aborts
 // one transaction, which is simply run again.
-import { MSG } from '@workspace/contracts';
+import { MSG, type RatingStatus } from '@workspace/contracts';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { Db, Executor } from '../../db/client.ts';
+import { type Db, type Executor, queryRows } from '../../db/client.ts';
 import {
   flags,
   ratingAppeals,
@@ -183,13 +183,21 @@ export async function suspendUser(db: Db, moderatorId: number, userId: number, r
     if (!user.isActive) throw badRequest(MSG.alreadySuspended);
     await tx.update(users).set({ isActive: false }).where(eq(users.id, userId));
     await revokeRefreshFamilies(tx, userId);
-    const hidden = await tx
-      .update(ratings)
-      .set({ status: 'hidden' })
-      .where(and(eq(ratings.raterId, userId), eq(ratings.status, 'published')))
-      .returning({ id: ratings.id });
+    // Their published ratings and those still held for the next day's release (ADR 0030), which
+    // would otherwise be published then; only the published ones counted.
+    const hidden = await queryRows<{ id: number; was: RatingStatus }>(
+      tx,
+      sql`with target as (
+            select id, status from ratings where rater_id = ${userId} and status in ('published', 'held') for update
+          )
+          update ratings r set status = 'hidden' from target t where r.id = t.id returning r.id, t.status as was`,
+    );
     const ids = hidden.map((r) => r.id);
-    await applyRatings(tx, ids, -1);
+    await applyRatings(
+      tx,
+      hidden.filter((r) => r.was === 'published').map((r) => r.id),
+      -1,
+    );
     if (ids.length > 0) {
       await tx.insert(suspensionHiddenRatings).values(ids.map((ratingId) => ({ ratingId, userId })));
     }

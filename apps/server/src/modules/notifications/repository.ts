@@ -23,6 +23,11 @@ export interface NewNotification {
    * since a mail to an address the rated company may host would name them (ADR 0025).
    */
   aboutRating?: number | SQL;
+  /**
+   * A moment of the day a day-only notification is dated by and mailed after (default now()): a held
+   * anonymous rating, released the next day, tells of the day it was written (ADR 0030).
+   */
+  day?: SQL;
 }
 
 /**
@@ -32,8 +37,8 @@ export interface NewNotification {
 const DIGEST_TIME = sql`interval '3 hours 30 minutes'`;
 const DIGEST_TODAY = sql`(date_trunc('day', now(), 'UTC') + ${DIGEST_TIME})`;
 const NEXT_DIGEST = sql`(case when now() < ${DIGEST_TODAY} then ${DIGEST_TODAY} else ${DIGEST_TODAY} + interval '1 day' end)`;
-/** The daily mail after India's today (db/days.ts) ends, the one that tells of a rating received today. */
-const AFTER_TODAY = sql`(${dayMarker(sql`now()`)} + interval '1 day' + ${DIGEST_TIME})`;
+/** The daily mail after India's day of `at` (db/days.ts) ends, the one that tells of a rating received then. */
+const afterDayOf = (at: SQL) => sql`(${dayMarker(at)} + interval '1 day' + ${DIGEST_TIME})`;
 
 /**
  * Types dated by their day only and told only in the daily mail: a time, or a mail at the moment a
@@ -67,7 +72,8 @@ function mailState(userId: number | SQL, type: NotificationType, aboutRating?: n
  * so that it is listed as the day's first whatever its hour (ADR 0025), and carried as `dayOnly`.
  */
 export function notificationInsert(n: NewNotification, from?: SQL): SQL {
-  const at = DAY_ONLY.includes(n.type) ? dayStart(sql`now()`) : sql`now()`;
+  const day = n.day ?? sql`now()`;
+  const at = DAY_ONLY.includes(n.type) ? dayStart(day) : sql`now()`;
   const params =
     n.params === undefined || !('getSQL' in n.params)
       ? sql`${JSON.stringify(n.params ?? {})}::jsonb`
@@ -75,7 +81,7 @@ export function notificationInsert(n: NewNotification, from?: SQL): SQL {
   const state = mailState(n.userId, n.type, n.aboutRating);
   // A rating received, dated by its day, goes in the mail after that day whatever its hour, so that
   // which daily mail tells of it says nothing of the hour either.
-  const daily = DAY_ONLY.includes(n.type) ? AFTER_TODAY : NEXT_DIGEST;
+  const daily = DAY_ONLY.includes(n.type) ? afterDayOf(day) : NEXT_DIGEST;
   return sql`insert into notifications (user_id, type, params, link, created_at, mail_state, digest_after)
     select ${n.userId}, ${n.type}, ${params}, ${n.link}, ${at}, ${state},
            case when ${state} = 'digest' then ${daily} end ${from ? sql`from ${from}` : sql``}

@@ -5,6 +5,7 @@ import {
   type ModerationDispute,
   MSG,
   type RatedPartyDispute,
+  type RatingStatus,
   type RoleContext,
 } from '@workspace/contracts';
 import { and, asc, count, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
@@ -22,7 +23,7 @@ export interface LockedRating {
   raterId: number;
   rateeId: number;
   roleContext: RoleContext;
-  status: 'published' | 'hidden' | 'disputed';
+  status: RatingStatus;
   createdAt: Date;
 }
 
@@ -205,6 +206,8 @@ export async function underModeration(
   tx: Executor,
   rating: { id: number; status: string },
 ): Promise<boolean> {
+  // Held for the next day's release (ADR 0030): nobody but its author has seen it, nothing to keep.
+  if (rating.status === 'held') return false;
   if (rating.status !== 'published') return true;
   const [dispute] = await tx
     .select({ status: ratingDisputes.status, outcome: ratingDisputes.outcome })

@@ -147,7 +147,8 @@ const CATEGORY_TRUTH = sql`
 
 /**
  * Every user's aggregates recomputed from their published ratings received (columns s, c, h, avg,
- * rank, totals), and the raters whose ratings of them, in any status, carry the verified badge.
+ * rank, totals), and the raters whose ratings of them, in any status but held (ADR 0030), carry the
+ * verified badge.
  */
 const USER_TRUTH = sql`
   select u.id, coalesce(p.s, 0) as s, coalesce(p.c, 0) as c, coalesce(p.h, ${EMPTY_HISTOGRAM}) as h,
@@ -160,7 +161,7 @@ const USER_TRUTH = sql`
   ) p on p.ratee_id = u.id
   left join (${CATEGORY_TRUTH}) ct on ct.user_id = u.id
   left join (
-    select ratee_id, count(*)::int as n from ratings where verified_employee group by ratee_id
+    select ratee_id, count(*)::int as n from ratings where verified_employee and status <> 'held' group by ratee_id
   ) v on v.ratee_id = u.id`;
 
 /** Rows of USER_TRUTH (as t) that differ from the stored row (as u). */

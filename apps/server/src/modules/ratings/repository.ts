@@ -338,6 +338,11 @@ export interface NewRating {
   overallTenths: number;
   /** As the rating stores them (storedScores). */
   scores: RatingScores;
+  /**
+   * Held until the next day's release (ADR 0030, an anonymous rating): stored as 'held', with nothing
+   * of it in the ratee's aggregates, counts or notifications until releaseHeldRatings publishes it.
+   */
+  held: boolean;
 }
 
 /**
@@ -386,7 +391,7 @@ interface WrittenRating {
 }
 
 /** Where a rating received is read: My Ratings, received. */
-const RECEIVED_LINK = '/my-ratings?tab=received';
+export const RECEIVED_LINK = '/my-ratings?tab=received';
 
 /** The values of a new rating, bound per request to its one prepared statement. */
 const NEW = {
@@ -422,7 +427,7 @@ interface WrittenRow {
  * Built and prepared once (db/prepared.ts): building this statement through Drizzle for every rating
  * cost the server about 0.2 ms of CPU a rating, a fifth of its work (docs/benchmarks.md).
  */
-const insertRatingStatement = preparedRaw<WrittenRow>(() => {
+const insertRatingStatement = preparedRaw<WrittenRow, [held: boolean]>((held) => {
   const tenths = sql`${NEW.tenths}::int`;
   const sum = sql`rating_sum_tenths + ${tenths}`;
   const count = sql`total_ratings_received + 1`;
@@ -432,31 +437,43 @@ const insertRatingStatement = preparedRaw<WrittenRow>(() => {
   // The window with the new rating, which the statement's own reads do not see.
   const usual = usualCounts(NEW.ratee, sql`w.n`, sql`w.fresh`);
   const bands = sql`${NEW.bands}::bigint[]`;
-  return sql`
-    with bumped as (
-      update users set
+  const qualifies = sql`id = ${NEW.ratee}::int and is_active and user_role = ${NEW.rateeRole}::text
+        and not exists (${coolingDown(sql`${NEW.rater}::int`, sql`${NEW.ratee}::int`, sql`${NEW.context}::text`)})`;
+  // A held rating (ADR 0030) locks the ratee's row as the update would, and changes nothing of it.
+  const bumped = held
+    ? sql`select id, full_name, verified_raters from users where ${qualifies} for no key update`
+    : sql`update users set
         rating_sum_tenths = ${sum},
         total_ratings_received = ${count},
         rating_tenths = ${averageTenths(sum, count)},
         score_histogram[${star}] = score_histogram[${star}] + 1,
         rank_score = ${rankScore(sum, count)},
         category_totals = ${withCategoryScores(sql`category_totals`, addedScores)}
-      where id = ${NEW.ratee}::int and is_active and user_role = ${NEW.rateeRole}::text
-        and not exists (${coolingDown(sql`${NEW.rater}::int`, sql`${NEW.ratee}::int`, sql`${NEW.context}::text`)})
-      returning id, full_name, verified_raters
-    ),
+      where ${qualifies}
+      returning id, full_name, verified_raters`;
+  return sql`
+    with bumped as (${bumped}),
     inserted as (
       insert into ratings (rater_id, ratee_id, role_context, is_anonymous, feedback_message, overall_tenths,
-                           scores, from_fresh_account, verified_employee)
+                           scores, from_fresh_account, verified_employee, status)
       select ${NEW.rater}::int, b.id, ${NEW.context}::text, ${NEW.anonymous}::boolean, ${NEW.feedback}::text,
              ${tenths}, ${scores}, ${raterIsFresh(NEW.rater)},
-             ${verifiedNow(sql`${NEW.rater}::int`, sql`b.id`, sql`${NEW.context}::text`)}
+             ${verifiedNow(sql`${NEW.rater}::int`, sql`b.id`, sql`${NEW.context}::text`)},
+             ${held ? sql`'held'` : sql`'published'`}
       from bumped b
       returning id, created_at, from_fresh_account, verified_employee
     ),
-    -- The ratee is told, in this statement: who wrote it is never in it, and its day only (ADR 0025).
+    -- The ratee is told, in this statement: who wrote it is never in it, and its day only (ADR 0025);
+    -- of a held rating, when it is released.
     notified as (
-      ${notificationInsert({ userId: sql`b.id`, type: 'rating_received', link: RECEIVED_LINK }, sql`bumped b`)}
+      ${
+        held
+          ? sql`select 1`
+          : notificationInsert(
+              { userId: sql`b.id`, type: 'rating_received', link: RECEIVED_LINK },
+              sql`bumped b`,
+            )
+      }
     ),
     -- The copied-text rule's keys of the text (none for a short one), for the texts that follow.
     stored_bands as (
@@ -467,8 +484,9 @@ const insertRatingStatement = preparedRaw<WrittenRow>(() => {
       -- The recent texts this one nearly copies: an index probe per key, nothing without keys.
       (select json_agg(m) from (${closestTextsQuery(bands, sql`${NEW.feedback}::text`, sql`${NEW.rater}::int`, sql`b.id`)}) m
        where cardinality(${bands}) > 0) as copies,
-      -- The trigger that counts this rating (drizzle/0029) runs after the statement: count it here.
-      b.verified_raters + i.verified_employee::int as verified_raters,
+      -- The trigger that counts this rating (drizzle/0029) runs after the statement: count it here
+      -- (a held one only when it is released, drizzle/0050).
+      b.verified_raters + ${held ? sql`0` : sql`i.verified_employee::int`} as verified_raters,
       w.n as window_n, w.fresh as window_fresh, ${usual.n} as usual_n, ${usual.fresh} as usual_fresh
     from inserted i, bumped b, lateral (
       select c.n + 1 as n, c.fresh + i.from_fresh_account::int as fresh from (${windowCounts(NEW.ratee)}) c
@@ -477,7 +495,10 @@ const insertRatingStatement = preparedRaw<WrittenRow>(() => {
 });
 
 async function insertRatingOnce(db: Executor, input: NewRating): Promise<WrittenRating | null> {
-  const [row] = await insertRatingStatement(db, 'insert_rating').rows({
+  const statement = input.held
+    ? insertRatingStatement(db, 'insert_held_rating', true)
+    : insertRatingStatement(db, 'insert_rating', false);
+  const [row] = await statement.rows({
     rater: input.raterId,
     ratee: input.rateeId,
     rateeRole: input.rateeRole,

@@ -53,7 +53,12 @@ export async function ratingRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const session = sessionOf(request);
-      const { record, burst, copies } = await createRating(db, session, request.body);
+      const { record, burst, copies } = await createRating(
+        db,
+        session,
+        request.body,
+        app.deps.env.ANONYMOUS_HOLD,
+      );
       // The rule's flags are written only when the rating's own statement counted a burst (ADR 0017). The
       // rating stands whatever the check meets: a failure there is the operators' to see.
       if (burst) {

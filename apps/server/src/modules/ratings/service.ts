@@ -30,6 +30,8 @@ export async function createRating(
   db: Db,
   session: Session,
   input: ValidRating,
+  /** ANONYMOUS_HOLD: 'day' holds an anonymous rating until the next day's release (ADR 0030). */
+  hold: 'day' | 'off',
 ): Promise<{ record: RatingRecord; burst: BurstCounts | null; copies: Match[] }> {
   // The rules decided from the session alone, taking the ratee to be what the write itself requires
   // (the role the caller rates, active, not yet rated by the caller): on the way to a rating there
@@ -54,9 +56,10 @@ export async function createRating(
     overallTenths: overallScoreTenths(input.category_scores.map((s) => s.score)),
     scores: storedScores(input.category_scores),
   };
+  const held = input.is_anonymous && hold === 'day';
   let written: Awaited<ReturnType<typeof insertRating>>;
   try {
-    written = await insertRating(db, { ...record, rateeRole });
+    written = await insertRating(db, { ...record, rateeRole, held });
   } catch (error) {
     if (isUniqueViolation(error, 'ratings_one_per_context')) throw badRequest(ELIGIBILITY.alreadyRated);
     throw error;
@@ -70,7 +73,7 @@ export async function createRating(
   const stored: RatingRecord = {
     ...record,
     id: written.id,
-    status: 'published',
+    status: held ? 'held' : 'published',
     createdAt: written.createdAt,
     raterName: session.fullName,
     rateeName: written.rateeName,

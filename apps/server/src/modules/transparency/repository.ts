@@ -100,7 +100,8 @@ export async function transparencyReport(db: Executor, now = new Date()): Promis
     refusals,
     totals,
   ] = await Promise.all([
-    counted(db, sql`ratings`, sql`created_at`, one, since),
+    // Not a held rating (ADR 0030): counted when its day's ratings are released, or its moment would show here.
+    counted(db, sql`ratings`, sql`created_at`, one, since, sql`status <> 'held'`),
     // A withdrawn rating was posted too: its tombstone keeps the date.
     counted(db, sql`withdrawn_ratings`, sql`created_at`, one, since),
     counted(db, sql`ratings`, sql`edited_at`, one, since),

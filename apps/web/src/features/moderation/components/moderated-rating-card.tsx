@@ -2,7 +2,7 @@
 // status, context and anonymity, the rater's details, and the queue's own part (flags, a dispute,
 // an appeal) with its actions. A reply on it can be hidden from here, with a reason.
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { FlaggedRating, ModerationDispute } from '@workspace/contracts';
+import type { FlaggedRating, ModerationDispute, RatingStatus } from '@workspace/contracts';
 import { MessageSquareOff } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -17,11 +17,22 @@ import { ActionDialog } from './action-dialog';
 
 type ModeratedRating = ModerationDispute['rating'] & { rater_email?: FlaggedRating['rating']['rater_email'] };
 
-const STATUS_VARIANT = { published: 'success', hidden: 'destructive', disputed: 'warning' } as const;
+const STATUS_VARIANT = {
+  published: 'success',
+  hidden: 'destructive',
+  disputed: 'warning',
+  held: 'secondary',
+} as const satisfies Record<RatingStatus, string>;
 
 function StatusBadge({ status }: { status: ModeratedRating['status'] }) {
   const { t } = useLingui();
-  const label = { published: t`Published`, hidden: t`Hidden`, disputed: t`Held back while disputed` }[status];
+  const label = {
+    published: t`Published`,
+    hidden: t`Hidden`,
+    disputed: t`Held back while disputed`,
+    // An anonymous rating waiting for the next day's release (ADR 0030).
+    held: t`Published tomorrow`,
+  }[status];
   return <Badge variant={STATUS_VARIANT[status]}>{label}</Badge>;
 }
 

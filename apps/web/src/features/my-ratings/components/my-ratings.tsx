@@ -6,7 +6,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { PAGE_SIZES, type Rating } from '@workspace/contracts';
-import { EyeOff, MessageSquare, Scale } from 'lucide-react';
+import { Clock, EyeOff, MessageSquare, Scale } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { EmptyState } from '@/components/empty-state';
@@ -65,7 +65,26 @@ function StatusBadge({ rating }: { rating: Rating }) {
         <Trans>Held back while disputed</Trans>
       </Badge>
     );
+  if (rating.status === 'held')
+    return (
+      <Badge variant="warning">
+        <Clock aria-hidden />
+        <Trans>Published tomorrow</Trans>
+      </Badge>
+    );
   return null;
+}
+
+/** Why an anonymous rating waits (ADR 0030), said to its author, the only one who sees it meanwhile. */
+function HeldNote() {
+  return (
+    <p className="basis-full text-muted-foreground text-sm">
+      <Trans>
+        Anonymous ratings are published together at the start of the next day in India, so that the time you
+        wrote yours cannot point at you. Until then only you can see it.
+      </Trans>
+    </p>
+  );
 }
 
 function RatingsTab({
@@ -135,7 +154,16 @@ function RatingsTab({
                     <StatusBadge rating={rating} />
                   </>
                 }
-                actions={renderActions?.(rating)}
+                actions={
+                  rating.status === 'held' ? (
+                    <>
+                      <HeldNote />
+                      {renderActions?.(rating)}
+                    </>
+                  ) : (
+                    renderActions?.(rating)
+                  )
+                }
               />
             </li>
           );

@@ -88,10 +88,14 @@ export function RateUserPanel({
         onCancel={onClose}
         onSubmit={(request) =>
           create.mutate(request, {
-            onSuccess: () => {
+            onSuccess: (written) => {
               toast({
                 title: t`Rating submitted`,
-                description: t`Thank you for rating ${name}.`,
+                // An anonymous rating waits for the next day's release (ADR 0030): say why it is not shown.
+                description:
+                  written.status === 'held'
+                    ? t`Thank you for rating ${name}. Anonymous ratings are published together at the start of the next day in India, so that their time cannot point at their authors: yours is in My Ratings until then.`
+                    : t`Thank you for rating ${name}.`,
                 variant: 'success',
               });
               onClose();

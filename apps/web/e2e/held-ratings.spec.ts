@@ -1,0 +1,61 @@
+// Journey (ADR 0030): on a server that holds anonymous ratings until the next day in India, as
+// production does, an anonymous rating is written through the form; its author is told why it is not
+// shown yet and finds it marked in My Ratings, on a desktop and a phone, in English and Hindi; the
+// rated company sees nothing of it, and is told of nothing, until the release.
+import { expect, test } from './fixtures';
+import { makeUsers, openAs } from './journeys-support';
+
+test.use({ baseURL: process.env.HELD_E2E_URL });
+
+test('an anonymous rating waits for the next day, seen and explained to its author alone', async ({
+  page,
+  request,
+  checkA11y,
+}) => {
+  const [company] = await makeUsers(request, 1, () => ({
+    role: 'employer',
+    full_name: 'Tamarind Logistics',
+  }));
+  const [author] = await makeUsers(request, 1, () => ({ role: 'employee', full_name: 'Anjali Rao' }));
+  const feedback = 'Fair contracts, slow payroll.';
+
+  await openAs(page, author, `/user/${company.user.id}`);
+  await page.getByRole('button', { name: 'Rate', exact: true }).click();
+  const form = page.getByRole('form', { name: 'Rate Tamarind Logistics' });
+  await form
+    .getByRole('radiogroup', { name: 'Work Environment' })
+    .getByRole('radio', { name: '4 stars' })
+    .click();
+  await form.getByLabel('Feedback (optional)').fill(feedback);
+  await form.getByRole('checkbox', { name: 'Submit anonymously' }).check();
+  await form.getByRole('button', { name: 'Submit Rating' }).click();
+
+  // Told why it is not on the page: its time would point at its author.
+  await expect(
+    page.getByText(/Anonymous ratings are published together at the start of the next day in India/).first(),
+  ).toBeVisible();
+  await expect(page.getByText('You have already rated this company.')).toBeVisible();
+  await expect(page.getByText(feedback)).toHaveCount(0);
+
+  // In My Ratings, marked and explained.
+  await page.goto('/my-ratings?tab=given');
+  const card = page.getByRole('article').filter({ hasText: feedback });
+  await expect(card.getByText('Published tomorrow')).toBeVisible();
+  await expect(card.getByText(/Until then only you can see it\./)).toBeVisible();
+  await checkA11y('my ratings with a held rating');
+
+  // On a phone, in Hindi.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('button', { name: 'हिन्दी' }).click();
+  await expect(card.getByText('कल प्रकाशित होगी')).toBeVisible();
+  await expect(card.getByText(/तब तक इसे सिर्फ़ आप देख सकते हैं/)).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+  // The company: no rating, no notification.
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await openAs(page, company, '/my-ratings?tab=received');
+  await expect(page.getByText(/No ratings received yet|अभी तक कोई रेटिंग नहीं मिली/)).toBeVisible();
+  await expect(page.getByText(feedback)).toHaveCount(0);
+  await expect(page.getByRole('link', { name: /unread|अपठित/ })).toHaveCount(0);
+});
