@@ -149,14 +149,21 @@ describe('an anonymous rating held until the next day in India', () => {
     expect((await storedOf(company.id))?.verified).toBe(1);
   });
 
-  it('withdrawn while held: gone, nothing to undo, and the pair may rate again at once', async () => {
+  it('edited and withdrawn while held: nothing of the ratee moves, and the pair may rate again at once', async () => {
     const company = await makeUser(ctx, 'employer');
     const author = await makeUser(ctx, 'employee');
     const before = await storedOf(company.id);
     const held = await rate(ctx, author, company, { is_anonymous: true });
+    // Edited and withdrawn while held: the ratee's row, its views' version included, never moves.
+    const edited = await call(ctx.app, 'PATCH', `/api/core/ratings/${held.id}/`, {
+      token: author.token,
+      body: { feedback_message: 'Second thoughts.' },
+    });
+    expect(edited.status).toBe(204);
+    expect(await statusOf(held.id)).toBe('held');
     const gone = await call(ctx.app, 'DELETE', `/api/core/ratings/${held.id}/`, { token: author.token });
     expect(gone.status).toBe(204);
-    expect({ ...(await storedOf(company.id)), version: 0 }).toEqual({ ...before, version: 0 });
+    expect(await storedOf(company.id)).toEqual(before);
     const again = await rate(ctx, author, company, { is_anonymous: true });
     expect(again.status).toBe('held');
   });

@@ -129,7 +129,8 @@ export async function editRating(
       })
       .where(eq(ratings.id, ratingId));
     if (counts) await applyRatings(tx, [ratingId], 1);
-    else await touchUsers(tx, [rating.rateeId]);
+    // A held rating (ADR 0030) is in none of the ratee's views: nothing of theirs to refresh.
+    else if (rating.status !== 'held') await touchUsers(tx, [rating.rateeId]);
     return { rateeId: rating.rateeId };
   });
 }
@@ -156,7 +157,7 @@ export async function withdrawRating(db: Db, userId: number, ratingId: number, n
         });
     }
     if (rating.status === 'published') await applyRatings(tx, [ratingId], -1);
-    else await touchUsers(tx, [rating.rateeId]);
+    else if (rating.status !== 'held') await touchUsers(tx, [rating.rateeId]);
     await closeAsWithdrawn(tx, [ratingId]);
     await tx
       .insert(withdrawnRatings)
