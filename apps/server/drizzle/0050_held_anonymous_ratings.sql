@@ -34,3 +34,8 @@ EXECUTE FUNCTION ratings_verified_counted();
 --> statement-breakpoint
 -- The release job's queue: the held ratings in the order they were written, and nothing else.
 CREATE INDEX ratings_held ON ratings (created_at) WHERE status = 'held';
+--> statement-breakpoint
+-- A burst that a held rating completes is flagged for moderators at once, but the profile's public
+-- notice of it (unusual-activity.ts, underReviewQuery) shows only from the next day in India: shown at
+-- once, it would date the held rating.
+ALTER TABLE flags ADD COLUMN notice_from timestamptz;

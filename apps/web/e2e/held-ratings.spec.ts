@@ -43,6 +43,12 @@ test('an anonymous rating waits for the next day, seen and explained to its auth
   await expect(card.getByText('Published tomorrow')).toBeVisible();
   await expect(card.getByText(/Until then only you can see it\./)).toBeVisible();
   await checkA11y('my ratings with a held rating');
+  // Withdrawing it says what that means for a rating nobody else has seen.
+  await card.getByRole('button', { name: /^Withdraw/ }).click();
+  const confirm = page.getByRole('dialog');
+  await expect(confirm.getByText(/It is deleted before anyone else sees it/)).toBeVisible();
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toHaveCount(0);
 
   // On a phone, in Hindi.
   await page.setViewportSize({ width: 390, height: 844 });

@@ -2,7 +2,7 @@
 // has ended, so that a company watching its own page cannot date it: nobody but its author sees it,
 // and nothing of it moves the ratee's average, counts, verified badge, notifications or the
 // transparency report, until the release publishes the day's held ratings together.
-import type { Notification, ProfileResponse, Rating } from '@workspace/contracts';
+import { type Notification, type ProfileResponse, type Rating, UNUSUAL_ACTIVITY } from '@workspace/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client.ts';
@@ -153,6 +153,7 @@ describe('an anonymous rating held until the next day in India', () => {
     const company = await makeUser(ctx, 'employer');
     const author = await makeUser(ctx, 'employee');
     const before = await storedOf(company.id);
+    const posted = await postedThisMonth();
     const held = await rate(ctx, author, company, { is_anonymous: true });
     // Edited and withdrawn while held: the ratee's row, its views' version included, never moves.
     const edited = await call(ctx.app, 'PATCH', `/api/core/ratings/${held.id}/`, {
@@ -164,8 +165,43 @@ describe('an anonymous rating held until the next day in India', () => {
     const gone = await call(ctx.app, 'DELETE', `/api/core/ratings/${held.id}/`, { token: author.token });
     expect(gone.status).toBe(204);
     expect(await storedOf(company.id)).toEqual(before);
+    // Nor the transparency report: no rating posted, edited or withdrawn that anyone saw.
+    const month = (await transparencyReport(ctx.deps.db)).months.at(-1);
+    expect(month?.ratings.posted).toBe(posted);
     const again = await rate(ctx, author, company, { is_anonymous: true });
     expect(again.status).toBe('held');
+  });
+
+  it("a burst a held rating completes reaches moderators at once, the profile's notice only the next day", async () => {
+    const company = await makeUser(ctx, 'employer');
+    const old = new Date(Date.now() - 30 * DAY_MS);
+    const raters = [];
+    for (let i = 0; i < UNUSUAL_ACTIVITY.volume.min; i += 1)
+      raters.push(await makeUser(ctx, 'employee', { dateJoined: old }));
+    // One fewer named ratings than a burst: no flag, no notice.
+    for (const rater of raters.slice(1)) await rate(ctx, rater, company);
+    const notice = async () =>
+      (await get<ProfileResponse>(ctx, reader, `/api/core/users/${company.id}/profile/`)).body
+        .unusual_activity;
+    const reader = await makeUser(ctx, 'employee');
+    expect(await notice()).toBe(false);
+    const version = (await storedOf(company.id))?.version;
+
+    const held = await rate(ctx, raters[0] as TestUser, company, { is_anonymous: true });
+    const flagged = await queryRows<{ n: number }>(
+      ctx.deps.db,
+      sql`select count(*)::int as n from flags where ratee_id = ${company.id} and rule = 'volume'`,
+    );
+    expect(flagged[0]?.n).toBe(UNUSUAL_ACTIVITY.volume.min);
+    expect(await notice()).toBe(false);
+    expect((await storedOf(company.id))?.version).toBe(version);
+
+    // The next day: the held rating released, and the notice with it.
+    await releaseHeldRatings(ctx.deps.db, { now: new Date((await createdAtOf(held.id)).getTime() + DAY_MS) });
+    await ctx.deps.db.execute(
+      sql`update flags set notice_from = now() - interval '1 second' where ratee_id = ${company.id}`,
+    );
+    expect(await notice()).toBe(true);
   });
 
   it("a suspension hides the rater's held ratings, which the release then leaves; reinstating publishes them", async () => {

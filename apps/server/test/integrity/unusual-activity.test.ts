@@ -188,7 +188,7 @@ describe('a long burst (a review bomb)', () => {
     const version = await viewVersion(company);
     const flagged = await flagUnusualActivity(
       ctx.deps.db,
-      { ratingId: written.id, rateeId: company.id },
+      { ratingId: written.id, rateeId: company.id, held: false },
       written.burst,
     );
     return { id: written.id, flagged, pageMoved: (await viewVersion(company)) !== version };

@@ -269,6 +269,11 @@ export const flags = pgTable('flags', {
   details: text('details'),
   /** An automatic flag's figures (contracts' FlagFacts, drizzle/0045); null on a person's flag. */
   facts: jsonb('facts').$type<FlagFacts>(),
+  /**
+   * From when an automatic flag may show its profile's public notice; null: at once. A burst that a
+   * held anonymous rating completed shows from the next day in India (drizzle/0050, ADR 0030).
+   */
+  noticeFrom: ts('notice_from'),
   status: text('status', { enum: FLAG_STATUSES }).notNull().default('open'),
   createdAt: ts('created_at').notNull().defaultNow(),
   resolvedAt: ts('resolved_at'),

@@ -49,10 +49,13 @@ export async function eraseAccount(db: Db, userId: number, ratingsGiven: Ratings
       .for('update');
     if (!user) return;
 
+    // Locked as read: the status read decides what leaves the aggregates, and the release of held
+    // ratings (ADR 0030) must not publish one between here and its delete.
     const given = await tx
       .select({ id: ratings.id, rateeId: ratings.rateeId, status: ratings.status })
       .from(ratings)
-      .where(eq(ratings.raterId, userId));
+      .where(eq(ratings.raterId, userId))
+      .for('update');
     const received = await tx
       .select({ id: ratings.id, raterId: ratings.raterId })
       .from(ratings)

@@ -159,9 +159,13 @@ export async function withdrawRating(db: Db, userId: number, ratingId: number, n
     if (rating.status === 'published') await applyRatings(tx, [ratingId], -1);
     else if (rating.status !== 'held') await touchUsers(tx, [rating.rateeId]);
     await closeAsWithdrawn(tx, [ratingId]);
-    await tx
-      .insert(withdrawnRatings)
-      .values({ roleContext: rating.roleContext, createdAt: rating.createdAt });
+    // The transparency report's record of a rating posted and withdrawn; a held one (ADR 0030) was
+    // never posted for anyone to see, and its tombstone would count at its author's moment.
+    if (rating.status !== 'held') {
+      await tx
+        .insert(withdrawnRatings)
+        .values({ roleContext: rating.roleContext, createdAt: rating.createdAt });
+    }
     await tx.delete(ratings).where(eq(ratings.id, ratingId));
   });
 }

@@ -27,23 +27,29 @@ const BATCH = 500;
 export async function releaseHeldRatings(db: Db, options: { now?: Date; batch?: number } = {}) {
   const now = options.now ? sql`${options.now.toISOString()}::timestamptz` : sql`now()`;
   return inTransaction(db, async (tx) => {
-    const released = await queryRows<{ id: number }>(
+    // Taken in the order of their random ids, not of their writing: a day of more than a batch is
+    // released in batches that say nothing of which was written first.
+    const taken = await queryRows<{ id: number }>(
       tx,
-      sql`update ratings set status = 'published'
-          where id in (select id from ratings where status = 'held' and created_at < ${dayStart(now)}
-                       order by created_at limit ${options.batch ?? BATCH} for update skip locked)
-          returning id`,
+      sql`select id from ratings where status = 'held' and created_at < ${dayStart(now)}
+          order by id limit ${options.batch ?? BATCH} for update skip locked`,
     );
-    if (released.length === 0) return 0;
-    const ids = released.map((row) => row.id);
+    if (taken.length === 0) return 0;
+    const ids = taken.map((row) => Number(row.id));
+    const idArray = sql`${sql.param(ids)}::bigint[]`;
+    // Their ratees locked in id order before anything writes them (the verified count's trigger would
+    // in the order of the rows), so that processes releasing together wait for each other, never deadlock.
+    await tx.execute(sql`select id from users where id in (select ratee_id from ratings where id = any(${idArray}))
+        order by id for no key update`);
+    await tx.execute(sql`update ratings set status = 'published' where id = any(${idArray})`);
     await applyRatings(tx, ids, 1);
     // Told as a rating received that day is (ADR 0025): dated by its day, mailed in the mail after it.
     const told = notificationInsert(
       { userId: sql`r.ratee_id`, type: 'rating_received', link: RECEIVED_LINK, day: sql`r.created_at` },
-      sql`ratings r where r.id = any(${sql.param(ids)}::bigint[])`,
+      sql`ratings r where r.id = any(${idArray})`,
     );
     await tx.execute(sql`with told as (${told}) select count(*) from told`);
-    return released.length;
+    return ids.length;
   });
 }
 

@@ -62,9 +62,9 @@ export async function ratingRoutes(app: FastifyInstance) {
       // The rule's flags are written only when the rating's own statement counted a burst (ADR 0017). The
       // rating stands whatever the check meets: a failure there is the operators' to see.
       if (burst) {
-        await flagUnusualActivity(db, { ratingId: record.id, rateeId: record.rateeId }, burst).catch(
-          (error: unknown) =>
-            request.log.error({ err: loggableError(error) }, 'unusual-activity check failed'),
+        const rating = { ratingId: record.id, rateeId: record.rateeId, held: record.status === 'held' };
+        await flagUnusualActivity(db, rating, burst).catch((error: unknown) =>
+          request.log.error({ err: loggableError(error) }, 'unusual-activity check failed'),
         );
       }
       // Likewise the copied-text rule's flags (ADR 0023), when the statement found a near copy.

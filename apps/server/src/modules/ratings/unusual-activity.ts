@@ -11,6 +11,7 @@ import {
 } from '@workspace/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client.ts';
+import { dayStart } from '../../db/days.ts';
 import { type Bound, countUpTo } from '../../db/prepared.ts';
 import { touchUsers } from '../users/repository.ts';
 
@@ -170,14 +171,18 @@ export async function findBurst(db: Executor, rateeId: number, at?: SQL): Promis
  */
 export async function flagUnusualActivity(
   db: Executor,
-  rating: { ratingId: number; rateeId: number },
+  /** `held`: the rating is held for the next day's release (ADR 0030). */
+  rating: { ratingId: number; rateeId: number; held: boolean },
   counts: BurstCounts,
 ): Promise<number[]> {
   const kinds = burstKinds(counts);
   if (!kinds.volume && !kinds.fresh) return [];
   const rule: AutomaticFlagRule = kinds.volume ? 'volume' : 'fresh_accounts';
-  const { rateeId, ratingId } = rating;
+  const { rateeId, ratingId, held } = rating;
   const now = sql`now()`;
+  // Moderators see a burst at once; the profile's notice of one a held rating completed waits for the
+  // next day in India, or its appearing would date that rating.
+  const noticeFrom = held ? sql`(${dayStart(now)} + interval '1 day')` : sql`null`;
   const since = sql`greatest(${windowStartAt(now)}, (
       select f.created_at from flags f
       where f.ratee_id = ${rateeId} and f.reporter_id is null and f.rule = ${rule}
@@ -194,8 +199,9 @@ export async function flagUnusualActivity(
           select r.id from ratings r where ${sinceThen}
         ),
         inserted as (
-          insert into flags (rating_id, reporter_id, reason, rule, facts)
-          select id, null, 'UNUSUAL_ACTIVITY', ${rule}, ${JSON.stringify(facts(counts, kinds.volume))}::jsonb from targets
+          insert into flags (rating_id, reporter_id, reason, rule, facts, notice_from)
+          select id, null, 'UNUSUAL_ACTIVITY', ${rule}, ${JSON.stringify(facts(counts, kinds.volume))}::jsonb,
+                 ${noticeFrom}::timestamptz from targets
           on conflict (rating_id, rule) where reporter_id is null do nothing
           returning rating_id
         )
@@ -204,7 +210,7 @@ export async function flagUnusualActivity(
   );
   const flagged = (row?.flagged ?? []).map(Number);
   // The notice is read from the open automatic flags: a page already showing it stays right.
-  if (flagged.length > 0 && !row?.shown) await touchUsers(db, [rateeId]);
+  if (flagged.length > 0 && !row?.shown && !held) await touchUsers(db, [rateeId]);
   return flagged;
 }
 
@@ -222,5 +228,5 @@ export function underReviewQuery(rateeId: number | SQL) {
   return sql`exists (
     select 1 from flags f join ratings r on r.id = f.rating_id
     where f.ratee_id = ${rateeId} and f.reporter_id is null and f.rule in (${BURST_RULES})
-      and f.status = 'open' and r.status = 'published')`;
+      and f.status = 'open' and r.status = 'published' and (f.notice_from is null or f.notice_from <= now()))`;
 }

@@ -104,9 +104,17 @@ export async function transparencyReport(db: Executor, now = new Date()): Promis
     counted(db, sql`ratings`, sql`created_at`, one, since, sql`status <> 'held'`),
     // A withdrawn rating was posted too: its tombstone keeps the date.
     counted(db, sql`withdrawn_ratings`, sql`created_at`, one, since),
-    counted(db, sql`ratings`, sql`edited_at`, one, since),
+    counted(db, sql`ratings`, sql`edited_at`, one, since, sql`status <> 'held'`),
     counted(db, sql`withdrawn_ratings`, sql`withdrawn_at`, one, since),
-    counted(db, sql`flags`, sql`created_at`, sql`reason || ':' || coalesce(rule, '')`, since),
+    // Nor the automatic flags of a held rating until it is released.
+    counted(
+      db,
+      sql`flags`,
+      sql`created_at`,
+      sql`reason || ':' || coalesce(rule, '')`,
+      since,
+      sql`not exists (select 1 from ratings h where h.id = flags.rating_id and h.status = 'held')`,
+    ),
     counted(db, sql`moderation_actions`, sql`created_at`, sql`action`, since),
     counted(db, sql`rating_disputes`, sql`created_at`, one, since),
     counted(db, sql`rating_disputes`, sql`decided_at`, sql`outcome`, since),

@@ -116,10 +116,17 @@ function WithdrawRating({ rating }: { rating: Rating }) {
       }
       title={<Trans>Withdraw your rating of {name}?</Trans>}
       description={
-        <Trans>
-          It leaves their profile and every average at once, and cannot be brought back. You may rate {name}{' '}
-          again later.
-        </Trans>
+        rating.status === 'held' ? (
+          // Not yet published (ADR 0030): nobody else has seen it.
+          <Trans>
+            It is deleted before anyone else sees it, and cannot be brought back. You may rate {name} again.
+          </Trans>
+        ) : (
+          <Trans>
+            It leaves their profile and every average at once, and cannot be brought back. You may rate {name}{' '}
+            again later.
+          </Trans>
+        )
       }
       confirmLabel={<Trans>Withdraw rating</Trans>}
       pending={withdraw.isPending}
