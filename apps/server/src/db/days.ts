@@ -20,3 +20,11 @@ export const dayMarker = (at: SQL | PgColumn) => sql`(${dayIn(at)} at time zone 
  * form, is 05:30 in India, and from 18:30 UTC it is tomorrow, after everything else of today.)
  */
 export const dayStart = (at: SQL | PgColumn) => sql`(${dayIn(at)} at time zone ${zone})`;
+
+/**
+ * The moment the day after that of `at` begins in DAY_ZONE: when what was held through `at`'s day is
+ * let out (ADR 0030: a held rating is released from it, and a burst it completed is noticed from it).
+ * Written from the day's own start, not as 24 hours later.
+ */
+export const nextDayStart = (at: SQL | PgColumn) =>
+  sql`((${dayIn(at)} + interval '1 day') at time zone ${zone})`;

@@ -11,6 +11,7 @@ import { aggregateMismatches } from '../../src/modules/ratings/aggregates.ts';
 import { releaseHeldRatings } from '../../src/modules/ratings/release.ts';
 import { transparencyReport } from '../../src/modules/transparency/repository.ts';
 import { call, createTestApp, type ErrorAnswer, type TestContext } from '../helpers.ts';
+import { statusOf } from '../moderation/data.ts';
 import { expectNoTraceOf, get, makeUser, rate, type TestUser } from './support.ts';
 
 let ctx: TestContext;
@@ -51,9 +52,6 @@ const notificationsOf = (user: TestUser) =>
 
 /** The transparency report's ratings posted this month, counted afresh (the route caches its answer). */
 const postedThisMonth = async () => (await transparencyReport(ctx.deps.db)).months.at(-1)?.ratings.posted;
-
-const statusOf = async (id: number) =>
-  (await ctx.deps.db.select({ status: ratings.status }).from(ratings).where(eq(ratings.id, id)))[0]?.status;
 
 describe('an anonymous rating held until the next day in India', () => {
   it('is seen by its author alone, moves nothing of its ratee, and is published, counted and told by the release', async () => {
@@ -99,13 +97,13 @@ describe('an anonymous rating held until the next day in India', () => {
     // Still the rating's day: the release leaves it.
     const writtenAt = await createdAtOf(held.id);
     await releaseHeldRatings(ctx.deps.db, { now: writtenAt });
-    expect(await statusOf(held.id)).toBe('held');
+    expect(await statusOf(ctx, held.id)).toBe('held');
 
     // Its day over: published with the rest of the day's, counted, and told as a rating received.
     expect(
       await releaseHeldRatings(ctx.deps.db, { now: new Date(writtenAt.getTime() + DAY_MS) }),
     ).toBeGreaterThan(0);
-    expect(await statusOf(held.id)).toBe('published');
+    expect(await statusOf(ctx, held.id)).toBe('published');
     const after = await get<ProfileResponse>(ctx, reader, `/api/core/users/${company.id}/profile/`);
     const shown = after.body.all_ratings.find((r) => r.id === held.id);
     expect(shown).toMatchObject({
@@ -161,7 +159,7 @@ describe('an anonymous rating held until the next day in India', () => {
       body: { feedback_message: 'Second thoughts.' },
     });
     expect(edited.status).toBe(204);
-    expect(await statusOf(held.id)).toBe('held');
+    expect(await statusOf(ctx, held.id)).toBe('held');
     const gone = await call(ctx.app, 'DELETE', `/api/core/ratings/${held.id}/`, { token: author.token });
     expect(gone.status).toBe(204);
     expect(await storedOf(company.id)).toEqual(before);
@@ -215,7 +213,7 @@ describe('an anonymous rating held until the next day in India', () => {
     expect(suspended.status).toBe(200);
     const tomorrow = new Date((await createdAtOf(held.id)).getTime() + DAY_MS);
     await releaseHeldRatings(ctx.deps.db, { now: tomorrow });
-    expect(await statusOf(held.id)).toBe('hidden');
+    expect(await statusOf(ctx, held.id)).toBe('hidden');
     expect((await storedOf(company.id))?.total).toBe(0);
 
     const reinstated = await call(ctx.app, 'POST', `/api/moderation/users/${author.id}/reinstate/`, {
@@ -223,7 +221,7 @@ describe('an anonymous rating held until the next day in India', () => {
       body: { reason: 'The reports were mistaken' },
     });
     expect(reinstated.status).toBe(200);
-    expect(await statusOf(held.id)).toBe('published');
+    expect(await statusOf(ctx, held.id)).toBe('published');
     expect((await storedOf(company.id))?.total).toBe(1);
   });
 });

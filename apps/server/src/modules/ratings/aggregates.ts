@@ -88,8 +88,8 @@ export async function aggregatesOf(db: Executor, where: SQL): Promise<Aggregates
 const EMPTY_HISTOGRAM = sql.raw(`'{${STARS.map(() => 0).join(',')}}'::int[]`);
 
 /**
- * Adds (+1) or withdraws (-1) the given ratings' contribution to their ratees' aggregates. Call it
- * after publishing them (+1), or before or after hiding them (-1), inside the same transaction. The
+ * Adds (+1) or withdraws (-1) the given ratings' contribution to their ratees' aggregates, whatever
+ * their status as it runs: call it before or after publishing or hiding them, inside the same transaction. The
  * ratings must currently count (or stop counting) exactly once: callers pass only ratings whose status
  * they change. A new rating's own statement does this itself (insertRating).
  */

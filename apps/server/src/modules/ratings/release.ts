@@ -21,7 +21,7 @@ const BATCH = 500;
 
 /**
  * Publishes up to `batch` held ratings written before India's day began at `now` (the database's
- * clock by default), with their aggregates and their ratees' notifications, in one transaction; how
+ * clock by default; a rating written at t is released from nextDayStart(t), db/days.ts), with their aggregates and their ratees' notifications, in one transaction; how
  * many. Processes share the work: each takes ratings no other holds (skip locked).
  */
 export async function releaseHeldRatings(db: Db, options: { now?: Date; batch?: number } = {}) {
@@ -37,12 +37,11 @@ export async function releaseHeldRatings(db: Db, options: { now?: Date; batch?: 
     if (taken.length === 0) return 0;
     const ids = taken.map((row) => Number(row.id));
     const idArray = sql`${sql.param(ids)}::bigint[]`;
-    // Their ratees locked in id order before anything writes them (the verified count's trigger would
-    // in the order of the rows), so that processes releasing together wait for each other, never deadlock.
-    await tx.execute(sql`select id from users where id in (select ratee_id from ratings where id = any(${idArray}))
-        order by id for no key update`);
-    await tx.execute(sql`update ratings set status = 'published' where id = any(${idArray})`);
+    // Counted first: applyRatings locks their ratees in id order, before the status change's trigger
+    // (the verified count's) writes them in the rows' order, so that processes releasing together wait
+    // for each other, never deadlock.
     await applyRatings(tx, ids, 1);
+    await tx.execute(sql`update ratings set status = 'published' where id = any(${idArray})`);
     // Told as a rating received that day is (ADR 0025): dated by its day, mailed in the mail after it.
     const told = notificationInsert(
       { userId: sql`r.ratee_id`, type: 'rating_received', link: RECEIVED_LINK, day: sql`r.created_at` },

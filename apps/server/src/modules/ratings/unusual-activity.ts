@@ -11,7 +11,7 @@ import {
 } from '@workspace/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client.ts';
-import { dayStart } from '../../db/days.ts';
+import { nextDayStart } from '../../db/days.ts';
 import { type Bound, countUpTo } from '../../db/prepared.ts';
 import { touchUsers } from '../users/repository.ts';
 
@@ -182,7 +182,7 @@ export async function flagUnusualActivity(
   const now = sql`now()`;
   // Moderators see a burst at once; the profile's notice of one a held rating completed waits for the
   // next day in India, or its appearing would date that rating.
-  const noticeFrom = held ? sql`(${dayStart(now)} + interval '1 day')` : sql`null`;
+  const noticeFrom = held ? nextDayStart(now) : sql`null`;
   const since = sql`greatest(${windowStartAt(now)}, (
       select f.created_at from flags f
       where f.ratee_id = ${rateeId} and f.reporter_id is null and f.rule = ${rule}
