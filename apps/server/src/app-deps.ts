@@ -5,11 +5,11 @@ import type { Env } from './config/env.ts';
 import type { Database, Db } from './db/client.ts';
 import type { Counters, Tally } from './lib/counters.ts';
 import type { Mailer } from './lib/mailer.ts';
-import type { Poller } from './lib/poller.ts';
 import type { TokenService } from './lib/tokens.ts';
 import type { ViewCache } from './lib/view-cache.ts';
 import type { RankRefresh } from './modules/directory/search/ranks.ts';
 import type { NotificationMail } from './modules/notifications/worker.ts';
+import type { HeldRelease } from './modules/ratings/release.ts';
 
 export interface AppDeps {
   env: Env;
@@ -25,7 +25,7 @@ export interface AppDeps {
   /** Copies ratings' new ranks into search's pieces a moment later (ADR 0027). */
   searchRanks: RankRefresh;
   /** Publishes the held anonymous ratings of a day once it has ended (ADR 0030). */
-  heldRelease: Poller;
+  heldRelease: HeldRelease;
   redis: Redis | null;
   viewCache: ViewCache;
 }

@@ -79,6 +79,11 @@ export const CONTEXT_FOR_ROLE = {
  */
 export const RATING_STATUSES = ['published', 'hidden', 'disputed', 'held'] as const;
 /**
+ * Whether nobody but its author has seen a rating (held, ADR 0030): nothing of it is in its ratee's
+ * views, counts or the transparency report, so changing it has nothing of theirs to refresh or keep.
+ */
+export const seenByItsAuthorAlone = (status: string) => status === ('held' satisfies RatingStatus);
+/**
  * The name of the rater that a deleted account's kept ratings point to, as moderators see it (everyone
  * else sees "Anonymous"); the web app shows it in the reader's language.
  */

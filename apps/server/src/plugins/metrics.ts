@@ -45,6 +45,8 @@ interface Snapshot {
   replicas: ReplicaState[];
   /** Rank changes copied into search's pieces, and the seconds that took (ADR 0027). */
   searchRanks: { changes: number; seconds: number };
+  /** Held anonymous ratings released, and the end of the last run that did not fail (ADR 0030). */
+  heldRelease: { released: number; lastRunAt: number };
 }
 
 // Messages between workers and the primary.
@@ -126,6 +128,7 @@ export function registerMetrics(app: FastifyInstance) {
       reads: app.reads.counts(),
       replicas: app.deps.database.replicas?.states() ?? [],
       searchRanks: app.deps.searchRanks.stats(),
+      heldRelease: app.deps.heldRelease.stats(),
     };
   };
 
@@ -291,6 +294,18 @@ export function registerMetrics(app: FastifyInstance) {
       'counter',
       "Time spent copying ranks into search's pieces, database included.",
       [['', sum((s) => s.searchRanks.seconds)]],
+    );
+    metric(
+      'worktrust_held_ratings_released_total',
+      'counter',
+      'Held anonymous ratings published by the release after their day in India ended (ADR 0030).',
+      [['', sum((s) => s.heldRelease.released)]],
+    );
+    metric(
+      'worktrust_held_release_last_run_timestamp_seconds',
+      'gauge',
+      'When a server process last ran the release without an error (Unix time; 0 before the first run).',
+      [['', Math.max(...snapshots.map((s) => s.heldRelease.lastRunAt))]],
     );
     metric('worktrust_server_processes', 'gauge', 'Server processes whose numbers these are.', [
       ['', snapshots.length],

@@ -16,9 +16,10 @@ import { expectNoTraceOf, get, makeUser, rate, type TestUser } from './support.t
 
 let ctx: TestContext;
 let moderator: TestUser;
+const METRICS_TOKEN = 'metrics-token-for-held-ratings-0123456789';
 
 beforeAll(async () => {
-  ctx = await createTestApp({ ANONYMOUS_HOLD: 'day' });
+  ctx = await createTestApp({ ANONYMOUS_HOLD: 'day', METRICS_TOKEN });
   moderator = await makeUser(ctx, 'moderator');
 });
 afterAll(() => ctx.close());
@@ -222,6 +223,33 @@ describe('an anonymous rating held until the next day in India', () => {
     });
     expect(reinstated.status).toBe(200);
     expect(await statusOf(ctx, held.id)).toBe('published');
+    expect((await storedOf(company.id))?.total).toBe(1);
+  });
+
+  it("the release's job in the server publishes the ended days' held ratings, and says so in the metrics", async () => {
+    const scrape = async () => {
+      const answer = await call(ctx.app, 'GET', '/api/metrics', {
+        headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+      });
+      const metric = (name: string) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(answer.raw.body)?.[1]);
+      return {
+        released: metric('worktrust_held_ratings_released_total'),
+        lastRunAt: metric('worktrust_held_release_last_run_timestamp_seconds'),
+      };
+    };
+    const company = await makeUser(ctx, 'employer');
+    const held = await rate(ctx, await makeUser(ctx, 'employee'), company, { is_anonymous: true });
+    const before = await scrape();
+    // Written yesterday, as far as the release can tell.
+    await ctx.deps.db.execute(
+      sql`update ratings set created_at = created_at - interval '1 day' where id = ${held.id}`,
+    );
+    const ranAfter = Date.now() / 1000;
+    await ctx.deps.heldRelease.wake();
+    expect(await statusOf(ctx, held.id)).toBe('published');
+    const after = await scrape();
+    expect(after.released).toBeGreaterThanOrEqual(before.released + 1);
+    expect(after.lastRunAt).toBeGreaterThanOrEqual(ranAfter);
     expect((await storedOf(company.id))?.total).toBe(1);
   });
 });

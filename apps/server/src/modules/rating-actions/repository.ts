@@ -7,6 +7,7 @@ import {
   type RatedPartyDispute,
   type RatingStatus,
   type RoleContext,
+  seenByItsAuthorAlone,
 } from '@workspace/contracts';
 import { and, asc, count, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
@@ -206,8 +207,7 @@ export async function underModeration(
   tx: Executor,
   rating: { id: number; status: string },
 ): Promise<boolean> {
-  // Held for the next day's release (ADR 0030): nobody but its author has seen it, nothing to keep.
-  if (rating.status === 'held') return false;
+  if (seenByItsAuthorAlone(rating.status)) return false;
   if (rating.status !== 'published') return true;
   const [dispute] = await tx
     .select({ status: ratingDisputes.status, outcome: ratingDisputes.outcome })

@@ -13,6 +13,7 @@ import {
   overallScoreTenths,
   RATE_AGAIN_AFTER_WITHDRAWAL_DAYS,
   type ratingEditRequest,
+  seenByItsAuthorAlone,
 } from '@workspace/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -129,8 +130,7 @@ export async function editRating(
       })
       .where(eq(ratings.id, ratingId));
     if (counts) await applyRatings(tx, [ratingId], 1);
-    // A held rating (ADR 0030) is in none of the ratee's views: nothing of theirs to refresh.
-    else if (rating.status !== 'held') await touchUsers(tx, [rating.rateeId]);
+    else if (!seenByItsAuthorAlone(rating.status)) await touchUsers(tx, [rating.rateeId]);
     return { rateeId: rating.rateeId };
   });
 }
@@ -157,11 +157,11 @@ export async function withdrawRating(db: Db, userId: number, ratingId: number, n
         });
     }
     if (rating.status === 'published') await applyRatings(tx, [ratingId], -1);
-    else if (rating.status !== 'held') await touchUsers(tx, [rating.rateeId]);
+    else if (!seenByItsAuthorAlone(rating.status)) await touchUsers(tx, [rating.rateeId]);
     await closeAsWithdrawn(tx, [ratingId]);
-    // The transparency report's record of a rating posted and withdrawn; a held one (ADR 0030) was
-    // never posted for anyone to see, and its tombstone would count at its author's moment.
-    if (rating.status !== 'held') {
+    // The transparency report's record of a rating posted and withdrawn; a held one was never posted
+    // for anyone to see, and its tombstone would count at its author's moment.
+    if (!seenByItsAuthorAlone(rating.status)) {
       await tx
         .insert(withdrawnRatings)
         .values({ roleContext: rating.roleContext, createdAt: rating.createdAt });

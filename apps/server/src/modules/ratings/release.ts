@@ -52,11 +52,26 @@ export async function releaseHeldRatings(db: Db, options: { now?: Date; batch?: 
   });
 }
 
-export function startHeldRelease(db: Db, log: Pick<FastifyBaseLogger, 'info' | 'warn'>): Poller {
-  return startPoller({
+export interface HeldRelease extends Poller {
+  /**
+   * Ratings this process has released, and when its last run ended without an error (Unix seconds, 0
+   * before the first): metrics, so that an operator sees a release that has stopped.
+   */
+  stats(): { released: number; lastRunAt: number };
+}
+
+export function startHeldRelease(db: Db, log: Pick<FastifyBaseLogger, 'info' | 'warn'>): HeldRelease {
+  const totals = { released: 0, lastRunAt: 0 };
+  const poller = startPoller({
     what: 'release of held anonymous ratings',
     everyMs: RELEASE_EVERY_MS,
     log,
-    run: async () => (await releaseHeldRatings(db)) === BATCH,
+    run: async () => {
+      const released = await releaseHeldRatings(db);
+      totals.released += released;
+      totals.lastRunAt = Date.now() / 1000;
+      return released === BATCH;
+    },
   });
+  return { ...poller, stats: () => ({ ...totals }) };
 }
