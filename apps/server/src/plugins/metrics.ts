@@ -46,7 +46,7 @@ interface Snapshot {
   /** Rank changes copied into search's pieces, and the seconds that took (ADR 0027). */
   searchRanks: { changes: number; seconds: number };
   /** Held anonymous ratings released, and the end of the last run that did not fail (ADR 0030). */
-  heldRelease: { released: number; lastRunAt: number };
+  heldRelease: { released: number; edits: number; lastRunAt: number };
 }
 
 // Messages between workers and the primary.
@@ -298,8 +298,11 @@ export function registerMetrics(app: FastifyInstance) {
     metric(
       'worktrust_held_ratings_released_total',
       'counter',
-      'Held anonymous ratings published by the release after their day in India ended (ADR 0030).',
-      [['', sum((s) => s.heldRelease.released)]],
+      'Held anonymous ratings published, and held edits of anonymous ratings applied, by the release after their day in India ended (ADR 0030).',
+      [
+        ['kind="rating"', sum((s) => s.heldRelease.released)],
+        ['kind="edit"', sum((s) => s.heldRelease.edits)],
+      ],
     );
     metric(
       'worktrust_held_release_last_run_timestamp_seconds',

@@ -2,13 +2,19 @@
 // has ended, so that a company watching its own page cannot date it: nobody but its author sees it,
 // and nothing of it moves the ratee's average, counts, verified badge, notifications or the
 // transparency report, until the release publishes the day's held ratings together.
-import { type Notification, type ProfileResponse, type Rating, UNUSUAL_ACTIVITY } from '@workspace/contracts';
+import {
+  type Notification,
+  type ProfileResponse,
+  RATING_CATEGORIES,
+  type Rating,
+  UNUSUAL_ACTIVITY,
+} from '@workspace/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client.ts';
 import { ratings, users } from '../../src/db/schema/index.ts';
 import { aggregateMismatches } from '../../src/modules/ratings/aggregates.ts';
-import { releaseHeldRatings } from '../../src/modules/ratings/release.ts';
+import { releaseHeldEdits, releaseHeldRatings } from '../../src/modules/ratings/release.ts';
 import { transparencyReport } from '../../src/modules/transparency/repository.ts';
 import { call, createTestApp, type ErrorAnswer, type TestContext } from '../helpers.ts';
 import { statusOf } from '../moderation/data.ts';
@@ -231,14 +237,23 @@ describe('an anonymous rating held until the next day in India', () => {
       const answer = await call(ctx.app, 'GET', '/api/metrics', {
         headers: { authorization: `Bearer ${METRICS_TOKEN}` },
       });
-      const metric = (name: string) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(answer.raw.body)?.[1]);
+      // One series, as `name` or `name{labels}`: its value.
+      const metric = (series: string) =>
+        Number(
+          answer.raw.body
+            .split('\n')
+            .find((line) => line.startsWith(`${series} `))
+            ?.split(' ')[1],
+        );
       return {
-        released: metric('worktrust_held_ratings_released_total'),
+        released: metric('worktrust_held_ratings_released_total{kind="rating"}'),
+        edits: metric('worktrust_held_ratings_released_total{kind="edit"}'),
         lastRunAt: metric('worktrust_held_release_last_run_timestamp_seconds'),
       };
     };
     const company = await makeUser(ctx, 'employer');
-    const held = await rate(ctx, await makeUser(ctx, 'employee'), company, { is_anonymous: true });
+    const author = await makeUser(ctx, 'employee');
+    const held = await rate(ctx, author, company, { is_anonymous: true });
     const before = await scrape();
     // Written yesterday, as far as the release can tell.
     await ctx.deps.db.execute(
@@ -251,5 +266,120 @@ describe('an anonymous rating held until the next day in India', () => {
     expect(after.released).toBeGreaterThanOrEqual(before.released + 1);
     expect(after.lastRunAt).toBeGreaterThanOrEqual(ranAfter);
     expect((await storedOf(company.id))?.total).toBe(1);
+
+    // And an edit of it, made yesterday as far as the release can tell.
+    const edited = await call(ctx.app, 'PATCH', `/api/core/ratings/${held.id}/`, {
+      token: author.token,
+      body: { feedback_message: 'Edited yesterday.' },
+    });
+    expect(edited.status).toBe(204);
+    await ctx.deps.db.execute(
+      sql`update ratings set held_edit_at = held_edit_at - interval '1 day' where id = ${held.id}`,
+    );
+    await ctx.deps.heldRelease.wake();
+    const [row] = await queryRows<{ text: string }>(
+      ctx.deps.db,
+      sql`select feedback_message as text from ratings where id = ${held.id}`,
+    );
+    expect(row?.text).toBe('Edited yesterday.');
+    expect((await scrape()).edits).toBeGreaterThanOrEqual(after.edits + 1);
+  });
+
+  it('an edit of a published anonymous rating waits for the next day: its author alone sees it until the release applies it', async () => {
+    const company = await makeUser(ctx, 'employer');
+    const [author, reader] = [await makeUser(ctx, 'employee'), await makeUser(ctx, 'employee')];
+    const written = await rate(ctx, author, company, {
+      is_anonymous: true,
+      feedback_message: 'As it was first.',
+    });
+    await releaseHeldRatings(ctx.deps.db, {
+      now: new Date((await createdAtOf(written.id)).getTime() + DAY_MS),
+    });
+    const before = await storedOf(company.id);
+    const lowest = RATING_CATEGORIES.EMPLOYEE_TO_COMPANY.map((category) => ({ category, score: 1 }));
+    const edit = (body: object) =>
+      call(ctx.app, 'PATCH', `/api/core/ratings/${written.id}/`, { token: author.token, body });
+
+    expect((await edit({ category_scores: lowest, feedback_message: 'Changed my mind.' })).status).toBe(204);
+    // A second edit is merged into the waiting one: the scores stay, the text is the latest.
+    expect((await edit({ feedback_message: 'Changed my mind, twice.' })).status).toBe(204);
+
+    // Nothing of the ratee moves, not even its views' version; everyone else sees it as it was.
+    expect(await storedOf(company.id)).toEqual(before);
+    const seen = async (user: TestUser) =>
+      (await get<ProfileResponse>(ctx, user, `/api/core/users/${company.id}/profile/`)).body.all_ratings.find(
+        (r) => r.id === written.id,
+      );
+    for (const other of [reader, company]) {
+      const shown = await seen(other);
+      expect(shown?.feedback_message).toBe('As it was first.');
+      expect(shown?.edited_at).toBeNull();
+      expect(shown).not.toHaveProperty('edit_held');
+    }
+    const received = await get<{ results: Rating[] }>(ctx, company, '/api/core/my-ratings/received/');
+    expect(received.body.results.find((r) => r.id === written.id)?.feedback_message).toBe('As it was first.');
+    // Its author sees the edit, marked as waiting, on My Ratings and on the company's page.
+    const given = await get<{ results: Rating[] }>(ctx, author, '/api/core/my-ratings/given/');
+    for (const mine of [given.body.results.find((r) => r.id === written.id), await seen(author)]) {
+      expect(mine).toMatchObject({
+        feedback_message: 'Changed my mind, twice.',
+        overall_score: 1,
+        edit_held: true,
+      });
+      expect(mine?.edited_at).not.toBeNull();
+    }
+
+    // Still the edit's day: the release leaves it. Its day over: applied, counted, seen by all.
+    expect(await releaseHeldEdits(ctx.deps.db)).toBe(0);
+    expect(await releaseHeldEdits(ctx.deps.db, { now: new Date(Date.now() + DAY_MS) })).toBe(1);
+    const after = await storedOf(company.id);
+    expect(after?.sum).toBeLessThan(before?.sum as number);
+    expect(after?.version).not.toBe(before?.version);
+    const shown = await seen(reader);
+    expect(shown).toMatchObject({ feedback_message: 'Changed my mind, twice.', overall_score: 1 });
+    // Marked edited, with its day alone, as an anonymous rating's edit always is.
+    expect(shown?.edited_at).toMatch(/T00:00:00(\.000)?Z$/);
+    expect(await seen(author)).not.toHaveProperty('edit_held');
+    expect(await releaseHeldEdits(ctx.deps.db, { now: new Date(Date.now() + DAY_MS) })).toBe(0);
+
+    // A named rating's edit is seen at once, as always.
+    const named = await rate(ctx, reader, company, { feedback_message: 'Signed.' });
+    const open = await call(ctx.app, 'PATCH', `/api/core/ratings/${named.id}/`, {
+      token: reader.token,
+      body: { feedback_message: 'Signed, and edited.' },
+    });
+    expect(open.status).toBe(204);
+    expect((await seen(author))?.id).toBe(written.id);
+    const list = (await get<ProfileResponse>(ctx, company, `/api/core/users/${company.id}/profile/`)).body;
+    expect(list.all_ratings.find((r) => r.id === named.id)?.feedback_message).toBe('Signed, and edited.');
+  });
+
+  it("a held edit's text meets the copied-text rule when it is applied, not when it is written", async () => {
+    const text =
+      'Night shifts were announced a day ahead, the cab service stopped without notice and the leave portal lost my requests twice in one quarter.';
+    const old = new Date(Date.now() - 400 * DAY_MS);
+    const first = await makeUser(ctx, 'employee', { dateJoined: old });
+    const author = await makeUser(ctx, 'employee', { dateJoined: old });
+    await rate(ctx, first, await makeUser(ctx, 'employer'), { feedback_message: text });
+    const written = await rate(ctx, author, await makeUser(ctx, 'employer'), { is_anonymous: true });
+    await releaseHeldRatings(ctx.deps.db, {
+      now: new Date((await createdAtOf(written.id)).getTime() + DAY_MS),
+    });
+    const copied = async () =>
+      (
+        await queryRows<{ rule: string }>(
+          ctx.deps.db,
+          sql`select rule from flags where rating_id = ${written.id} and reporter_id is null`,
+        )
+      ).map((row) => row.rule);
+
+    const edited = await call(ctx.app, 'PATCH', `/api/core/ratings/${written.id}/`, {
+      token: author.token,
+      body: { feedback_message: text },
+    });
+    expect(edited.status).toBe(204);
+    expect(await copied()).toEqual([]);
+    await releaseHeldEdits(ctx.deps.db, { now: new Date(Date.now() + DAY_MS) });
+    expect(await copied()).toEqual(['copied_text']);
   });
 });

@@ -35,8 +35,9 @@ export interface LiveApi {
   close: () => Promise<void>;
 }
 
-export async function startLiveApi(): Promise<LiveApi> {
-  const ctx = await createTestApp();
+/** `env`: settings of the server's own (createTestApp's), as `{ ANONYMOUS_HOLD: 'day' }`. */
+export async function startLiveApi(env: Parameters<typeof createTestApp>[0] = {}): Promise<LiveApi> {
+  const ctx = await createTestApp(env);
   const address = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
   (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(`${address}/`);
   return {

@@ -173,6 +173,11 @@ export const rating = z.object({
   reply: ratingReply.nullable(),
   dispute: ratingDispute.nullable().optional(),
   moderation: ratingModeration.nullable().optional(),
+  /**
+   * To its author alone: their edit of this anonymous rating waits for the start of the next day in
+   * India, as a new anonymous rating does (ADR 0030). The rating shows it to them; others see it as it was.
+   */
+  edit_held: z.literal(true).optional(),
 });
 export type Rating = z.infer<typeof rating>;
 export const ratingList = listEnvelope(rating);

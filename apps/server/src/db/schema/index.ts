@@ -114,7 +114,21 @@ export const ratings = pgTable('ratings', {
   fromFreshAccount: boolean('from_fresh_account').notNull().default(false),
   /** Its rater was verified at the rated company when it was written; never recomputed (drizzle/0029, ADR 0018). */
   verifiedEmployee: boolean('verified_employee').notNull().default(false),
+  /**
+   * An edit of an anonymous rating that others see, waiting for the next day in India (drizzle/0051,
+   * ADR 0030): the fields it changes; its author alone sees them until the release applies them.
+   */
+  heldEdit: jsonb('held_edit').$type<HeldEdit>(),
+  /** When its author last made that edit; its day decides when it is released. */
+  heldEditAt: ts('held_edit_at'),
 });
+
+/** The fields of a held edit: a key present is a field changed (scores come with their overall). */
+export interface HeldEdit {
+  scores?: RatingScores;
+  overall_tenths?: number;
+  feedback_message?: string | null;
+}
 
 /** What stays of a withdrawn rating: its context and dates, no person (drizzle/0009, ADR 0013). */
 export const withdrawnRatings = pgTable('withdrawn_ratings', {

@@ -24,6 +24,7 @@ export interface LockedRating {
   raterId: number;
   rateeId: number;
   roleContext: RoleContext;
+  isAnonymous: boolean;
   status: RatingStatus;
   createdAt: Date;
 }
@@ -36,6 +37,7 @@ export async function lockRating(tx: Executor, ratingId: number): Promise<Locked
       raterId: ratings.raterId,
       rateeId: ratings.rateeId,
       roleContext: ratings.roleContext,
+      isAnonymous: ratings.isAnonymous,
       status: ratings.status,
       createdAt: ratings.createdAt,
     })

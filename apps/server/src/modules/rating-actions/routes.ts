@@ -60,9 +60,12 @@ export async function ratingActionRoutes(instance: FastifyInstance) {
     async (request, reply) => {
       const raterId = sessionOf(request).userId;
       const text = request.body.feedback_message;
-      const { rateeId } = await editRating(db, raterId, request.params.id, request.body);
-      // An edited text meets the copied-text rule as a new one does (ADR 0023); the edit stands.
-      if (comparable(text)) {
+      const { rateeId, held } = await editRating(db, raterId, request.params.id, request.body, {
+        hold: instance.deps.env.ANONYMOUS_HOLD,
+      });
+      // An edited text meets the copied-text rule as a new one does (ADR 0023); the edit stands. A
+      // held edit meets it when the release applies it, so that its flag does not date it either.
+      if (!held && comparable(text)) {
         await flagCopiedText(db, { ratingId: request.params.id, raterId, rateeId, text }).catch(
           (error: unknown) => request.log.error({ err: loggableError(error) }, 'copied-text check failed'),
         );

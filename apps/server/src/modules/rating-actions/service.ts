@@ -20,6 +20,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import {
+  type HeldEdit,
   ratingAppeals,
   ratingCooldowns,
   ratingDisputes,
@@ -96,15 +97,19 @@ export type RatingEdit = z.output<typeof ratingEditRequest>;
 
 /**
  * The author's edit within EDIT_WINDOW_DAYS: new scores and/or feedback. A published rating's old
- * contribution leaves the aggregates and its new one enters them in the same transaction.
+ * contribution leaves the aggregates and its new one enters them in the same transaction. With
+ * ANONYMOUS_HOLD=day an edit of an anonymous rating others see is held instead, for the release to
+ * apply after its day in India (ADR 0030): the moment it changed would date its author's visit.
+ * `held` says which; a held edit is seen by its author alone meanwhile.
  */
 export async function editRating(
   db: Db,
   userId: number,
   ratingId: number,
   edit: RatingEdit,
-  now = new Date(),
-): Promise<{ rateeId: number }> {
+  options: { hold: 'day' | 'off'; now?: Date },
+): Promise<{ rateeId: number; held: boolean }> {
+  const now = options.now ?? new Date();
   return inTransaction(db, async (tx) => {
     const rating = await lockRating(tx, ratingId);
     if (rating.raterId !== userId) throw forbidden(MSG.onlyRaterMayChange);
@@ -117,21 +122,38 @@ export async function editRating(
       const errors = categoriesOfEdit(rating.roleContext, scores);
       if (Object.keys(errors).length > 0) throw new HttpError(400, MSG.validationFailed, errors);
     }
+    const changes = {
+      ...(scores
+        ? { scores: storedScores(scores), overallTenths: overallScoreTenths(scores.map((s) => s.score)) }
+        : {}),
+      ...(edit.feedback_message !== undefined ? { feedbackMessage: edit.feedback_message } : {}),
+    };
+    if (options.hold === 'day' && rating.isAnonymous && !seenByItsAuthorAlone(rating.status)) {
+      const held: HeldEdit = {
+        ...(changes.scores ? { scores: changes.scores, overall_tenths: changes.overallTenths } : {}),
+        ...(changes.feedbackMessage !== undefined ? { feedback_message: changes.feedbackMessage } : {}),
+      };
+      // Merged into an edit still waiting: the author's latest word on each field, on the latest day.
+      await tx
+        .update(ratings)
+        .set({
+          heldEdit: sql`coalesce(${ratings.heldEdit}, '{}'::jsonb) || ${JSON.stringify(held)}::jsonb`,
+          heldEditAt: sql`now()`,
+        })
+        .where(eq(ratings.id, ratingId));
+      // The author's own views of it (theirs are kept at their version); nobody else's moves.
+      await touchUsers(tx, [userId]);
+      return { rateeId: rating.rateeId, held: true };
+    }
     const counts = rating.status === 'published';
     if (counts) await applyRatings(tx, [ratingId], -1);
     await tx
       .update(ratings)
-      .set({
-        editedAt: sql`now()`,
-        ...(scores
-          ? { scores: storedScores(scores), overallTenths: overallScoreTenths(scores.map((s) => s.score)) }
-          : {}),
-        ...(edit.feedback_message !== undefined ? { feedbackMessage: edit.feedback_message } : {}),
-      })
+      .set({ editedAt: sql`now()`, ...changes })
       .where(eq(ratings.id, ratingId));
     if (counts) await applyRatings(tx, [ratingId], 1);
     else if (!seenByItsAuthorAlone(rating.status)) await touchUsers(tx, [rating.rateeId]);
-    return { rateeId: rating.rateeId };
+    return { rateeId: rating.rateeId, held: false };
   });
 }
 

@@ -3,7 +3,9 @@
 // average, counts, badge or notifications. Once its day in India has ended, this job, in every server
 // process, publishes it with every other held rating of that day: it counts in its ratee's aggregates
 // and the ratee is told of it, dated by its day. A company watching its page then sees the day's
-// anonymous ratings appear together, at a moment none of their authors chose.
+// anonymous ratings appear together, at a moment none of their authors chose. An edit of an anonymous
+// rating others see waits the same way (drizzle/0051) and is applied by the same job.
+import type { RatingStatus } from '@workspace/contracts';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Db, queryRows } from '../../db/client.ts';
@@ -11,7 +13,9 @@ import { dayStart } from '../../db/days.ts';
 import { inTransaction } from '../../db/transactions.ts';
 import { type Poller, startPoller } from '../../lib/poller.ts';
 import { notificationInsert } from '../notifications/repository.ts';
+import { touchUsers } from '../users/repository.ts';
 import { applyRatings } from './aggregates.ts';
+import { comparable, flagCopiedText, type WrittenText } from './copied-text.ts';
 import { RECEIVED_LINK } from './repository.ts';
 
 /** How often a process looks for held ratings whose day has ended. */
@@ -52,25 +56,79 @@ export async function releaseHeldRatings(db: Db, options: { now?: Date; batch?: 
   });
 }
 
+/**
+ * Applies up to `batch` held edits (drizzle/0051) made before India's day began at `now`, as
+ * editRating applies one at once: a published rating's old scores leave its ratee's aggregates and
+ * the new ones enter them, a disputed one's ratee sees the new text, each marked edited when its
+ * author edited it. An edit of a rating moderators hid meanwhile waits with it: it is applied if the
+ * rating is published again. Then each edited text meets the copied-text rule, as an edit made at
+ * once does (ADR 0023). How many were applied.
+ */
+export async function releaseHeldEdits(db: Db, options: { now?: Date; batch?: number } = {}) {
+  const now = options.now ? sql`${options.now.toISOString()}::timestamptz` : sql`now()`;
+  const applied = await inTransaction(db, async (tx) => {
+    const taken = await queryRows<
+      WrittenText & { status: RatingStatus; text: string | null; textChanged: boolean }
+    >(
+      tx,
+      sql`select id as "ratingId", rater_id as "raterId", ratee_id as "rateeId", status,
+            held_edit->>'feedback_message' as text, held_edit ? 'feedback_message' as "textChanged"
+          from ratings where held_edit_at < ${dayStart(now)} and status <> 'hidden'
+          order by id limit ${options.batch ?? BATCH} for update skip locked`,
+    );
+    if (taken.length === 0) return [];
+    const ids = taken.map((row) => Number(row.ratingId));
+    const counted = taken.filter((row) => row.status === 'published').map((row) => Number(row.ratingId));
+    await applyRatings(tx, counted, -1);
+    await tx.execute(sql`
+      update ratings set
+        scores = coalesce(held_edit->'scores', scores),
+        overall_tenths = coalesce((held_edit->>'overall_tenths')::smallint, overall_tenths),
+        feedback_message = case when held_edit ? 'feedback_message' then held_edit->>'feedback_message'
+          else feedback_message end,
+        edited_at = held_edit_at, held_edit = null, held_edit_at = null
+      where id = any(${sql.param(ids)}::bigint[])`);
+    await applyRatings(tx, counted, 1);
+    await touchUsers(
+      tx,
+      taken.filter((row) => row.status !== 'published').map((row) => row.rateeId),
+    );
+    return taken;
+  });
+  for (const edit of applied) {
+    if (edit.textChanged && comparable(edit.text)) {
+      await flagCopiedText(db, {
+        ratingId: Number(edit.ratingId),
+        raterId: edit.raterId,
+        rateeId: edit.rateeId,
+        text: edit.text,
+      });
+    }
+  }
+  return applied.length;
+}
+
 export interface HeldRelease extends Poller {
   /**
-   * Ratings this process has released, and when its last run ended without an error (Unix seconds, 0
+   * Ratings and edits this process has released, and when its last run ended without an error (Unix seconds, 0
    * before the first): metrics, so that an operator sees a release that has stopped.
    */
-  stats(): { released: number; lastRunAt: number };
+  stats(): { released: number; edits: number; lastRunAt: number };
 }
 
 export function startHeldRelease(db: Db, log: Pick<FastifyBaseLogger, 'info' | 'warn'>): HeldRelease {
-  const totals = { released: 0, lastRunAt: 0 };
+  const totals = { released: 0, edits: 0, lastRunAt: 0 };
   const poller = startPoller({
     what: 'release of held anonymous ratings',
     everyMs: RELEASE_EVERY_MS,
     log,
     run: async () => {
       const released = await releaseHeldRatings(db);
+      const edited = await releaseHeldEdits(db);
       totals.released += released;
+      totals.edits += edited;
       totals.lastRunAt = Date.now() / 1000;
-      return released === BATCH;
+      return released === BATCH || edited === BATCH;
     },
   });
   return { ...poller, stats: () => ({ ...totals }) };

@@ -12,7 +12,14 @@ import type { Page } from '../../lib/paging.ts';
 import { notificationInsert } from '../notifications/repository.ts';
 import { averageTenths, rankScore, starOf, withCategoryScores } from './aggregates.ts';
 import { bandsToStore, closestTextsQuery, type Match } from './copied-text.ts';
-import type { DisputeEntry, ModerationEntry, RatingRecord, ReplyEntry, ScoreEntry } from './serialize.ts';
+import type {
+  DisputeEntry,
+  HeldEditEntry,
+  ModerationEntry,
+  RatingRecord,
+  ReplyEntry,
+  ScoreEntry,
+} from './serialize.ts';
 import {
   type BurstCounts,
   burstOrNull,
@@ -88,6 +95,9 @@ const RATING_WITH_NAMES = {
  */
 const RATING_RESPONSES = {
   editedAt: ratings.editedAt,
+  // An edit waiting for the next day (drizzle/0051): toRatingView shows it to the author alone.
+  heldEdit: sql<HeldEditEntry | null>`case when ${ratings.heldEdit} is not null
+    then ${ratings.heldEdit} || jsonb_build_object('at', ${ratings.heldEditAt}) end`,
   reply: sql<ReplyEntry | null>`(
     select json_build_object('message', p.message, 'created_at', p.created_at, 'updated_at', p.updated_at)
     from rating_replies p where p.rating_id = ${ratings.id} and p.hidden_at is null)`,

@@ -10,7 +10,7 @@ import {
   type RatingReply,
   type RoleContext,
 } from '@workspace/contracts';
-import type { RatingRow, RatingScores } from '../../db/schema/index.ts';
+import type { HeldEdit, RatingRow, RatingScores } from '../../db/schema/index.ts';
 import { fromTenths } from '../users/serialize.ts';
 
 const ANONYMOUS_NAME = 'Anonymous';
@@ -36,6 +36,9 @@ export interface DisputeEntry {
   due_at: DbTime;
   restored: boolean;
 }
+
+/** An edit waiting for the next day's release (drizzle/0051), with when its author made it. */
+export type HeldEditEntry = HeldEdit & { at: DbTime };
 
 export interface ModerationEntry {
   reason: string | null;
@@ -69,6 +72,7 @@ export interface RatingRecord
   reply: ReplyEntry | null;
   dispute: DisputeEntry | null;
   moderation: ModerationEntry | null;
+  heldEdit: HeldEditEntry | null;
 }
 
 const iso = (time: DbTime | Date) => new Date(time).toISOString();
@@ -113,7 +117,18 @@ const badgeShown = (record: RatingRecord, badgeMin: number) =>
   record.verifiedEmployee && record.verifiedRaters >= badgeMin;
 
 /** The rating as `viewerId` may see it; `badgeMin` is VERIFIED_BADGE_MIN. */
-export function toRatingView(record: RatingRecord, viewerId: number, badgeMin: number): Rating {
+export function toRatingView(stored: RatingRecord, viewerId: number, badgeMin: number): Rating {
+  const edit = stored.raterId === viewerId ? stored.heldEdit : null;
+  // Its author sees their edit that waits for the next day (ADR 0030); everyone else the rating as it was.
+  const record: RatingRecord = edit
+    ? {
+        ...stored,
+        scores: edit.scores ?? stored.scores,
+        overallTenths: edit.overall_tenths ?? stored.overallTenths,
+        feedbackMessage: edit.feedback_message !== undefined ? edit.feedback_message : stored.feedbackMessage,
+        editedAt: new Date(edit.at),
+      }
+    : stored;
   const shared = {
     id: record.id,
     ratee: record.rateeId,
@@ -139,6 +154,7 @@ export function toRatingView(record: RatingRecord, viewerId: number, badgeMin: n
       status: record.status,
       dispute: disputeView(record.dispute),
       moderation: moderationView(record.moderation),
+      ...(edit ? { edit_held: true } : {}),
     };
   }
   // The rated party sees the dispute they filed; nobody else sees one.
@@ -161,7 +177,8 @@ export function toRatingView(record: RatingRecord, viewerId: number, badgeMin: n
  */
 export function moderatorRatingView(record: RatingRecord, raterCode: string, badgeMin: number) {
   return {
-    ...toRatingView(record, record.raterId, badgeMin),
+    // As published: an edit waiting for the next day is its author's alone until then.
+    ...toRatingView({ ...record, heldEdit: null }, record.raterId, badgeMin),
     rater: record.raterId,
     rater_user_code: raterCode,
     status: record.status,

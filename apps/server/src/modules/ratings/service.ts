@@ -80,6 +80,7 @@ export async function createRating(
     verifiedEmployee: written.verifiedEmployee,
     verifiedRaters: written.verifiedRaters,
     editedAt: null,
+    heldEdit: null,
     reply: null,
     dispute: null,
     moderation: null,

@@ -72,6 +72,13 @@ function StatusBadge({ rating }: { rating: Rating }) {
         <Trans>Published tomorrow</Trans>
       </Badge>
     );
+  if (rating.edit_held)
+    return (
+      <Badge variant="warning">
+        <Clock aria-hidden />
+        <Trans>Edit published tomorrow</Trans>
+      </Badge>
+    );
   return null;
 }
 

@@ -47,10 +47,19 @@ function EditRatingDialog({ rating }: { rating: Rating }) {
       title={<Trans>Edit your rating of {rating.ratee_name}</Trans>}
       description={
         <>
-          <Trans>
-            You can change the scores and the feedback until {until}. The rating is marked "Edited", and
-            averages follow at once.
-          </Trans>{' '}
+          {rating.is_anonymous && rating.status !== 'held' ? (
+            // Held like a new anonymous rating (ADR 0030): the moment it changed would point at its author.
+            <Trans>
+              You can change the scores and the feedback until {until}. Others see your changes, marked
+              "Edited", from the start of the next day in India, with the day's anonymous ratings; until then
+              only you see them.
+            </Trans>
+          ) : (
+            <Trans>
+              You can change the scores and the feedback until {until}. The rating is marked "Edited", and
+              averages follow at once.
+            </Trans>
+          )}{' '}
           {rating.is_anonymous ? (
             <Trans>It stays anonymous: to put your name on it, withdraw it and rate again.</Trans>
           ) : (
@@ -189,6 +198,18 @@ function AppealDialog({ rating }: { rating: Rating }) {
   );
 }
 
+/** Why the author's edit of an anonymous rating waits (ADR 0030), said to them, the only one who sees it. */
+function EditHeldNote() {
+  return (
+    <p className="basis-full text-muted-foreground text-sm">
+      <Trans>
+        Your edit is published at the start of the next day in India, with the day's anonymous ratings, so
+        that the time you made it cannot point at you. Until then others see the rating as it was.
+      </Trans>
+    </p>
+  );
+}
+
 export function AuthorActions({ rating, now = new Date() }: { rating: Rating; now?: Date }) {
   const hidden = rating.status === 'hidden';
   const canEdit = !hidden && now < editableUntil(rating.created_at);
@@ -196,6 +217,7 @@ export function AuthorActions({ rating, now = new Date() }: { rating: Rating; no
     hidden && rating.moderation !== undefined && rating.moderation !== null && !rating.moderation.appeal;
   return (
     <>
+      {rating.edit_held && <EditHeldNote />}
       {canAppeal && <AppealDialog rating={rating} />}
       {canEdit && <EditRatingDialog rating={rating} />}
       <WithdrawRating rating={rating} />
