@@ -9,3 +9,18 @@ ALTER TABLE ratings ADD COLUMN held_edit_at timestamptz;
 --> statement-breakpoint
 -- The release job's queue of edits, and nothing else.
 CREATE INDEX ratings_held_edits ON ratings (held_edit_at) WHERE held_edit_at IS NOT NULL;
+--> statement-breakpoint
+-- A rating moderators hide (by hand, by an upheld dispute, by its author's suspension) loses the edit
+-- waiting on it: they decided on the text they saw, and it is that text a restoring decision
+-- publishes again. Its author may edit once it is published again.
+CREATE FUNCTION ratings_hidden_drop_held_edit() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  NEW.held_edit := NULL;
+  NEW.held_edit_at := NULL;
+  RETURN NEW;
+END;
+$$;
+--> statement-breakpoint
+CREATE TRIGGER ratings_hidden_drop_held_edit BEFORE UPDATE OF status ON ratings
+FOR EACH ROW WHEN (NEW.status = 'hidden' AND OLD.held_edit_at IS NOT NULL)
+EXECUTE FUNCTION ratings_hidden_drop_held_edit();

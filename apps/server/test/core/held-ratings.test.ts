@@ -3,6 +3,7 @@
 // and nothing of it moves the ratee's average, counts, verified badge, notifications or the
 // transparency report, until the release publishes the day's held ratings together.
 import {
+  type ModerationDispute,
   type Notification,
   type ProfileResponse,
   RATING_CATEGORIES,
@@ -13,9 +14,11 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client.ts';
 import { ratings, users } from '../../src/db/schema/index.ts';
+import { editRating } from '../../src/modules/rating-actions/service.ts';
 import { aggregateMismatches } from '../../src/modules/ratings/aggregates.ts';
 import { releaseHeldEdits, releaseHeldRatings } from '../../src/modules/ratings/release.ts';
 import { transparencyReport } from '../../src/modules/transparency/repository.ts';
+import { signUp } from '../fixtures.ts';
 import { call, createTestApp, type ErrorAnswer, type TestContext } from '../helpers.ts';
 import { statusOf } from '../moderation/data.ts';
 import { expectNoTraceOf, get, makeUser, rate, type TestUser } from './support.ts';
@@ -349,7 +352,6 @@ describe('an anonymous rating held until the next day in India', () => {
       body: { feedback_message: 'Signed, and edited.' },
     });
     expect(open.status).toBe(204);
-    expect((await seen(author))?.id).toBe(written.id);
     const list = (await get<ProfileResponse>(ctx, company, `/api/core/users/${company.id}/profile/`)).body;
     expect(list.all_ratings.find((r) => r.id === named.id)?.feedback_message).toBe('Signed, and edited.');
   });
@@ -381,5 +383,113 @@ describe('an anonymous rating held until the next day in India', () => {
     expect(await copied()).toEqual([]);
     await releaseHeldEdits(ctx.deps.db, { now: new Date(Date.now() + DAY_MS) });
     expect(await copied()).toEqual(['copied_text']);
+  });
+
+  it('a waiting edit is not shown to moderators, goes when they hide the rating, and gives way to an edit made at once', async () => {
+    const company = await makeUser(ctx, 'employer');
+    const author = await makeUser(ctx, 'employee');
+    const written = await rate(ctx, author, company, {
+      is_anonymous: true,
+      feedback_message: 'As first written.',
+    });
+    await releaseHeldRatings(ctx.deps.db, {
+      now: new Date((await createdAtOf(written.id)).getTime() + DAY_MS),
+    });
+    const edit = (feedback_message: string) =>
+      call(ctx.app, 'PATCH', `/api/core/ratings/${written.id}/`, {
+        token: author.token,
+        body: { feedback_message },
+      });
+    const waiting = async () =>
+      (
+        await queryRows<{ held: boolean }>(
+          ctx.deps.db,
+          sql`select held_edit_at is not null as held from ratings where id = ${written.id}`,
+        )
+      )[0]?.held;
+    const mine = async () =>
+      (await get<{ results: Rating[] }>(ctx, author, '/api/core/my-ratings/given/')).body.results.find(
+        (r) => r.id === written.id,
+      );
+
+    // Moderators decide on the text others see: a dispute's card shows it, not the waiting edit.
+    expect((await edit('Names someone, fixed later.')).status).toBe(204);
+    const disputed = await call<{ id: number }>(ctx.app, 'POST', `/api/core/ratings/${written.id}/dispute/`, {
+      token: company.token,
+      body: { reason: 'FALSE_FACTS', details: 'None of this happened at our office.' },
+    });
+    expect(disputed.status).toBe(201);
+    const queue = await get<{ results: ModerationDispute[] }>(ctx, moderator, '/api/moderation/disputes/');
+    const card = queue.body.results.find((d) => d.id === disputed.body.id)?.rating;
+    expect(card?.feedback_message).toBe('As first written.');
+    expect(card).not.toHaveProperty('edit_held');
+
+    // Hidden on that text: the waiting edit goes with it, and restoring publishes what was decided on.
+    const hidden = await call(ctx.app, 'POST', `/api/moderation/ratings/${written.id}/hide/`, {
+      token: moderator.token,
+      body: { reason: 'Names a colleague in full' },
+    });
+    expect(hidden.status).toBe(200);
+    expect(await waiting()).toBe(false);
+    expect(await mine()).toMatchObject({ status: 'hidden', feedback_message: 'As first written.' });
+    expect(await mine()).not.toHaveProperty('edit_held');
+    const restored = await call(ctx.app, 'POST', `/api/moderation/ratings/${written.id}/restore/`, {
+      token: moderator.token,
+      body: { reason: 'On a second reading it names nobody' },
+    });
+    expect(restored.status).toBe(200);
+    expect(await releaseHeldEdits(ctx.deps.db, { now: new Date(Date.now() + DAY_MS) })).toBe(0);
+    expect((await mine())?.feedback_message).toBe('As first written.');
+
+    // An edit made at once (the hold switched off) replaces one still waiting.
+    expect((await edit('Waiting again.')).status).toBe(204);
+    expect(await waiting()).toBe(true);
+    await editRating(
+      ctx.deps.db,
+      author.id,
+      written.id,
+      { feedback_message: 'Said at once.' },
+      { hold: 'off' },
+    );
+    expect(await waiting()).toBe(false);
+    expect(await mine()).toMatchObject({ feedback_message: 'Said at once.' });
+    expect(await mine()).not.toHaveProperty('edit_held');
+  });
+
+  it('an author who deletes their account and keeps their ratings keeps them as others saw them', async () => {
+    const company = await makeUser(ctx, 'employer');
+    // Signed up with a password, which deleting the account asks for.
+    const person = await signUp(ctx.app, { user_role: 'employee' });
+    const author: TestUser = {
+      id: person.user.id,
+      token: person.access,
+      fullName: person.user.full_name,
+      email: person.email,
+      userCode: person.user.user_code,
+      role: 'employee',
+    };
+    const written = await rate(ctx, author, company, {
+      is_anonymous: true,
+      feedback_message: 'Seen by all.',
+    });
+    await releaseHeldRatings(ctx.deps.db, {
+      now: new Date((await createdAtOf(written.id)).getTime() + DAY_MS),
+    });
+    const edited = await call(ctx.app, 'PATCH', `/api/core/ratings/${written.id}/`, {
+      token: author.token,
+      body: { feedback_message: 'Never seen by anyone.' },
+    });
+    expect(edited.status).toBe(204);
+    const gone = await call(ctx.app, 'DELETE', '/api/auth/account/', {
+      token: author.token,
+      body: { password: person.password, ratings_given: 'KEEP_ANONYMOUS' },
+    });
+    expect(gone.status, JSON.stringify(gone.body)).toBe(204);
+    expect(await releaseHeldEdits(ctx.deps.db, { now: new Date(Date.now() + DAY_MS) })).toBe(0);
+    const [row] = await queryRows<{ text: string }>(
+      ctx.deps.db,
+      sql`select feedback_message as text from ratings where id = ${written.id}`,
+    );
+    expect(row?.text).toBe('Seen by all.');
   });
 });

@@ -89,9 +89,13 @@ export async function eraseAccount(db: Db, userId: number, ratingsGiven: Ratings
       }
     } else if (given.length > 0 && user.role !== 'moderator') {
       // Kept with no link to any person: aggregates are unchanged, but the ratees' pages now show
-      // these as anonymous.
+      // these as anonymous. An edit still waiting for the next day (ADR 0030) goes with the account:
+      // kept means kept as others saw them.
       const keeper = await tombstone(tx, user.role);
-      await tx.update(ratings).set({ raterId: keeper, isAnonymous: true }).where(eq(ratings.raterId, userId));
+      await tx
+        .update(ratings)
+        .set({ raterId: keeper, isAnonymous: true, heldEdit: null, heldEditAt: null })
+        .where(eq(ratings.raterId, userId));
     }
     await touchUsers(tx, [...new Set(given.map((r) => r.rateeId))]);
 

@@ -149,7 +149,8 @@ export async function editRating(
     if (counts) await applyRatings(tx, [ratingId], -1);
     await tx
       .update(ratings)
-      .set({ editedAt: sql`now()`, ...changes })
+      // An edit left waiting while ANONYMOUS_HOLD was 'day' gives way to this one, made at once.
+      .set({ editedAt: sql`now()`, ...changes, heldEdit: null, heldEditAt: null })
       .where(eq(ratings.id, ratingId));
     if (counts) await applyRatings(tx, [ratingId], 1);
     else if (!seenByItsAuthorAlone(rating.status)) await touchUsers(tx, [rating.rateeId]);

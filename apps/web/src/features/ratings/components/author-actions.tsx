@@ -204,7 +204,7 @@ function EditHeldNote() {
     <p className="basis-full text-muted-foreground text-sm">
       <Trans>
         Your edit is published at the start of the next day in India, with the day's anonymous ratings, so
-        that the time you made it cannot point at you. Until then others see the rating as it was.
+        that the time you made it cannot point at you. Until then only you see it.
       </Trans>
     </p>
   );
