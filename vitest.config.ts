@@ -10,6 +10,7 @@ import { defineConfig } from 'vitest/config';
 export const SERVICE_TESTS = [
   'bench/prewarm.test.ts',
   'apps/server/test/cli/move-to-postgres.test.ts',
+  'apps/server/test/db/connection-loss.test.ts',
   'apps/server/test/ids/postgres.test.ts',
   'apps/server/test/perf/statement-names.test.ts',
   'apps/server/test/resilience/cluster-limits.test.ts',

@@ -21,11 +21,17 @@ export function poolConfig(
   };
 }
 
-/** Makes a pool name its statements (nameStatements) and survive its idle connections' errors. */
+/** Makes a pool name its statements (nameStatements) and survive its connections' errors. */
 export function preparePool<P extends pg.Pool>(pool: P): P {
-  // An idle client losing its connection emits 'error'; without a listener it would crash the process.
+  // A client losing its connection emits 'error'; without a listener it would crash the process. The
+  // pool listens while a client is idle; this one hears it while the client is checked out too (a
+  // transaction between two statements when PostgreSQL restarts), where the statement under way or
+  // the next one fails instead, and the pool then drops the client (test/db/connection-loss.test.ts).
   pool.on('error', () => {});
-  pool.on('connect', nameStatements);
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+    nameStatements(client);
+  });
   return pool;
 }
 

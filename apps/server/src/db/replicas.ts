@@ -134,7 +134,9 @@ const monitorPool = (url: string) => {
     idleTimeoutMillis: 0,
     keepAlive: true,
   });
+  // As preparePool's: a lost connection's 'error', idle or checked out, must not end the process.
   pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   return pool;
 };
 
