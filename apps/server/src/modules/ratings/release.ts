@@ -24,13 +24,16 @@ const RELEASE_EVERY_MS = 60_000;
 /** Ratings released in one transaction. */
 const BATCH = 500;
 
+/** The moment a release runs as: `at` (a test's), else the database's clock. */
+const releaseMoment = (at?: Date) => (at ? sql`${at.toISOString()}::timestamptz` : sql`now()`);
+
 /**
  * Publishes up to `batch` held ratings written before India's day began at `now` (the database's
  * clock by default; a rating written at t is released from nextDayStart(t), db/days.ts), with their aggregates and their ratees' notifications, in one transaction; how
  * many. Processes share the work: each takes ratings no other holds (skip locked).
  */
 export async function releaseHeldRatings(db: Db, options: { now?: Date; batch?: number } = {}) {
-  const now = options.now ? sql`${options.now.toISOString()}::timestamptz` : sql`now()`;
+  const now = releaseMoment(options.now);
   return inTransaction(db, async (tx) => {
     // Taken in the order of their random ids, not of their writing: a day of more than a batch is
     // released in batches that say nothing of which was written first.
@@ -69,7 +72,7 @@ export async function releaseHeldEdits(
   db: Db,
   options: { now?: Date; batch?: number; log?: Pick<FastifyBaseLogger, 'warn'> } = {},
 ) {
-  const now = options.now ? sql`${options.now.toISOString()}::timestamptz` : sql`now()`;
+  const now = releaseMoment(options.now);
   const applied = await inTransaction(db, async (tx) => {
     const taken = await queryRows<
       WrittenText & { status: RatingStatus; text: string | null; textChanged: boolean }
