@@ -16,9 +16,13 @@ import { queryRows } from '../../src/db/client.ts';
 import { ratings, users } from '../../src/db/schema/index.ts';
 import { editRating } from '../../src/modules/rating-actions/service.ts';
 import { aggregateMismatches } from '../../src/modules/ratings/aggregates.ts';
-import { releaseHeldEdits, releaseHeldRatings } from '../../src/modules/ratings/release.ts';
+import {
+  releaseHeldEdits,
+  releaseHeldRatings,
+  releaseReturningRatings,
+} from '../../src/modules/ratings/release.ts';
 import { transparencyReport } from '../../src/modules/transparency/repository.ts';
-import { signUp } from '../fixtures.ts';
+import { loginAs, signUp } from '../fixtures.ts';
 import { call, createTestApp, type ErrorAnswer, type TestContext } from '../helpers.ts';
 import { statusOf } from '../moderation/data.ts';
 import { expectNoTraceOf, get, makeUser, rate, type TestUser } from './support.ts';
@@ -62,6 +66,24 @@ const notificationsOf = (user: TestUser) =>
 
 /** The transparency report's ratings posted this month, counted afresh (the route caches its answer). */
 const postedThisMonth = async () => (await transparencyReport(ctx.deps.db)).months.at(-1)?.ratings.posted;
+
+/** An author signed up with a password: to sign in again after a suspension, or to delete the account. */
+async function signedUpAuthor() {
+  const person = await signUp(ctx.app, { user_role: 'employee' });
+  const author: TestUser = {
+    id: person.user.id,
+    token: person.access,
+    fullName: person.user.full_name,
+    email: person.email,
+    userCode: person.user.user_code,
+    role: 'employee',
+  };
+  /** A suspension ends every session: a reinstated author signs in again. */
+  const signInAgain = async () => {
+    author.token = (await loginAs(ctx.app, person.email, person.password)).access;
+  };
+  return { author, password: person.password, signInAgain };
+}
 
 describe('an anonymous rating held until the next day in India', () => {
   it('is seen by its author alone, moves nothing of its ratee, and is published, counted and told by the release', async () => {
@@ -212,27 +234,116 @@ describe('an anonymous rating held until the next day in India', () => {
     expect(await notice()).toBe(true);
   });
 
-  it("a suspension hides the rater's held ratings, which the release then leaves; reinstating publishes them", async () => {
-    const company = await makeUser(ctx, 'employer');
-    const author = await makeUser(ctx, 'employee');
-    const held = await rate(ctx, author, company, { is_anonymous: true });
-    const suspended = await call(ctx.app, 'POST', `/api/moderation/users/${author.id}/suspend/`, {
-      token: moderator.token,
-      body: { reason: 'Fake reviews from several accounts' },
+  it("a suspension hides the rater's held ratings, which the release then leaves; reinstating brings named ones back at once, anonymous ones with the next day's release", async () => {
+    const [heldFor, publishedFor, namedFor, reader] = [
+      await makeUser(ctx, 'employer'),
+      await makeUser(ctx, 'employer'),
+      await makeUser(ctx, 'employer'),
+      await makeUser(ctx, 'employee'),
+    ];
+    const { author, signInAgain } = await signedUpAuthor();
+    // An anonymous rating others have seen, one still held, and a named one.
+    const seen = await rate(ctx, author, publishedFor, {
+      is_anonymous: true,
+      feedback_message: 'Seen before.',
     });
-    expect(suspended.status).toBe(200);
+    await releaseHeldRatings(ctx.deps.db, { now: new Date((await createdAtOf(seen.id)).getTime() + DAY_MS) });
+    expect(await statusOf(ctx, seen.id)).toBe('published');
+    const held = await rate(ctx, author, heldFor, { is_anonymous: true });
+    const named = await rate(ctx, author, namedFor, { feedback_message: 'Signed.' });
+    const toldBefore = (await notificationsOf(publishedFor)).body.count;
+
+    const moderate = (action: 'suspend' | 'reinstate', reason: string) =>
+      call(ctx.app, 'POST', `/api/moderation/users/${author.id}/${action}/`, {
+        token: moderator.token,
+        body: { reason },
+      });
+    expect((await moderate('suspend', 'Fake reviews from several accounts')).status).toBe(200);
     const tomorrow = new Date((await createdAtOf(held.id)).getTime() + DAY_MS);
     await releaseHeldRatings(ctx.deps.db, { now: tomorrow });
-    expect(await statusOf(ctx, held.id)).toBe('hidden');
-    expect((await storedOf(company.id))?.total).toBe(0);
+    for (const id of [seen.id, held.id, named.id]) expect(await statusOf(ctx, id)).toBe('hidden');
+    for (const company of [heldFor, publishedFor, namedFor])
+      expect((await storedOf(company.id))?.total).toBe(0);
 
-    const reinstated = await call(ctx.app, 'POST', `/api/moderation/users/${author.id}/reinstate/`, {
-      token: moderator.token,
-      body: { reason: 'The reports were mistaken' },
+    expect((await moderate('reinstate', 'The reports were mistaken')).status).toBe(200);
+    // The named rating at once, with the account.
+    expect(await statusOf(ctx, named.id)).toBe('published');
+    expect((await storedOf(namedFor.id))?.total).toBe(1);
+    // The anonymous ones wait: nobody sees them come back in the minute the account did.
+    const [reinstated] = await queryRows<{ at: Date }>(
+      ctx.deps.db,
+      sql`select reinstated_at as at from suspension_hidden_ratings where rating_id = ${seen.id}`,
+    );
+    const reinstatedAt = new Date(reinstated?.at as Date);
+    expect(await releaseReturningRatings(ctx.deps.db, { now: reinstatedAt })).toBe(0);
+    for (const id of [seen.id, held.id]) expect(await statusOf(ctx, id)).toBe('hidden');
+    expect((await storedOf(publishedFor.id))?.total).toBe(0);
+    const page = await get<ProfileResponse>(ctx, reader, `/api/core/users/${publishedFor.id}/profile/`);
+    expect(page.body.all_ratings).toEqual([]);
+    // Their author is told they come back with the next day's release; nobody else is.
+    await signInAgain();
+    const given = await get<{ results: Rating[] }>(ctx, author, '/api/core/my-ratings/given/');
+    const returning = (id: number) => given.body.results.find((r) => r.id === id);
+    expect(returning(seen.id)).toMatchObject({ status: 'hidden', return_held: true });
+    expect(returning(held.id)).toMatchObject({ status: 'hidden', return_held: true });
+    expect(returning(named.id)).not.toHaveProperty('return_held');
+
+    // Suspended again before the release: they stay hidden by the new suspension.
+    expect((await moderate('suspend', 'The same accounts again')).status).toBe(200);
+    const nextDay = new Date(reinstatedAt.getTime() + DAY_MS);
+    expect(await releaseReturningRatings(ctx.deps.db, { now: nextDay })).toBe(0);
+    for (const id of [seen.id, held.id, named.id]) expect(await statusOf(ctx, id)).toBe('hidden');
+
+    // Reinstated again: the release after the day of the reinstatement publishes both.
+    expect((await moderate('reinstate', 'Cleared on review')).status).toBe(200);
+    expect(await statusOf(ctx, named.id)).toBe('published');
+    expect(await releaseReturningRatings(ctx.deps.db, { now: new Date(Date.now() + DAY_MS) })).toBe(2);
+    for (const id of [seen.id, held.id]) expect(await statusOf(ctx, id)).toBe('published');
+    for (const company of [heldFor, publishedFor, namedFor])
+      expect((await storedOf(company.id))?.total).toBe(1);
+    const after = await get<ProfileResponse>(ctx, reader, `/api/core/users/${publishedFor.id}/profile/`);
+    expect(after.body.all_ratings.map((r) => [r.id, r.feedback_message])).toEqual([
+      [seen.id, 'Seen before.'],
+    ]);
+    expectNoTraceOf(after.body.all_ratings, author);
+    // Not told again as a rating received: the company was told when it first came.
+    expect((await notificationsOf(publishedFor)).body.count).toBe(toldBefore);
+    await signInAgain();
+    const mine = await get<{ results: Rating[] }>(ctx, author, '/api/core/my-ratings/given/');
+    expect(mine.body.results).toHaveLength(3);
+    for (const rating of mine.body.results) expect(rating).not.toHaveProperty('return_held');
+    // Released once.
+    expect(await releaseReturningRatings(ctx.deps.db, { now: new Date(Date.now() + DAY_MS) })).toBe(0);
+  });
+
+  it('a reinstated author who deletes their account before the release, keeping their ratings, gets them back as others saw them', async () => {
+    const company = await makeUser(ctx, 'employer');
+    const { author, password, signInAgain } = await signedUpAuthor();
+    const written = await rate(ctx, author, company, { is_anonymous: true, feedback_message: 'Kept.' });
+    await releaseHeldRatings(ctx.deps.db, {
+      now: new Date((await createdAtOf(written.id)).getTime() + DAY_MS),
     });
-    expect(reinstated.status).toBe(200);
-    expect(await statusOf(ctx, held.id)).toBe('published');
+    for (const action of ['suspend', 'reinstate']) {
+      const done = await call(ctx.app, 'POST', `/api/moderation/users/${author.id}/${action}/`, {
+        token: moderator.token,
+        body: { reason: 'Checked' },
+      });
+      expect(done.status).toBe(200);
+    }
+    await signInAgain();
+    const gone = await call(ctx.app, 'DELETE', '/api/auth/account/', {
+      token: author.token,
+      body: { password, ratings_given: 'KEEP_ANONYMOUS' },
+    });
+    expect(gone.status, JSON.stringify(gone.body)).toBe(204);
+    expect(await statusOf(ctx, written.id)).toBe('hidden');
+    expect(await releaseReturningRatings(ctx.deps.db, { now: new Date(Date.now() + DAY_MS) })).toBe(1);
+    expect(await statusOf(ctx, written.id)).toBe('published');
     expect((await storedOf(company.id))?.total).toBe(1);
+    const page = await get<ProfileResponse>(ctx, company, `/api/core/users/${company.id}/profile/`);
+    expect(page.body.all_ratings.map((r) => [r.rater_name, r.feedback_message])).toEqual([
+      ['Anonymous', 'Kept.'],
+    ]);
   });
 
   it("the release's job in the server publishes the ended days' held ratings, and says so in the metrics", async () => {
@@ -459,15 +570,7 @@ describe('an anonymous rating held until the next day in India', () => {
   it('an author who deletes their account and keeps their ratings keeps them as others saw them', async () => {
     const company = await makeUser(ctx, 'employer');
     // Signed up with a password, which deleting the account asks for.
-    const person = await signUp(ctx.app, { user_role: 'employee' });
-    const author: TestUser = {
-      id: person.user.id,
-      token: person.access,
-      fullName: person.user.full_name,
-      email: person.email,
-      userCode: person.user.user_code,
-      role: 'employee',
-    };
+    const { author, password } = await signedUpAuthor();
     const written = await rate(ctx, author, company, {
       is_anonymous: true,
       feedback_message: 'Seen by all.',
@@ -482,7 +585,7 @@ describe('an anonymous rating held until the next day in India', () => {
     expect(edited.status).toBe(204);
     const gone = await call(ctx.app, 'DELETE', '/api/auth/account/', {
       token: author.token,
-      body: { password: person.password, ratings_given: 'KEEP_ANONYMOUS' },
+      body: { password, ratings_given: 'KEEP_ANONYMOUS' },
     });
     expect(gone.status, JSON.stringify(gone.body)).toBe(204);
     expect(await releaseHeldEdits(ctx.deps.db, { now: new Date(Date.now() + DAY_MS) })).toBe(0);

@@ -178,6 +178,11 @@ export const rating = z.object({
    * India, as a new anonymous rating does (ADR 0030). The rating shows it to them; others see it as it was.
    */
   edit_held: z.literal(true).optional(),
+  /**
+   * To its author alone: this anonymous rating, hidden by their suspension, is published again with the
+   * next day's anonymous ratings now that they were reinstated (ADR 0030); nobody else sees it meanwhile.
+   */
+  return_held: z.literal(true).optional(),
 });
 export type Rating = z.infer<typeof rating>;
 export const ratingList = listEnvelope(rating);

@@ -314,6 +314,11 @@ export const suspensionHiddenRatings = pgTable('suspension_hidden_ratings', {
   userId: integer('user_id')
     .notNull()
     .references(() => users.id),
+  /**
+   * Set when the user was reinstated on an anonymous rating that waits for the next day's release
+   * (drizzle/0052, ADR 0030); null while the suspension lasts.
+   */
+  reinstatedAt: ts('reinstated_at'),
 });
 
 /** Acceptances of a privacy notice version (drizzle/0011). */

@@ -109,9 +109,13 @@ export async function moderationRoutes(instance: FastifyInstance) {
 
   app.post(
     '/users/:id/reinstate',
-    action('Reinstate a user and publish the ratings their suspension hid'),
+    action(
+      "Reinstate a user and publish the ratings their suspension hid (anonymous ones with the next day's release)",
+    ),
     async (request) => {
-      await reinstateUser(db, sessionOf(request).userId, request.params.id, request.body.reason);
+      await reinstateUser(db, sessionOf(request).userId, request.params.id, request.body.reason, {
+        hold: instance.deps.env.ANONYMOUS_HOLD,
+      });
       return { message: MSG.userReinstated };
     },
   );

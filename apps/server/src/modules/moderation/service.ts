@@ -193,6 +193,11 @@ export async function suspendUser(db: Db, moderatorId: number, userId: number, r
           update ratings r set status = 'hidden' from target t where r.id = t.id returning r.id, t.status as was`,
     );
     const ids = hidden.map((r) => r.id);
+    // Ratings a former reinstatement left waiting for the release (ADR 0030) stay hidden by this one.
+    await tx
+      .update(suspensionHiddenRatings)
+      .set({ reinstatedAt: null })
+      .where(eq(suspensionHiddenRatings.userId, userId));
     await applyRatings(
       tx,
       hidden.filter((r) => r.was === 'published').map((r) => r.id),
@@ -212,17 +217,36 @@ export async function suspendUser(db: Db, moderatorId: number, userId: number, r
   });
 }
 
-/** Activates the user again and publishes the ratings their suspension hid. */
-export async function reinstateUser(db: Db, moderatorId: number, userId: number, reason: string) {
+/**
+ * Activates the user again and publishes the ratings their suspension hid: named ones at once and,
+ * with the hold on (ADR 0030), anonymous ones with the next day's release (releaseReturningRatings),
+ * since their account and an anonymous rating reappearing in the same minute would name its author.
+ */
+export async function reinstateUser(
+  db: Db,
+  moderatorId: number,
+  userId: number,
+  reason: string,
+  options: { hold: 'day' | 'off' },
+) {
   return inTransaction(db, async (tx) => {
     const user = await lockUser(tx, userId, 'no key update');
     // A deleted account's tombstone is inactive but was never suspended: reinstating it would list it.
     if (isTombstone(user)) throw badRequest(MSG.accountDeleted);
     if (user.isActive) throw badRequest(MSG.notSuspended);
     await tx.update(users).set({ isActive: true }).where(eq(users.id, userId));
+    const waiting =
+      options.hold === 'day'
+        ? await queryRows<{ id: number }>(
+            tx,
+            sql`update suspension_hidden_ratings s set reinstated_at = now() from ratings r
+                where s.user_id = ${userId} and r.id = s.rating_id and r.is_anonymous
+                returning s.rating_id as id`,
+          )
+        : [];
     const remembered = await tx
       .delete(suspensionHiddenRatings)
-      .where(eq(suspensionHiddenRatings.userId, userId))
+      .where(and(eq(suspensionHiddenRatings.userId, userId), isNull(suspensionHiddenRatings.reinstatedAt)))
       .returning({ id: suspensionHiddenRatings.ratingId });
     const published =
       remembered.length === 0
@@ -252,7 +276,7 @@ export async function reinstateUser(db: Db, moderatorId: number, userId: number,
       targetId: userId,
       reason,
     });
-    return { restoredRatings: published.length };
+    return { restoredRatings: published.length, returningTomorrow: waiting.length };
   });
 }
 

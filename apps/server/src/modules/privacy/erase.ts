@@ -3,7 +3,7 @@
 // that an account was deleted.
 import { randomUUID } from 'node:crypto';
 import { type RatingsGivenChoice, TOMBSTONE_NAME } from '@workspace/contracts';
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
 import {
   flags,
@@ -61,8 +61,12 @@ export async function eraseAccount(db: Db, userId: number, ratingsGiven: Ratings
       .from(ratings)
       .where(eq(ratings.rateeId, userId));
 
-    // Their suspension's bookkeeping goes; the ratings it hid stay hidden if they are kept.
-    await tx.delete(suspensionHiddenRatings).where(eq(suspensionHiddenRatings.userId, userId));
+    // Their suspension's bookkeeping goes; the ratings it hid stay hidden if they are kept. Those a
+    // reinstatement left waiting for the next day's release (ADR 0030) still come back then, kept as
+    // others saw them: published now, they would come back as the account goes.
+    await tx
+      .delete(suspensionHiddenRatings)
+      .where(and(eq(suspensionHiddenRatings.userId, userId), isNull(suspensionHiddenRatings.reinstatedAt)));
     // Flags they filed.
     await tx.delete(flags).where(eq(flags.reporterId, userId));
 
@@ -96,6 +100,10 @@ export async function eraseAccount(db: Db, userId: number, ratingsGiven: Ratings
         .update(ratings)
         .set({ raterId: keeper, isAnonymous: true, heldEdit: null, heldEditAt: null })
         .where(eq(ratings.raterId, userId));
+      await tx
+        .update(suspensionHiddenRatings)
+        .set({ userId: keeper })
+        .where(eq(suspensionHiddenRatings.userId, userId));
     }
     await touchUsers(tx, [...new Set(given.map((r) => r.rateeId))]);
 

@@ -4,7 +4,8 @@
 // process, publishes it with every other held rating of that day: it counts in its ratee's aggregates
 // and the ratee is told of it, dated by its day. A company watching its page then sees the day's
 // anonymous ratings appear together, at a moment none of their authors chose. An edit of an anonymous
-// rating others see waits the same way (drizzle/0051) and is applied by the same job.
+// rating others see waits the same way (drizzle/0051) and is applied by the same job, as do the
+// anonymous ratings a reinstated user's suspension hid (drizzle/0052).
 import type { RatingStatus } from '@workspace/contracts';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -116,16 +117,47 @@ export async function releaseHeldEdits(
   return applied.length;
 }
 
+/**
+ * Publishes again up to `batch` anonymous ratings whose author was reinstated before India's day began
+ * at `now` (drizzle/0052; reinstateUser published their named ones at once), into their ratees'
+ * aggregates, without telling the ratees of a rating received: they were told when it first came.
+ * A rating moderators restored meanwhile is published already; its row goes with the others. How
+ * many were published.
+ */
+export async function releaseReturningRatings(db: Db, options: { now?: Date; batch?: number } = {}) {
+  const now = releaseMoment(options.now);
+  return inTransaction(db, async (tx) => {
+    const taken = await queryRows<{ id: number; hidden: boolean }>(
+      tx,
+      sql`select r.id, r.status = 'hidden' as hidden from suspension_hidden_ratings s
+          join ratings r on r.id = s.rating_id
+          where s.reinstated_at < ${dayStart(now)}
+          order by s.rating_id limit ${options.batch ?? BATCH} for update skip locked`,
+    );
+    if (taken.length === 0) return 0;
+    const ids = taken.filter((row) => row.hidden).map((row) => Number(row.id));
+    // Counted first, as releaseHeldRatings does: the ratees locked in id order.
+    await applyRatings(tx, ids, 1);
+    await tx.execute(
+      sql`update ratings set status = 'published' where id = any(${sql.param(ids)}::bigint[])`,
+    );
+    await tx.execute(sql`delete from suspension_hidden_ratings
+      where rating_id = any(${sql.param(taken.map((row) => Number(row.id)))}::bigint[])`);
+    return ids.length;
+  });
+}
+
 export interface HeldRelease extends Poller {
   /**
-   * Ratings and edits this process has released, and when its last run ended without an error (Unix seconds, 0
-   * before the first): metrics, so that an operator sees a release that has stopped.
+   * Ratings, edits and reinstated authors' ratings this process has released, and when its last run
+   * ended without an error (Unix seconds, 0 before the first): metrics, so that an operator sees a
+   * release that has stopped.
    */
-  stats(): { released: number; edits: number; lastRunAt: number };
+  stats(): { released: number; edits: number; returned: number; lastRunAt: number };
 }
 
 export function startHeldRelease(db: Db, log: Pick<FastifyBaseLogger, 'info' | 'warn'>): HeldRelease {
-  const totals = { released: 0, edits: 0, lastRunAt: 0 };
+  const totals = { released: 0, edits: 0, returned: 0, lastRunAt: 0 };
   const poller = startPoller({
     what: 'release of held anonymous ratings',
     everyMs: RELEASE_EVERY_MS,
@@ -133,10 +165,12 @@ export function startHeldRelease(db: Db, log: Pick<FastifyBaseLogger, 'info' | '
     run: async () => {
       const released = await releaseHeldRatings(db);
       const edited = await releaseHeldEdits(db, { log });
+      const returned = await releaseReturningRatings(db);
       totals.released += released;
       totals.edits += edited;
+      totals.returned += returned;
       totals.lastRunAt = Date.now() / 1000;
-      return released === BATCH || edited === BATCH;
+      return released === BATCH || edited === BATCH || returned === BATCH;
     },
   });
   return { ...poller, stats: () => ({ ...totals }) };

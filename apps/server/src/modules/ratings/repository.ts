@@ -98,6 +98,9 @@ const RATING_RESPONSES = {
   // An edit waiting for the next day (drizzle/0051): toRatingView shows it to the author alone.
   heldEdit: sql<HeldEditEntry | null>`case when ${ratings.heldEdit} is not null
     then ${ratings.heldEdit} || jsonb_build_object('at', ${ratings.heldEditAt}) end`,
+  // Hidden by its author's suspension and published again by the next day's release (drizzle/0052).
+  returnHeld: sql<boolean | null>`case when ${ratings.status} = 'hidden' then exists (
+    select 1 from suspension_hidden_ratings s where s.rating_id = ${ratings.id} and s.reinstated_at is not null) end`,
   reply: sql<ReplyEntry | null>`(
     select json_build_object('message', p.message, 'created_at', p.created_at, 'updated_at', p.updated_at)
     from rating_replies p where p.rating_id = ${ratings.id} and p.hidden_at is null)`,

@@ -73,6 +73,8 @@ export interface RatingRecord
   dispute: DisputeEntry | null;
   moderation: ModerationEntry | null;
   heldEdit: HeldEditEntry | null;
+  /** Its author was reinstated and it comes back with the next day's release (drizzle/0052). */
+  returnHeld: boolean | null;
 }
 
 const iso = (time: DbTime | Date) => new Date(time).toISOString();
@@ -155,6 +157,7 @@ export function toRatingView(stored: RatingRecord, viewerId: number, badgeMin: n
       dispute: disputeView(record.dispute),
       moderation: moderationView(record.moderation),
       ...(edit ? { edit_held: true } : {}),
+      ...(record.returnHeld ? { return_held: true } : {}),
     };
   }
   // The rated party sees the dispute they filed; nobody else sees one.

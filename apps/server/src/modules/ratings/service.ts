@@ -81,6 +81,7 @@ export async function createRating(
     verifiedRaters: written.verifiedRaters,
     editedAt: null,
     heldEdit: null,
+    returnHeld: null,
     reply: null,
     dispute: null,
     moderation: null,

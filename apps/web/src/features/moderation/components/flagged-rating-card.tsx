@@ -222,7 +222,9 @@ export function FlaggedRatingCard({ item }: { item: FlaggedRating }) {
               title={<Trans>Reinstate {rater}</Trans>}
               description={
                 <Trans>
-                  They can sign in again, and the ratings their suspension hid are published again.
+                  They can sign in again, and the ratings their suspension hid are published again: named ones
+                  at once, anonymous ones at the start of the next day in India, with that day's anonymous
+                  ratings, so that the moment cannot point at their author.
                 </Trans>
               }
               confirmLabel={<Trans>Reinstate User</Trans>}

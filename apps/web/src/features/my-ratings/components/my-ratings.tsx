@@ -51,6 +51,13 @@ function PersonLink({ id, name }: { id: number | undefined; name: string }) {
 }
 
 function StatusBadge({ rating }: { rating: Rating }) {
+  if (rating.status === 'held' || rating.return_held)
+    return (
+      <Badge variant="warning">
+        <Clock aria-hidden />
+        <Trans>Published tomorrow</Trans>
+      </Badge>
+    );
   if (rating.status === 'hidden')
     return (
       <Badge variant="destructive">
@@ -65,13 +72,6 @@ function StatusBadge({ rating }: { rating: Rating }) {
         <Trans>Held back while disputed</Trans>
       </Badge>
     );
-  if (rating.status === 'held')
-    return (
-      <Badge variant="warning">
-        <Clock aria-hidden />
-        <Trans>Published tomorrow</Trans>
-      </Badge>
-    );
   if (rating.edit_held)
     return (
       <Badge variant="warning">
@@ -83,13 +83,21 @@ function StatusBadge({ rating }: { rating: Rating }) {
 }
 
 /** Why an anonymous rating waits (ADR 0030), said to its author, the only one who sees it meanwhile. */
-function HeldNote() {
+function HeldNote({ rating }: { rating: Rating }) {
   return (
     <p className="basis-full text-muted-foreground text-sm">
-      <Trans>
-        Anonymous ratings are published together at the start of the next day in India, so that the time you
-        wrote yours cannot point at you. Until then only you can see it.
-      </Trans>
+      {rating.return_held ? (
+        <Trans>
+          Your account is back. This anonymous rating is published at the start of the next day in India, with
+          the day's anonymous ratings, so that the moment your account came back cannot point at you. Until
+          then only you can see it.
+        </Trans>
+      ) : (
+        <Trans>
+          Anonymous ratings are published together at the start of the next day in India, so that the time you
+          wrote yours cannot point at you. Until then only you can see it.
+        </Trans>
+      )}
     </p>
   );
 }
@@ -135,7 +143,7 @@ function RatingsTab({
       </p>
       <ul className={cn('grid gap-4 transition-opacity', list.isPlaceholderData && 'opacity-60')}>
         {data.results.map((rating) => {
-          const removed = rating.status === 'hidden';
+          const removed = rating.status === 'hidden' && !rating.return_held;
           return (
             <li key={rating.id}>
               <RatingCard
@@ -162,9 +170,9 @@ function RatingsTab({
                   </>
                 }
                 actions={
-                  rating.status === 'held' ? (
+                  rating.status === 'held' || rating.return_held ? (
                     <>
-                      <HeldNote />
+                      <HeldNote rating={rating} />
                       {renderActions?.(rating)}
                     </>
                   ) : (
