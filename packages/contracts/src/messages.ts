@@ -103,6 +103,8 @@ export const MSG = {
   flagAlreadyResolved: 'This flag is already resolved',
   reasonRequired: 'A reason is required',
   raterSuspended: 'The rater is suspended: reinstate the user to publish their ratings again',
+  ratingReturnsTomorrow:
+    "This anonymous rating comes back at the start of the next day in India, with that day's anonymous ratings: publishing it now would date its author's reinstatement",
   ratingHidden: 'Rating hidden',
   ratingRestored: 'Rating restored',
   flagDismissed: 'Flag dismissed',

@@ -4,6 +4,7 @@
 // transparency report, until the release publishes the day's held ratings together.
 import {
   type ModerationDispute,
+  MSG,
   type Notification,
   type ProfileResponse,
   RATING_CATEGORIES,
@@ -314,6 +315,39 @@ describe('an anonymous rating held until the next day in India', () => {
     for (const rating of mine.body.results) expect(rating).not.toHaveProperty('return_held');
     // Released once.
     expect(await releaseReturningRatings(ctx.deps.db, { now: new Date(Date.now() + DAY_MS) })).toBe(0);
+  });
+
+  it('a rating coming back with the next release is not restored at once, and may be kept hidden for cause', async () => {
+    const company = await makeUser(ctx, 'employer');
+    const { author, signInAgain } = await signedUpAuthor();
+    const written = await rate(ctx, author, company, { is_anonymous: true, feedback_message: 'Waiting.' });
+    await releaseHeldRatings(ctx.deps.db, {
+      now: new Date((await createdAtOf(written.id)).getTime() + DAY_MS),
+    });
+    const moderate = (path: string, reason: string) =>
+      call<ErrorAnswer>(ctx.app, 'POST', `/api/moderation/${path}/`, {
+        token: moderator.token,
+        body: { reason },
+      });
+    expect((await moderate(`users/${author.id}/suspend`, 'Checked')).status).toBe(200);
+    expect((await moderate(`users/${author.id}/reinstate`, 'Cleared')).status).toBe(200);
+
+    // Published now, it would reappear in the minute of a moderator's act tied to the reinstatement.
+    const restored = await moderate(`ratings/${written.id}/restore`, 'Fine after all');
+    expect(restored.status).toBe(400);
+    expect(restored.body.detail).toBe(MSG.ratingReturnsTomorrow);
+    expect(await statusOf(ctx, written.id)).toBe('hidden');
+
+    // Kept hidden for cause: it no longer comes back, and its author sees why and may appeal.
+    expect((await moderate(`ratings/${written.id}/hide`, 'Names a colleague')).status).toBe(200);
+    expect((await moderate(`ratings/${written.id}/hide`, 'Again')).status).toBe(400);
+    expect(await releaseReturningRatings(ctx.deps.db, { now: new Date(Date.now() + DAY_MS) })).toBe(0);
+    expect(await statusOf(ctx, written.id)).toBe('hidden');
+    expect((await storedOf(company.id))?.total).toBe(0);
+    await signInAgain();
+    const given = await get<{ results: Rating[] }>(ctx, author, '/api/core/my-ratings/given/');
+    expect(given.body.results[0]).not.toHaveProperty('return_held');
+    expect(given.body.results[0]?.moderation).toMatchObject({ reason: 'Names a colleague', appeal: null });
   });
 
   it('a reinstated author who deletes their account before the release, keeping their ratings, gets them back as others saw them', async () => {

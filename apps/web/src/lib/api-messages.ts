@@ -152,6 +152,7 @@ export const MSG_TRANSLATIONS = {
   flagAlreadyResolved: msg`This flag is already resolved`,
   reasonRequired: msg`A reason is required`,
   raterSuspended: msg`The rater is suspended: reinstate the user to publish their ratings again`,
+  ratingReturnsTomorrow: msg`This anonymous rating comes back at the start of the next day in India, with that day's anonymous ratings: publishing it now would date its author's reinstatement`,
   ratingHidden: msg`Rating hidden`,
   ratingRestored: msg`Rating restored`,
   flagDismissed: msg`Flag dismissed`,

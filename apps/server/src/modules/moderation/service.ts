@@ -6,7 +6,7 @@
 // rated each other and are suspended at the same moment can still deadlock: PostgreSQL then aborts
 // one transaction, which is simply run again.
 import { MSG, type RatingStatus } from '@workspace/contracts';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { type Db, type Executor, queryRows } from '../../db/client.ts';
 import {
   flags,
@@ -41,14 +41,25 @@ async function lockUser(tx: Executor, userId: number, mode: 'no key update' | 's
 const GIVEN_LINK = '/my-ratings?tab=given';
 const RECEIVED_LINK = '/my-ratings?tab=received';
 
-/** published -> hidden; the rating's open flags are settled as acted upon. */
+/** An anonymous rating hidden by its author's suspension, coming back with the next release (ADR 0030). */
+const returning = (ratingId: number) =>
+  and(eq(suspensionHiddenRatings.ratingId, ratingId), isNotNull(suspensionHiddenRatings.reinstatedAt));
+
+/**
+ * published -> hidden; the rating's open flags are settled as acted upon. A rating coming back with
+ * the next day's release after its author's reinstatement is kept hidden instead.
+ */
 export async function hideRating(db: Db, moderatorId: number, ratingId: number, reason: string) {
   await inTransaction(db, async (tx) => {
     const rating = await lockRating(tx, ratingId);
-    if (rating.status === 'hidden') throw badRequest(MSG.alreadyHidden);
-    await tx.update(ratings).set({ status: 'hidden' }).where(eq(ratings.id, ratingId));
-    // A rating held back by an open dispute no longer counts already.
-    if (rating.status === 'published') await applyRatings(tx, [ratingId], -1);
+    if (rating.status === 'hidden') {
+      const kept = await tx.delete(suspensionHiddenRatings).where(returning(ratingId)).returning();
+      if (kept.length === 0) throw badRequest(MSG.alreadyHidden);
+    } else {
+      await tx.update(ratings).set({ status: 'hidden' }).where(eq(ratings.id, ratingId));
+      // A rating held back by an open dispute no longer counts already.
+      if (rating.status === 'published') await applyRatings(tx, [ratingId], -1);
+    }
     await actionOpenFlags(tx, ratingId, moderatorId);
     await recordAction(tx, {
       moderatorId,
@@ -69,7 +80,7 @@ export async function hideRating(db: Db, moderatorId: number, ratingId: number, 
 
 /**
  * hidden -> published. Refused while the rater is suspended: a suspended user's ratings stay hidden
- * until they are reinstated.
+ * until they are reinstated; and for an anonymous one their reinstatement left for the next release.
  */
 export async function restoreRating(db: Db, moderatorId: number, ratingId: number, reason: string) {
   await inTransaction(db, async (tx) => {
@@ -91,6 +102,9 @@ export async function restoreRating(db: Db, moderatorId: number, ratingId: numbe
     if (rating.status !== 'hidden') throw badRequest(MSG.notHidden);
     // A deleted account's kept ratings stay published as theirs did: only a suspension holds one back.
     if (!rater.isActive && !isTombstone(rater)) throw badRequest(MSG.raterSuspended);
+    // Published now, it would reappear at a moment tied to its author's reinstatement: it waits.
+    const [waiting] = await tx.select().from(suspensionHiddenRatings).where(returning(ratingId));
+    if (waiting) throw badRequest(MSG.ratingReturnsTomorrow);
     await tx.update(ratings).set({ status: 'published' }).where(eq(ratings.id, ratingId));
     await applyRatings(tx, [ratingId], 1);
     await tx.delete(suspensionHiddenRatings).where(eq(suspensionHiddenRatings.ratingId, ratingId));

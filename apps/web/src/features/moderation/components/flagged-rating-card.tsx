@@ -146,7 +146,8 @@ function FlagItem({ flag, ratingText }: { flag: FlagView; ratingText: string | n
 export function FlaggedRatingCard({ item }: { item: FlaggedRating }) {
   const { t } = useLingui();
   const { rating, flags } = item;
-  const hidden = rating.status === 'hidden';
+  // One coming back with the next day's release (ADR 0030) may still be kept hidden, not published now.
+  const hidden = rating.status === 'hidden' && !rating.return_held;
   const rater = personName(rating.rater_name);
   const open = item.open_flag_count;
   return (
@@ -160,19 +161,22 @@ export function FlaggedRatingCard({ item }: { item: FlaggedRating }) {
       actions={
         <>
           {hidden ? (
-            <ActionDialog
-              action="restore"
-              targetId={rating.id}
-              title={<Trans>Restore this rating</Trans>}
-              description={<Trans>It returns to the profile and counts in the average again.</Trans>}
-              confirmLabel={<Trans>Restore Rating</Trans>}
-              trigger={
-                <Button variant="outline" size="sm">
-                  <Eye aria-hidden />
-                  <Trans>Restore rating</Trans>
-                </Button>
-              }
-            />
+            // A suspended rater's ratings come back with their reinstatement, not one by one.
+            rating.rater_status !== 'suspended' && (
+              <ActionDialog
+                action="restore"
+                targetId={rating.id}
+                title={<Trans>Restore this rating</Trans>}
+                description={<Trans>It returns to the profile and counts in the average again.</Trans>}
+                confirmLabel={<Trans>Restore Rating</Trans>}
+                trigger={
+                  <Button variant="outline" size="sm">
+                    <Eye aria-hidden />
+                    <Trans>Restore rating</Trans>
+                  </Button>
+                }
+              />
+            )
           ) : (
             <ActionDialog
               action="hide"

@@ -24,8 +24,10 @@ const STATUS_VARIANT = {
   held: 'secondary',
 } as const satisfies Record<RatingStatus, string>;
 
-function StatusBadge({ status }: { status: ModeratedRating['status'] }) {
+function StatusBadge({ rating }: { rating: ModeratedRating }) {
   const { t } = useLingui();
+  // Hidden by its author's suspension and coming back with the next release, as a held one does.
+  const status = rating.return_held ? 'held' : rating.status;
   const label = {
     published: t`Published`,
     hidden: t`Hidden`,
@@ -91,7 +93,7 @@ export function ModeratedRatingCard({
       }
       badges={
         <>
-          <StatusBadge status={rating.status} />
+          <StatusBadge rating={rating} />
           <Badge variant="secondary">{i18n._(CONTEXT_LABELS[rating.role_context])}</Badge>
           {rating.is_anonymous && <AnonymousToOthersBadge />}
           {badges}

@@ -1,0 +1,56 @@
+// ADR 0030 against the real API, on a server that holds anonymous ratings as production does: a
+// flagged anonymous rating's card offers no restore while its rater is suspended (their ratings come
+// back with their reinstatement), and once they are reinstated says it comes back with the next day's
+// release and offers to keep it hidden, not to publish it now.
+import { screen } from '@testing-library/react';
+import { type FlagsResponse, PERSON_FLAG_REASONS } from '@workspace/contracts';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { type LiveApi, startLiveApi } from '@/testing/live-api';
+import { renderWithProviders } from '@/testing/render';
+import { releaseHeldRatings } from '../../../../../server/src/modules/ratings/release.ts';
+import { createModerator } from '../../../../../server/test/fixtures.ts';
+import { FlaggedRatingCard } from './flagged-rating-card';
+
+let live: LiveApi;
+beforeAll(async () => {
+  live = await startLiveApi({ ANONYMOUS_HOLD: 'day' });
+});
+afterAll(() => live?.close());
+
+it("a moderator's card offers no restore while the rater is suspended, and says a reinstated one's anonymous rating comes back tomorrow", async () => {
+  const employee = await live.signUp({ user_role: 'employee' });
+  const [company, reporter] = [await live.signUp({ user_role: 'employer' }), await live.signUp()];
+  const written = await live.rate(employee, company, { is_anonymous: true, feedback_message: 'Flag me.' });
+  await releaseHeldRatings(live.ctx.deps.db, { now: new Date(Date.now() + 24 * 60 * 60 * 1000) });
+  const flagged = await live.call('POST', `/api/core/ratings/${written.id}/flag/`, {
+    token: reporter.access,
+    body: { reason: PERSON_FLAG_REASONS[0] },
+  });
+  expect(flagged.status).toBe(201);
+  const moderator = await createModerator(live.ctx);
+  const moderate = (action: string) =>
+    live.call('POST', `/api/moderation/users/${employee.user.id}/${action}/`, {
+      token: moderator.access,
+      body: { reason: 'Checked by a moderator' },
+    });
+  const card = async () => {
+    const queue = await live.call<FlagsResponse>('GET', '/api/moderation/flags/?status=open', {
+      token: moderator.access,
+    });
+    const item = queue.body.results.find((entry) => entry.rating.id === written.id);
+    if (!item) throw new Error('the flagged rating is not in the queue');
+    return renderWithProviders(<FlaggedRatingCard item={item} />);
+  };
+
+  expect((await moderate('suspend')).status).toBe(200);
+  const suspended = await card();
+  expect(await screen.findByRole('button', { name: /Reinstate rater/ })).toBeTruthy();
+  expect(screen.queryByRole('button', { name: /Restore rating/ })).toBeNull();
+  suspended.unmount();
+
+  expect((await moderate('reinstate')).status).toBe(200);
+  await card();
+  expect(await screen.findByText('Published tomorrow')).toBeTruthy();
+  expect(screen.getByRole('button', { name: /Hide rating/ })).toBeTruthy();
+  expect(screen.queryByRole('button', { name: /Restore rating/ })).toBeNull();
+});
