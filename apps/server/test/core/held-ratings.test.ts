@@ -193,6 +193,9 @@ describe('an anonymous rating held until the next day in India', () => {
     });
     expect(edited.status).toBe(204);
     expect(await statusOf(ctx, held.id)).toBe('held');
+    // Not marked "Edited": nobody saw what it said before, and it is published as it is now.
+    const mine = await get<{ results: Rating[] }>(ctx, author, '/api/core/my-ratings/given/');
+    expect(mine.body.results[0]).toMatchObject({ feedback_message: 'Second thoughts.', edited_at: null });
     const gone = await call(ctx.app, 'DELETE', `/api/core/ratings/${held.id}/`, { token: author.token });
     expect(gone.status).toBe(204);
     expect(await storedOf(company.id)).toEqual(before);

@@ -149,8 +149,14 @@ export async function editRating(
     if (counts) await applyRatings(tx, [ratingId], -1);
     await tx
       .update(ratings)
-      // An edit left waiting while ANONYMOUS_HOLD was 'day' gives way to this one, made at once.
-      .set({ editedAt: sql`now()`, ...changes, heldEdit: null, heldEditAt: null })
+      // An edit left waiting while ANONYMOUS_HOLD was 'day' gives way to this one, made at once. A held
+      // rating is not marked edited: nobody saw it before, and it is published as it is then.
+      .set({
+        ...(seenByItsAuthorAlone(rating.status) ? {} : { editedAt: sql`now()` }),
+        ...changes,
+        heldEdit: null,
+        heldEditAt: null,
+      })
       .where(eq(ratings.id, ratingId));
     if (counts) await applyRatings(tx, [ratingId], 1);
     else if (!seenByItsAuthorAlone(rating.status)) await touchUsers(tx, [rating.rateeId]);

@@ -159,6 +159,13 @@ export default function HowRatingsWorkRoute() {
         </p>
         <p>
           <Trans>
+            An anonymous review is published at the start of the next day in India, together with every
+            anonymous review of that day, so that the moment it appears cannot point at you; until then only
+            you see it. Your later edits of it wait the same way.
+          </Trans>
+        </p>
+        <p>
+          <Trans>
             You can rate each person or company once at a time, so nobody can flood a profile with reviews.
           </Trans>
         </p>
@@ -200,9 +207,9 @@ export default function HowRatingsWorkRoute() {
           <Trans>
             <strong>Edits and withdrawal.</strong> The author can change the scores and the written feedback
             for {editDays} days after posting; the review is then marked "Edited" and every average follows at
-            once. Who was rated and whether the review is anonymous cannot change. The author can withdraw a
-            review at any time: it leaves every list and average at once, and they may rate the same person or
-            company again later.
+            once (for an anonymous review, at the start of the next day in India). Who was rated and whether
+            the review is anonymous cannot change. The author can withdraw a review at any time: it leaves
+            every list and average at once, and they may rate the same person or company again later.
           </Trans>
         </p>
         <p>

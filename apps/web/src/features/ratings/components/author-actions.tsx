@@ -47,7 +47,13 @@ function EditRatingDialog({ rating }: { rating: Rating }) {
       title={<Trans>Edit your rating of {rating.ratee_name}</Trans>}
       description={
         <>
-          {rating.is_anonymous && rating.status !== 'held' ? (
+          {rating.status === 'held' ? (
+            // Seen by nobody else yet (ADR 0030): published, as it is then, with the day's anonymous ratings.
+            <Trans>
+              You can change the scores and the feedback until {until}. Nobody else has seen this rating yet:
+              it is published as you leave it at the start of the next day in India.
+            </Trans>
+          ) : rating.is_anonymous ? (
             // Held like a new anonymous rating (ADR 0030): the moment it changed would point at its author.
             <Trans>
               You can change the scores and the feedback until {until}. Others see your changes, marked

@@ -52,3 +52,22 @@ it("an anonymous rating's edit is seen by its author at once, by others from the
   expect(shown?.feedback_message).toBe('Decent pay.');
   expect(shown?.edited_at).toBeNull();
 });
+
+it('the edit dialog of an anonymous rating nobody has seen yet says it is published as it is left', async () => {
+  const employee = await live.signUp({ user_role: 'employee' });
+  const company = await live.signUp({ user_role: 'employer' });
+  const written = await live.rate(employee, company, {
+    is_anonymous: true,
+    feedback_message: 'First draft.',
+  });
+  expect(written.status).toBe('held');
+
+  live.signInPage(employee);
+  const { user } = renderWithProviders(
+    <RatingList path="/core/my-ratings/given/" actions={(rating) => <AuthorActions rating={rating} />} />,
+  );
+  await user.click(await screen.findByRole('button', { name: /^Edit your rating of/ }));
+  const dialog = await screen.findByRole('dialog');
+  expect(within(dialog).getByText(/Nobody else has seen this rating yet/)).toBeTruthy();
+  expect(within(dialog).queryByText(/averages follow at once/)).toBeNull();
+});

@@ -138,8 +138,8 @@ export function RatingForm({
         </div>
         <p id={`${id}-anonymous-note`} className="text-muted-foreground text-sm">
           {anonymous
-            ? t`${rateeName} and everyone else will see "Anonymous" instead of your name, and only the date, not the time. Moderators can still see who wrote it if the review is reported.`
-            : t`Your name will be shown with this review. Tick the box to show "Anonymous" instead; moderators can still see who wrote a reported review.`}{' '}
+            ? t`${rateeName} and everyone else will see "Anonymous" instead of your name, and only the date, not the time. Moderators can see who wrote it, only to act on reports, disputes and appeals.`
+            : t`Your name will be shown with this review. Tick the box to show "Anonymous" instead; moderators can see who wrote a review, only to act on reports, disputes and appeals.`}{' '}
           {t`You cannot change this choice once the review is posted: withdraw it and rate again to change it.`}
         </p>
       </div>
