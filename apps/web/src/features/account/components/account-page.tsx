@@ -121,15 +121,20 @@ function OwnRatingCard({ user }: { user: OwnUser }) {
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-3">
-        <div className="flex flex-wrap items-center gap-3">
-          <span className="font-bold text-4xl tabular-nums">{formatScore(user.rating_received)}</span>
-          <div className="grid gap-1">
-            <Stars value={user.rating_received} />
-            <span className="text-muted-foreground text-sm">
-              {t`${plural(count, { one: '# rating', other: '# ratings' })}`}
-            </span>
+        {count === 0 ? (
+          // No average to show: a 0.0 beside empty stars would read as the lowest score.
+          <p className="text-muted-foreground text-sm">{t`Your label appears with your first rating.`}</p>
+        ) : (
+          <div className="flex flex-wrap items-center gap-3">
+            <span className="font-bold text-4xl tabular-nums">{formatScore(user.rating_received)}</span>
+            <div className="grid gap-1">
+              <Stars value={user.rating_received} />
+              <span className="text-muted-foreground text-sm">
+                {t`${plural(count, { one: '# rating', other: '# ratings' })}`}
+              </span>
+            </div>
           </div>
-        </div>
+        )}
         <RatingLabelBadge average={user.rating_received} count={count} />
         <div className="flex flex-wrap gap-2 pt-1">
           <Button asChild variant="outline" size="sm">
