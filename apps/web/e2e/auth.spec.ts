@@ -35,6 +35,9 @@ test('an employee registers with skills and work history, then signs in', async 
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByText(MSG.registrationSuccess)).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Welcome to WorkTrust' })).toBeVisible();
+  // The address just given is not asked for again: the password is next.
+  await expect(page.getByLabel('Email')).toHaveValue(email);
+  await expect(page.getByLabel('Password')).toBeFocused();
   await checkA11y('login with the registration message');
   // Shown once: a reload does not bring it back.
   await page.reload();

@@ -39,8 +39,9 @@ test('an anonymous rating waits for the next day, seen and explained to its auth
   await expect(page.getByText('You have already rated this company.')).toBeVisible();
   await expect(page.getByText(feedback)).toHaveCount(0);
 
-  // In My Ratings, marked and explained.
-  await page.goto('/my-ratings?tab=given');
+  // In My Ratings, where the profile points its author, marked and explained.
+  await page.getByRole('link', { name: 'See your rating in My Ratings' }).click();
+  await expect(page).toHaveURL(/\/my-ratings\?tab=given$/);
   const card = page.getByRole('article').filter({ hasText: feedback });
   await expect(card.getByText('Published tomorrow')).toBeVisible();
   await expect(card.getByText(/Until then only you can see it\./)).toBeVisible();

@@ -17,8 +17,15 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 function useFlashMessage() {
   const location = useLocation();
   const navigate = useNavigate();
-  const state = location.state as { message?: unknown; registered?: unknown; sessionEnded?: unknown } | null;
+  const state = location.state as {
+    message?: unknown;
+    registered?: unknown;
+    sessionEnded?: unknown;
+    email?: unknown;
+  } | null;
   const [message] = useState(() => (typeof state?.message === 'string' ? state.message : null));
+  // The address someone has just signed up with: not asked for again.
+  const [email] = useState(() => (typeof state?.email === 'string' ? state.email : undefined));
   const [registered] = useState(() => state?.registered === true);
   const [sessionEnded] = useState(() => state?.sessionEnded === true);
   useEffect(() => {
@@ -27,13 +34,13 @@ function useFlashMessage() {
       navigate({ pathname: location.pathname, search: location.search }, { replace: true, state: null });
     }
   }, [state, navigate, location.pathname, location.search]);
-  return { message, registered, sessionEnded };
+  return { message, registered, sessionEnded, email };
 }
 
 export default function LoginRoute() {
   const { t } = useLingui();
   useDocumentTitle(t`Sign In`);
-  const { message, registered, sessionEnded } = useFlashMessage();
+  const { message, registered, sessionEnded, email } = useFlashMessage();
   return (
     <AuthLayout
       // Someone who has just signed up is new here, not back.
@@ -64,7 +71,7 @@ export default function LoginRoute() {
           </AlertDescription>
         </Alert>
       )}
-      <LoginForm />
+      <LoginForm email={email} />
     </AuthLayout>
   );
 }

@@ -28,8 +28,10 @@ export default function RegisterRoute() {
     >
       <RegisterForm
         defaultRole={state?.role === 'employer' ? 'employer' : 'employee'}
-        onSuccess={() =>
-          navigate(paths.login.getHref(), { state: { message: MSG.registrationSuccess, registered: true } })
+        onSuccess={(email) =>
+          navigate(paths.login.getHref(), {
+            state: { message: MSG.registrationSuccess, registered: true, email },
+          })
         }
       />
     </AuthLayout>

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { type LoginRequest, MSG } from '@workspace/contracts';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -17,13 +18,18 @@ import { loginErrorMessage, useLogin } from '../api/login';
 const checks = lazyResolver(() => import('../checks/login').then((module) => module.loginChecks));
 
 /** Email and password; a successful sign-in updates the session and the page's guard moves on. */
-export function LoginForm() {
+/** `email`: filled in (after a sign-up), the password field then focused. */
+export function LoginForm({ email }: { email?: string } = {}) {
   const { t } = useLingui();
   const login = useLogin();
   const form = useForm<LoginRequest>({
     resolver: checks.resolver,
-    defaultValues: { email: '', password: '' },
+    defaultValues: { email: email ?? '', password: '' },
   });
+  const { setFocus } = form;
+  useEffect(() => {
+    if (email) setFocus('password');
+  }, [email, setFocus]);
   const { errors } = form.formState;
 
   return (

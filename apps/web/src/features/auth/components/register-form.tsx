@@ -95,7 +95,8 @@ export function RegisterForm({
   onSuccess,
   defaultRole = 'employee',
 }: {
-  onSuccess: () => void;
+  /** With the email the account was made with, for the sign-in that follows. */
+  onSuccess: (email: string) => void;
   defaultRole?: RegistrableRole;
 }) {
   const { t } = useLingui();
@@ -131,7 +132,7 @@ export function RegisterForm({
         consent_version: PRIVACY_NOTICE_VERSION,
       },
       {
-        onSuccess,
+        onSuccess: (_answer, payload) => onSuccess(payload.email),
         onError: (error) => {
           // The server's field messages go beside their fields as well.
           if (!(error instanceof ApiError)) return;

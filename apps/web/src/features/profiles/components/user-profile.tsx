@@ -17,6 +17,7 @@ import { PageSpinner } from '@/components/route-guard';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { TextLink } from '@/components/ui/text-link';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { translateApiMessage, useApiMessages } from '@/lib/api-messages';
@@ -100,14 +101,20 @@ function QuickActions({
             </Button>
           </>
         ) : data.user_has_rated ? (
-          <p className="flex items-center gap-2 text-sm">
-            <CheckCircle2 aria-hidden className="size-4 text-success" />
-            {data.user_profile.user_role === 'employer' ? (
-              <Trans>You have already rated this company.</Trans>
-            ) : (
-              <Trans>You have already rated this person.</Trans>
-            )}
-          </p>
+          <>
+            <p className="flex items-center gap-2 text-sm">
+              <CheckCircle2 aria-hidden className="size-4 text-success" />
+              {data.user_profile.user_role === 'employer' ? (
+                <Trans>You have already rated this company.</Trans>
+              ) : (
+                <Trans>You have already rated this person.</Trans>
+              )}
+            </p>
+            {/* Where an anonymous rating waiting for the next day is seen, and why (ADR 0030). */}
+            <TextLink to={`${paths.myRatings.getHref()}?tab=given`} className="text-sm">
+              <Trans>See your rating in My Ratings</Trans>
+            </TextLink>
+          </>
         ) : (
           <p className="text-muted-foreground text-sm">
             {browse === null
