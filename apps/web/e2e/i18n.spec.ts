@@ -127,7 +127,7 @@ for (const screen of [
     await expect(page.getByText('(1 समीक्षा)').first()).toBeVisible();
 
     // Sign out from the account menu, in Hindi.
-    await page.getByRole('button', { name: 'खाता मेन्यू' }).click();
+    await page.getByRole('button', { name: 'अकाउंट मेन्यू' }).click();
     await page.getByRole('menuitem', { name: 'लॉग आउट' }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole('link', { name: 'कर्मचारी के रूप में जुड़ें' })).toBeVisible();

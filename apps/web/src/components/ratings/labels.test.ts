@@ -25,7 +25,7 @@ describe('personName', () => {
     expect(personName(TOMBSTONE_NAME)).toBe('Deleted account');
     await activateLanguage('hi');
     await loadCatalog('app', 'hi');
-    expect(personName(TOMBSTONE_NAME)).toBe('हटाया गया खाता');
+    expect(personName(TOMBSTONE_NAME)).toBe('हटाया गया अकाउंट');
     expect(personName('Ravi Kumar')).toBe('Ravi Kumar');
     await activateLanguage('en');
   });

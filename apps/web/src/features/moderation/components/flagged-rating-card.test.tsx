@@ -51,7 +51,7 @@ describe('an automatic flag in the queue', () => {
       await loadCatalog('app', 'hi');
     });
     expect(
-      await screen.findByText(`पिछले ${COPIED_TEXT.days} दिनों की किसी दूसरे खाते की रेटिंग से 100 % मिलता-जुलता।`),
+      await screen.findByText(`पिछले ${COPIED_TEXT.days} दिनों की किसी दूसरे अकाउंट की रेटिंग से 100 % मिलता-जुलता।`),
     ).toBeTruthy();
     // Hindi puts the verb last: "<rater> ने <ratee> को रेटिंग दी".
     expect(screen.getByRole('heading', { level: 2 }).textContent).toBe(
