@@ -149,9 +149,10 @@ test('a moderator dismisses a flag, and suspends and reinstates a rater', async 
   await expect(resolved.getByText('Published')).toBeVisible();
 
   await page.getByRole('tab', { name: 'Audit Log' }).click();
-  await expect(
-    page.getByRole('row').filter({ hasText: 'Repeated unfair reviews' }).getByText('Suspended user'),
-  ).toBeVisible();
+  const suspension = page.getByRole('row').filter({ hasText: 'Repeated unfair reviews' });
+  await expect(suspension.getByText('Suspended user')).toBeVisible();
+  // Who it was about, by name, not only by number.
+  await expect(suspension.getByText(/^Strict Sarees Ltd · User #\d+$/)).toBeVisible();
   await expect(
     page.getByRole('row').filter({ hasText: 'Appeal accepted' }).getByText('Reinstated user'),
   ).toBeVisible();

@@ -378,10 +378,11 @@ describe('dismissing a flag', () => {
 describe('the audit log', () => {
   it('lists every action newest first with who, what, target, reason and when', async () => {
     const second = await insertUser(ctx, 'moderator', { name: 'Rahul Verma' });
+    const author = await insertUser(ctx, 'employee', { name: 'Kiran Patil' });
     const rating = await insertRating(
       ctx,
-      await insertUser(ctx, 'employee'),
-      await insertUser(ctx, 'employer'),
+      author,
+      await insertUser(ctx, 'employer', { name: 'Nirmaan Builders' }),
       [3],
     );
     const started = Date.now();
@@ -399,8 +400,8 @@ describe('the audit log', () => {
       action: 'restore_rating',
       target_type: 'rating',
       target_id: rating,
-      // Only a grievance is named otherwise (its number).
-      target_ref: null,
+      // Named as people see it elsewhere: a rating by whom it rates.
+      target_ref: 'Nirmaan Builders',
       reason: 'Second',
       created_at: expect.any(String),
     });
@@ -414,6 +415,15 @@ describe('the audit log', () => {
     expect(new Date(hide?.created_at ?? '').getTime()).toBeGreaterThanOrEqual(started - 1000);
     expect(new Date(hide?.created_at ?? '').toISOString()).toBe(hide?.created_at);
     expect(restore?.id).toBeGreaterThan(hide?.id ?? Infinity);
+
+    // A user by name.
+    await mod('POST', `users/${author.id}/suspend/`, { reason: 'Third' });
+    const [suspension] = (await mod<List<AuditEntry>>('GET', 'audit/?page_size=1')).body.results;
+    expect(suspension).toMatchObject({
+      action: 'suspend_user',
+      target_id: author.id,
+      target_ref: 'Kiran Patil',
+    });
   });
 
   it('is append-only', async () => {

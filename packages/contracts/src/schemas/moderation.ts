@@ -136,7 +136,10 @@ export const auditEntry = z.object({
   action: z.enum(MODERATION_ACTIONS),
   target_type: z.enum(MODERATION_TARGETS),
   target_id: z.number().int(),
-  /** The target as people see it elsewhere (a grievance's number), or null. */
+  /**
+   * The target as people see it elsewhere: a grievance's number, a user's name, a rating's rated
+   * party's name; null for a deleted account or a rating gone since, and for the other kinds.
+   */
   target_ref: z.string().nullable(),
   reason: z.string().nullable(),
   created_at: isoDateTime,

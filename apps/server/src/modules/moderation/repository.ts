@@ -242,11 +242,21 @@ const ACCOUNT_HOLDER = 'Account holder';
 export async function auditLog(db: Executor, query: PageQuery): Promise<Page<AuditEntry>> {
   const { limit, offset } = pageWindow(query);
   const [counted] = await db.select({ total: count() }).from(moderationActions);
+  // Who an action was about, for the moderator reading the log: a user by name, a rating by its rated
+  // party's (a deleted account, or a rating withdrawn since, by kind and id alone).
+  const targetUser = alias(users, 'target_user');
+  const targetRatee = alias(users, 'target_ratee');
   const rows = await db
     .select({
       action: moderationActions,
       moderatorName: users.fullName,
       grievanceFiled: grievances.createdAt,
+      userName: sql<
+        string | null
+      >`case when not ${isTombstoneSql(targetUser.passwordHash)} then ${targetUser.fullName} end`,
+      rateeName: sql<
+        string | null
+      >`case when not ${isTombstoneSql(targetRatee.passwordHash)} then ${targetRatee.fullName} end`,
     })
     .from(moderationActions)
     .leftJoin(users, eq(users.id, moderationActions.moderatorId))
@@ -254,20 +264,30 @@ export async function auditLog(db: Executor, query: PageQuery): Promise<Page<Aud
       grievances,
       and(eq(moderationActions.targetType, 'grievance'), eq(grievances.id, moderationActions.targetId)),
     )
+    .leftJoin(
+      targetUser,
+      and(eq(moderationActions.targetType, 'user'), sql`${targetUser.id} = ${moderationActions.targetId}`),
+    )
+    .leftJoin(
+      ratings,
+      and(eq(moderationActions.targetType, 'rating'), eq(ratings.id, moderationActions.targetId)),
+    )
+    .leftJoin(targetRatee, eq(targetRatee.id, ratings.rateeId))
     .orderBy(desc(moderationActions.createdAt), desc(moderationActions.id))
     .limit(limit)
     .offset(offset);
   return {
     total: counted?.total ?? 0,
-    items: rows.map(({ action, moderatorName, grievanceFiled }) => ({
+    items: rows.map(({ action, moderatorName, grievanceFiled, userName, rateeName }) => ({
       id: action.id,
       moderator_id: action.moderatorId,
       moderator_name: moderatorName ?? ACCOUNT_HOLDER,
       action: action.action,
       target_type: action.targetType,
       target_id: action.targetId,
-      // What people call the target elsewhere: a grievance by its number.
-      target_ref: grievanceFiled ? grievanceNumber(action.targetId, grievanceFiled) : null,
+      // What people call the target elsewhere: a grievance by its number, a user by name, a rating by
+      // whom it rates.
+      target_ref: grievanceFiled ? grievanceNumber(action.targetId, grievanceFiled) : (userName ?? rateeName),
       reason: action.reason,
       created_at: action.createdAt.toISOString(),
     })),

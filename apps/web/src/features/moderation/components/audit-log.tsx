@@ -49,11 +49,15 @@ function splitOutcome(entry: AuditEntry): { outcome: DisputeOutcome | null; reas
   return { outcome, reason: outcome ? entry.reason.slice(outcome.length + 2) : entry.reason };
 }
 
-/** What an entry acted on: a grievance by its number, as everywhere else; others by kind and id. */
+/**
+ * What an entry acted on: a grievance by its number, as everywhere else; a user by name and a rating
+ * with the name of whom it rates, beside their kind and id; the rest by kind and id.
+ */
 function targetOf(entry: AuditEntry, label: string) {
-  return entry.target_type === 'grievance' && entry.target_ref
-    ? entry.target_ref
-    : `${label} #${entry.target_id}`;
+  const byId = `${label} #${entry.target_id}`;
+  if (entry.target_ref === null) return byId;
+  if (entry.target_type === 'grievance') return entry.target_ref;
+  return entry.target_type === 'user' ? `${entry.target_ref} · ${byId}` : `${byId} · ${entry.target_ref}`;
 }
 
 function Reason({ entry }: { entry: AuditEntry }) {
