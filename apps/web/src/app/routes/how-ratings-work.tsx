@@ -176,9 +176,11 @@ export default function HowRatingsWorkRoute() {
           <Trans>
             A company can declare its email domain (the domain of its own sign-in email; free mail services
             such as gmail.com are refused). An employee then proves they work or worked there with a{' '}
-            {codeLength}-digit code sent to their address at that domain. Their reviews of that company show{' '}
-            <strong>"Verified employee"</strong>, anonymous ones too, without saying which employee wrote
-            them. We keep only the company, the domain and the date of the verification, never the address.
+            {codeLength}-digit code sent to their address at that domain. The reviews of that company they
+            write from then on carry <strong>"Verified employee"</strong>, anonymous ones too, without saying
+            which employee wrote them. The badge shows once enough of the company's reviewers carry it that it
+            cannot single out one anonymous author. We keep only the company, the domain and the date of the
+            verification, never the address.
           </Trans>
         </p>
       </Topic>

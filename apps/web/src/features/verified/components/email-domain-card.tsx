@@ -108,7 +108,8 @@ export function EmailDomainCard({ user }: { user: OwnUser }) {
         <CardDescription>
           <Trans>
             Declare your company's email domain so that employees can prove they work for you with an address
-            there. Their reviews of you then show "Verified employee"; we never learn their addresses.
+            there. The reviews of you they write from then on show "Verified employee", once enough of your
+            reviewers carry it that it cannot single one out; we never learn their addresses.
           </Trans>
         </CardDescription>
       </CardHeader>

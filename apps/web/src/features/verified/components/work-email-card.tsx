@@ -101,9 +101,10 @@ export function WorkEmailCard() {
         </CardTitle>
         <CardDescription>
           <Trans>
-            Prove that you work or worked at a company: we send a code to your address at its domain. Your
-            reviews of that company then show "Verified employee", anonymous ones too. We keep only the
-            company, its domain and the date, never the address.
+            Prove that you work or worked at a company: we send a code to your address at its domain. The
+            reviews of that company you write from then on show "Verified employee", anonymous ones too, once
+            enough of its reviewers carry it that the badge cannot single you out. We keep only the company,
+            its domain and the date, never the address.
           </Trans>
         </CardDescription>
       </CardHeader>
