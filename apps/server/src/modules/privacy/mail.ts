@@ -1,6 +1,12 @@
 // The grievance mails: the acknowledgement sent at once, and the outcome when a moderator closes it,
 // in the language the grievance was filed in.
-import { DAY_ZONE, GRIEVANCE_DUE_DAYS, type Grievance, type Language } from '@workspace/contracts';
+import {
+  DAY_ZONE,
+  GRIEVANCE_DUE_DAYS,
+  GRIEVANCE_OFFICER_DEFAULT_NAME,
+  type Grievance,
+  type Language,
+} from '@workspace/contracts';
 import type { Env } from '../../config/env.ts';
 import type { Mail } from '../../lib/mailer.ts';
 
@@ -15,7 +21,8 @@ const day = (iso: string, language: Language) =>
 
 interface GrievanceTexts {
   hello: string;
-  officer: (name: string) => string;
+  /** The signature: the officer's name, when one is set, before their title. */
+  officer: (name: string | null) => string;
   received: (number: string) => string;
   receivedBody: (number: string, due: string) => string;
   quote: string;
@@ -27,7 +34,7 @@ interface GrievanceTexts {
 const TEXTS: Record<Language, GrievanceTexts> = {
   en: {
     hello: 'Hello,',
-    officer: (name) => `${name}, Grievance Officer, WorkTrust`,
+    officer: (name) => `${name ? `${name}, ` : ''}Grievance Officer, WorkTrust`,
     received: (number) => `We received your grievance ${number}`,
     receivedBody: (number, due) =>
       `We received your grievance and gave it the number ${number}. ` +
@@ -39,7 +46,7 @@ const TEXTS: Record<Language, GrievanceTexts> = {
   },
   hi: {
     hello: 'नमस्ते,',
-    officer: (name) => `${name}, शिकायत अधिकारी, WorkTrust`,
+    officer: (name) => `${name ? `${name}, ` : ''}शिकायत अधिकारी, WorkTrust`,
     received: (number) => `हमें आपकी शिकायत ${number} मिल गई है`,
     receivedBody: (number, due) =>
       `हमें आपकी शिकायत मिल गई है और हमने इसे नंबर ${number} दिया है। ` +
@@ -53,7 +60,10 @@ const TEXTS: Record<Language, GrievanceTexts> = {
 
 const signature = (texts: GrievanceTexts, env: Env) => [
   '',
-  texts.officer(env.GRIEVANCE_OFFICER_NAME),
+  // Unset, the name is the title itself: signed "Grievance Officer, Grievance Officer" it read as a slip.
+  texts.officer(
+    env.GRIEVANCE_OFFICER_NAME === GRIEVANCE_OFFICER_DEFAULT_NAME ? null : env.GRIEVANCE_OFFICER_NAME,
+  ),
   env.GRIEVANCE_OFFICER_EMAIL,
 ];
 
