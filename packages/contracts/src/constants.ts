@@ -387,6 +387,10 @@ export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 /** The types whose mail a person may turn off: a grievance's answer is mailed with the answer itself. */
 export const NOTIFICATION_MAIL_TYPES = NOTIFICATION_TYPES.filter((type) => type !== 'grievance_answered');
 
+/** Of those, the ones a role can be sent: only an employee verifies a work email. */
+export const notificationMailTypesFor = (role: UserRole) =>
+  NOTIFICATION_MAIL_TYPES.filter((type) => type !== 'work_email_verified' || role === 'employee');
+
 /** The notifications page's size. */
 export const NOTIFICATIONS_PAGE_SIZE = 20;
 

@@ -17,7 +17,7 @@ export default function ProfileRoute() {
     <AccountPage user={user}>
       {user.user_role === 'employee' && <WorkEmailCard />}
       {user.user_role === 'employer' && <EmailDomainCard user={user} />}
-      <NotificationSettingsCard />
+      <NotificationSettingsCard userRole={user.user_role} />
       <YourDataAndPrivacy user={user} />
     </AccountPage>
   );

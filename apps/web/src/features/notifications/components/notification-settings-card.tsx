@@ -2,7 +2,11 @@
 // and one mail a day instead. A change is saved at once. A rating received is always told in the
 // daily mail: a mail at the moment it was written would date an anonymous rating.
 import { Trans, useLingui } from '@lingui/react/macro';
-import { NOTIFICATION_MAIL_TYPES, type NotificationSettingsPatch } from '@workspace/contracts';
+import {
+  type NotificationSettingsPatch,
+  notificationMailTypesFor,
+  type UserRole,
+} from '@workspace/contracts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -11,7 +15,8 @@ import { toast } from '@/components/ui/use-toast';
 import { useChangeNotificationSettings, useNotificationSettings } from '../api/notifications';
 import { NOTIFICATION_TYPE_LABELS } from './notification-text';
 
-export function NotificationSettingsCard() {
+/** `userRole`: the account's, whose kinds of mail are listed (an employer never verifies a work email). */
+export function NotificationSettingsCard({ userRole }: { userRole: UserRole }) {
   const { t, i18n } = useLingui();
   const settings = useNotificationSettings();
   const change = useChangeNotificationSettings();
@@ -42,7 +47,7 @@ export function NotificationSettingsCard() {
               <legend className="mb-1 font-medium text-sm">
                 <Trans>Mail me when</Trans>
               </legend>
-              {NOTIFICATION_MAIL_TYPES.map((type) => {
+              {notificationMailTypesFor(userRole).map((type) => {
                 const id = `mail-${type}`;
                 return (
                   <div key={type} className="flex items-center gap-2">
