@@ -51,8 +51,19 @@ test('flag a review and moderate it', async ({ page, request, checkA11y }) => {
     page.getByRole('article').filter({ hasText: 'Fair pay' }).getByRole('button', { name: /Flag/ }),
   ).toHaveCount(0);
 
-  // The moderator sees the flag with the rater revealed, and hides the rating.
+  // The moderator's dashboard says what waits in each queue.
   await openAs(page, moderatorAccount, '/dashboard');
+  const queues = page.getByRole('list', { name: 'Moderation queues' });
+  const openFlags = queues.getByRole('link', { name: /Open Flags/ });
+  await expect(openFlags).toHaveText(/Open Flags\s*[1-9]\d*/);
+  await expect(queues.getByRole('link', { name: /Grievances/ })).toHaveAttribute(
+    'href',
+    '/moderation?tab=grievances',
+  );
+  await checkA11y('moderator dashboard');
+  await page.screenshot({ path: test.info().outputPath('moderator-dashboard-desktop.png'), fullPage: true });
+
+  // The moderator sees the flag with the rater revealed, and hides the rating.
   await page
     .getByRole('navigation', { name: 'Main', exact: true })
     .getByRole('link', { name: 'Moderation' })

@@ -255,7 +255,8 @@ export function ReceivedCount({ received, average }: { received: number; average
   );
 }
 
-export function Dashboard({ user }: { user: OwnUser }) {
+/** `moderatorWork`: for a moderator, what waits in their queues (the moderation feature's). */
+export function Dashboard({ user, moderatorWork }: { user: OwnUser; moderatorWork?: ReactNode }) {
   const { t } = useLingui();
   const dashboard = useDashboard();
   const stats = dashboard.data?.stats;
@@ -307,6 +308,7 @@ export function Dashboard({ user }: { user: OwnUser }) {
           </div>
         </div>
       )}
+      {!rated && moderatorWork}
       <div className="grid gap-4 md:grid-cols-2">
         <BrowseCard user={user} />
         <ProfileCard user={user} />

@@ -1,7 +1,5 @@
 // The moderators' screen (DESIGN §5, §7, §8.1, §8.3): open and resolved flag queues, disputes,
 // appeals, grievances and the audit log, as tabs kept in the URL with their page.
-import type { MessageDescriptor } from '@lingui/core';
-import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ShieldCheck } from 'lucide-react';
 import { EmptyState } from '@/components/empty-state';
@@ -16,16 +14,7 @@ import { AuditLog } from './audit-log';
 import { DecisionQueue } from './decision-queues';
 import { FlaggedRatingCard } from './flagged-rating-card';
 import { GrievanceQueue } from './grievance-queue';
-
-type Tab = FlagQueueStatus | 'disputes' | 'appeals' | 'grievances' | 'audit';
-const TABS: Record<Tab, MessageDescriptor> = {
-  open: msg`Open Flags`,
-  resolved: msg`Resolved`,
-  disputes: msg`Disputes`,
-  appeals: msg`Appeals`,
-  grievances: msg`Grievances`,
-  audit: msg`Audit Log`,
-};
+import { MODERATION_TABS, type ModerationTab as Tab } from './tabs';
 
 function FlagQueue({
   status,
@@ -93,7 +82,7 @@ function FlagQueue({
 
 export function ModerationPage() {
   const { i18n } = useLingui();
-  const { tab, page, openTab, changePage } = useTabAndPage(Object.keys(TABS) as [Tab, ...Tab[]]);
+  const { tab, page, openTab, changePage } = useTabAndPage(Object.keys(MODERATION_TABS) as [Tab, ...Tab[]]);
 
   return (
     <div className="grid gap-6">
@@ -110,9 +99,9 @@ export function ModerationPage() {
       </div>
       <Tabs value={tab} onValueChange={(value) => openTab(value as Tab)} className="grid gap-4">
         <TabsList className="grid h-auto w-full grid-cols-2 sm:grid-cols-3 lg:flex lg:h-10 lg:w-fit">
-          {(Object.keys(TABS) as Tab[]).map((key) => (
+          {(Object.keys(MODERATION_TABS) as Tab[]).map((key) => (
             <TabsTrigger key={key} value={key} className="h-8 lg:h-full">
-              {i18n._(TABS[key])}
+              {i18n._(MODERATION_TABS[key])}
             </TabsTrigger>
           ))}
         </TabsList>
