@@ -3,7 +3,7 @@
 // code from the server's outbox and rates the company anonymously; once the company has
 // VERIFIED_BADGE_MIN verified raters (four more verify through the API), its page shows "Verified
 // employee" on their reviews only.
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
 import { WORK_EMAIL_CODE_LENGTH } from '@workspace/contracts';
@@ -13,6 +13,8 @@ import { openAs, rateViaApi } from './journeys-support';
 /** The code of the newest outbox mail to `address`, or null while none has been written. */
 function codeIn(address: string): string | null {
   const dir = join(process.env.E2E_DATA_DIR ?? '', 'outbox');
+  // A fresh server makes the folder with its first mail.
+  if (!existsSync(dir)) return null;
   const mail = readdirSync(dir)
     .sort()
     .reverse()
@@ -86,6 +88,13 @@ test('a company declares its domain; an employee verifies and their anonymous re
   await expect(verify.getByRole('list', { name: 'Your verifications' })).toContainText('Neem Analytics');
 
   await rateViaApi(request, employee, company.user.id, { anonymous: true, feedback: 'Good data team.' });
+  // Its author alone is told why it carries no badge yet.
+  await page.goto('/my-ratings?tab=given');
+  const mine = page.getByRole('article').filter({ hasText: 'Good data team.' });
+  await expect(
+    mine.getByText(/You wrote this as a verified employee\. The badge shows once enough/),
+  ).toBeVisible();
+  await expect(mine.getByText('Verified employee', { exact: true })).toHaveCount(0);
   // The badge shows once the company has five verified raters (VERIFIED_BADGE_MIN).
   for (let i = 1; i <= 4; i += 1) {
     const colleague = await createUser(request, { role: 'employee', full_name: `Colleague ${i}` });

@@ -383,6 +383,7 @@ describe('the badge', () => {
     const unverified = await employee();
     const theirs = await rate(unverified, kaveri, false);
     expect(theirs.body.verified_employee).toBe(false);
+    expect(theirs.body).not.toHaveProperty('verified_pending');
 
     const verifiedPeople: SignedInUser[] = [];
     const ids: number[] = [];
@@ -392,14 +393,18 @@ describe('the badge', () => {
       verifiedPeople.push(person);
       const rated = await rate(person, kaveri, i % 2 === 0);
       expect(rated.status).toBe(201);
-      // The fifth one's own answer already shows it: it is the fifth.
+      // The fifth one's own answer already shows it: it is the fifth. Before, each author alone is
+      // told that theirs waits.
       expect(rated.body.verified_employee).toBe(i === 4);
+      expect(rated.body.verified_pending).toBe(i === 4 ? undefined : true);
       ids.push(rated.body.id);
       if (i === 3) {
-        // Four verified raters: no view says so.
+        // Four verified raters: no view says so, nor that any badge waits.
         for (const who of [reader, kaveri])
           for (const view of await badges(who, kaveri))
             expect(Object.values(view).every((shown) => !shown)).toBe(true);
+        const page = await send<ProfileResponse>(reader, 'GET', `/api/core/users/${kaveri.user.id}/profile/`);
+        for (const rating of page.body.all_ratings) expect(rating).not.toHaveProperty('verified_pending');
       }
     }
     const expected = { ...Object.fromEntries(ids.map((id) => [id, true])), [theirs.body.id]: false };
@@ -411,6 +416,7 @@ describe('the badge', () => {
       '/api/core/my-ratings/given/',
     );
     expect(given.body.results[0]?.verified_employee).toBe(true);
+    expect(given.body.results[0]).not.toHaveProperty('verified_pending');
 
     // One removes the verification, another deletes the account keeping the rating anonymous:
     // the ratings keep the badge they were written with.

@@ -183,6 +183,11 @@ export const rating = z.object({
    * next day's anonymous ratings now that they were reinstated (ADR 0030); nobody else sees it meanwhile.
    */
   return_held: z.literal(true).optional(),
+  /**
+   * To its author alone: written as a verified employee of the company, its badge is not shown yet,
+   * since fewer of the company's raters than VERIFIED_BADGE_MIN carry it (DESIGN §9.1).
+   */
+  verified_pending: z.literal(true).optional(),
 });
 export type Rating = z.infer<typeof rating>;
 export const ratingList = listEnvelope(rating);

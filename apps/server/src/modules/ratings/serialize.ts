@@ -158,6 +158,8 @@ export function toRatingView(stored: RatingRecord, viewerId: number, badgeMin: n
       moderation: moderationView(record.moderation),
       ...(edit ? { edit_held: true } : {}),
       ...(record.returnHeld ? { return_held: true } : {}),
+      // Their own badge, waiting for enough of the company's raters to carry it: theirs to know.
+      ...(record.verifiedEmployee && !badgeShown(record, badgeMin) ? { verified_pending: true } : {}),
     };
   }
   // The rated party sees the dispute they filed; nobody else sees one.

@@ -102,6 +102,18 @@ function HeldNote({ rating }: { rating: Rating }) {
   );
 }
 
+/** Why the author's own "Verified employee" is not on their rating yet (DESIGN §9.1), said to them alone. */
+function VerifiedPendingNote() {
+  return (
+    <p className="basis-full text-muted-foreground text-sm">
+      <Trans>
+        You wrote this as a verified employee. The badge shows once enough of the company's reviewers carry it
+        that it cannot single you out.
+      </Trans>
+    </p>
+  );
+}
+
 function RatingsTab({
   tab,
   page,
@@ -170,9 +182,10 @@ function RatingsTab({
                   </>
                 }
                 actions={
-                  rating.status === 'held' || rating.return_held ? (
+                  rating.status === 'held' || rating.return_held || rating.verified_pending ? (
                     <>
-                      <HeldNote rating={rating} />
+                      {(rating.status === 'held' || rating.return_held) && <HeldNote rating={rating} />}
+                      {rating.verified_pending && <VerifiedPendingNote />}
                       {renderActions?.(rating)}
                     </>
                   ) : (
