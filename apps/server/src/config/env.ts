@@ -196,6 +196,8 @@ function trustProxy(value: string | undefined): boolean | string[] {
 }
 
 export type Env = z.infer<typeof envSchema>;
+/** ANONYMOUS_HOLD: 'day' holds anonymous ratings and their edits until the next day's release (ADR 0030). */
+export type AnonymousHold = Env['ANONYMOUS_HOLD'];
 /** The window AUTH_RATE_LIMIT counts in (registration, password reset, grievances, work-email codes). */
 export const AUTH_RATE_WINDOW = '15 minutes';
 

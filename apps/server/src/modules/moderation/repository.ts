@@ -10,7 +10,7 @@ import {
   type RatingStatus,
 } from '@workspace/contracts';
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import { type Executor, queryRows } from '../../db/client.ts';
 import {
   flags,
@@ -239,6 +239,10 @@ export function toFlagView(flag: FlagRow) {
 const ACCOUNT_HOLDER = 'Account holder';
 
 /** The moderation log, newest first, with each moderator's name. */
+/** A joined user's name, or null when the account is gone (a tombstone, or no row). */
+const nameUnlessDeleted = (user: { passwordHash: AnyPgColumn; fullName: AnyPgColumn }) =>
+  sql<string | null>`case when not ${isTombstoneSql(user.passwordHash)} then ${user.fullName} end`;
+
 export async function auditLog(db: Executor, query: PageQuery): Promise<Page<AuditEntry>> {
   const { limit, offset } = pageWindow(query);
   const [counted] = await db.select({ total: count() }).from(moderationActions);
@@ -251,12 +255,8 @@ export async function auditLog(db: Executor, query: PageQuery): Promise<Page<Aud
       action: moderationActions,
       moderatorName: users.fullName,
       grievanceFiled: grievances.createdAt,
-      userName: sql<
-        string | null
-      >`case when not ${isTombstoneSql(targetUser.passwordHash)} then ${targetUser.fullName} end`,
-      rateeName: sql<
-        string | null
-      >`case when not ${isTombstoneSql(targetRatee.passwordHash)} then ${targetRatee.fullName} end`,
+      userName: nameUnlessDeleted(targetUser),
+      rateeName: nameUnlessDeleted(targetRatee),
     })
     .from(moderationActions)
     .leftJoin(users, eq(users.id, moderationActions.moderatorId))

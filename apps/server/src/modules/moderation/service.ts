@@ -7,6 +7,7 @@
 // one transaction, which is simply run again.
 import { MSG, type RatingStatus } from '@workspace/contracts';
 import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { AnonymousHold } from '../../config/env.ts';
 import { type Db, type Executor, queryRows } from '../../db/client.ts';
 import {
   flags,
@@ -241,7 +242,7 @@ export async function reinstateUser(
   moderatorId: number,
   userId: number,
   reason: string,
-  options: { hold: 'day' | 'off' },
+  options: { hold: AnonymousHold },
 ) {
   return inTransaction(db, async (tx) => {
     const user = await lockUser(tx, userId, 'no key update');
@@ -249,15 +250,10 @@ export async function reinstateUser(
     if (isTombstone(user)) throw badRequest(MSG.accountDeleted);
     if (user.isActive) throw badRequest(MSG.notSuspended);
     await tx.update(users).set({ isActive: true }).where(eq(users.id, userId));
-    const waiting =
-      options.hold === 'day'
-        ? await queryRows<{ id: number }>(
-            tx,
-            sql`update suspension_hidden_ratings s set reinstated_at = now() from ratings r
-                where s.user_id = ${userId} and r.id = s.rating_id and r.is_anonymous
-                returning s.rating_id as id`,
-          )
-        : [];
+    if (options.hold === 'day') {
+      await tx.execute(sql`update suspension_hidden_ratings s set reinstated_at = now() from ratings r
+        where s.user_id = ${userId} and r.id = s.rating_id and r.is_anonymous`);
+    }
     const remembered = await tx
       .delete(suspensionHiddenRatings)
       .where(and(eq(suspensionHiddenRatings.userId, userId), isNull(suspensionHiddenRatings.reinstatedAt)))
@@ -290,7 +286,7 @@ export async function reinstateUser(
       targetId: userId,
       reason,
     });
-    return { restoredRatings: published.length, returningTomorrow: waiting.length };
+    return { restoredRatings: published.length };
   });
 }
 

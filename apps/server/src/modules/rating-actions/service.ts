@@ -17,6 +17,7 @@ import {
 } from '@workspace/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import type { AnonymousHold } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import {
@@ -107,7 +108,7 @@ export async function editRating(
   userId: number,
   ratingId: number,
   edit: RatingEdit,
-  options: { hold: 'day' | 'off'; now?: Date },
+  options: { hold: AnonymousHold; now?: Date },
 ): Promise<{ rateeId: number; held: boolean }> {
   const now = options.now ?? new Date();
   return inTransaction(db, async (tx) => {

@@ -8,6 +8,7 @@ import {
   overallScoreTenths,
 } from '@workspace/contracts';
 import type { z } from 'zod';
+import type { AnonymousHold } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { badRequest } from '../../lib/errors.ts';
@@ -31,7 +32,7 @@ export async function createRating(
   session: Session,
   input: ValidRating,
   /** ANONYMOUS_HOLD: 'day' holds an anonymous rating until the next day's release (ADR 0030). */
-  hold: 'day' | 'off',
+  hold: AnonymousHold,
 ): Promise<{ record: RatingRecord; burst: BurstCounts | null; copies: Match[] }> {
   // The rules decided from the session alone, taking the ratee to be what the write itself requires
   // (the role the caller rates, active, not yet rated by the caller): on the way to a rating there
