@@ -75,7 +75,10 @@ describe.each(ENDPOINTS)('$method $url', (endpoint) => {
     for (const payload of ['[]', '"text"', '42', 'null', 'true', '[{"email": "a@b.in"}]']) {
       const res = await send(endpoint, payload);
       expect(res.status).toBe(400);
-      expect(res.body.detail).toBeTypeOf('string');
+      expect(res.body).toEqual({
+        detail: MSG.validationFailed,
+        errors: { non_field_errors: [MSG.notObject] },
+      });
     }
   });
 
@@ -100,6 +103,10 @@ describe.each(ENDPOINTS)('$method $url', (endpoint) => {
     expect(res.status).toBe(400);
     expect(res.body.detail).toBe(MSG.validationFailed);
     expect(Object.keys(res.body.errors ?? {}).length).toBeGreaterThan(0);
+    // Each in words a person reads, not zod's own ("Invalid input: expected string, received number").
+    for (const message of Object.values(res.body.errors ?? {}).flat()) {
+      expect(message).not.toMatch(/invalid input|expected|received|unrecognized/i);
+    }
     // Numbers beyond any range, written out in the JSON text itself.
     const huge = await send(
       endpoint,

@@ -426,6 +426,23 @@ describe('not found', () => {
     }
   });
 
+  it("names a user only by its id's own digits, not by another spelling of the number", async () => {
+    expect((await get(ctx, viewer, `/api/core/users/${company.id}/profile/`)).status).toBe(200);
+    const id = company.id;
+    for (const spelling of [
+      `0x${id.toString(16)}`,
+      `00${id}`,
+      `%2B${id}`,
+      `${id}.0`,
+      `${id}%20`,
+      `${id}e0`,
+    ]) {
+      const res = await get(ctx, viewer, `/api/core/users/${spelling}/profile/`);
+      expect(res.status, spelling).toBe(404);
+      expect(res.body).toEqual({ detail: MSG.notFound });
+    }
+  });
+
   it('needs a signed-in user for every core endpoint', async () => {
     for (const url of [
       '/api/core/companies/',

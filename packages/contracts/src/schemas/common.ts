@@ -7,17 +7,55 @@ import { personalDataIn } from '../personal-data.ts';
 
 const missing = (input: unknown) => input === undefined || input === null;
 
+/** The message of each JSON type a field expected, where its schema names none. */
+const EXPECTED: Partial<Record<string, string>> = {
+  string: MSG.notText,
+  number: MSG.notNumber,
+  int: MSG.notNumber,
+  boolean: MSG.notBoolean,
+  array: MSG.notList,
+  object: MSG.notObject,
+  record: MSG.notObject,
+};
+
+// Zod's own English ("Invalid input: expected object, received array") for the issues a schema gives
+// no message of its own: a body that is not an object, a key or a value not among the choices.
+// Messages a schema names still win (zod: schema, then this).
+z.config({
+  customError: (issue) => {
+    if (issue.code === 'invalid_type')
+      return issue.input === undefined ? MSG.required : EXPECTED[issue.expected];
+    if (
+      issue.code === 'invalid_value' ||
+      issue.code === 'unrecognized_keys' ||
+      issue.code === 'invalid_key'
+    ) {
+      return MSG.invalidChoice;
+    }
+    return undefined;
+  },
+});
+
 /**
- * Control characters (C0 and C1, DESIGN §9.1): in a name they could break a mail header or a page's
- * layout, and nobody types them. Multi-line text keeps line breaks and tabs.
+ * Characters nobody types in a form and that make text show other than it reads: control characters
+ * (C0 and C1, DESIGN §9.1), which in a name could break a mail header or a page's layout; the bidi
+ * embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069), with which a name or a review
+ * can display reversed ("Trojan Source"); and a lone half of a surrogate pair, which is no character
+ * and would be stored as U+FFFD. The marks LRM and RLM, and ZWJ and ZWNJ of Indian scripts, stay.
  */
-const CONTROL = /\p{Cc}/u;
-/** A control character other than a line feed or a tab. */
-const CONTROL_BUT_LINES = /[^\P{Cc}\n\t]/u;
+const CONTROL = /[\p{Cc}\p{Cs}\u202A-\u202E\u2066-\u2069]/u;
+/** The same, but for a line feed or a tab: multi-line text keeps them. */
+const CONTROL_BUT_LINES = /[^\P{Cc}\n\t]|[\p{Cs}\u202A-\u202E\u2066-\u2069]/u;
+/** Text of nothing but spaces and invisible characters (ZWJ, RLM, …): blank, however long. */
+const INVISIBLE_ONLY = /^[\p{Cf}\p{Z}\s]+$/u;
 
 const string = (requiredMessage: string) =>
   z.string({ error: (issue) => (missing(issue.input) ? requiredMessage : MSG.notText) });
-const trimmed = (requiredMessage: string) => string(requiredMessage).trim();
+/** Trimmed; text that shows nothing (only invisible characters) is refused as missing. */
+const trimmed = (requiredMessage: string) =>
+  string(requiredMessage)
+    .trim()
+    .refine((v) => !INVISIBLE_ONLY.test(v), requiredMessage);
 
 /**
  * What a person searches or filters by: never stored, so any characters may separate its words; a
@@ -62,17 +100,25 @@ export const bodyId = () =>
     .positive(MSG.notNumber)
     .max(2_147_483_647, MSG.notNumber);
 
-/** An id taken from the URL path; a bad one is answered as 'not found'. */
-export const pathId = z.coerce.number().int().positive().max(2_147_483_647);
+/**
+ * A positive id in the URL path, written as PostgreSQL would print it: digits without a sign, leading
+ * zero, exponent or hex (`0x10`, `1e3`, `+1` and `001` name nothing). A bad one is answered as
+ * 'not found' (plugins/errors.ts).
+ */
+const pathIdUpTo = (max: number) =>
+  z
+    .string()
+    .regex(/^[1-9][0-9]{0,15}$/)
+    .transform(Number)
+    .pipe(z.number().max(max));
+export const pathId = pathIdUpTo(2_147_483_647);
 export const idParams = z.object({ id: pathId });
 
 /**
  * A rating's id in the URL path (/api/core/ratings/{id}/…, /api/moderation/ratings/{id}/…): random
- * below 2^53 (ADR 0016), so up to Number.MAX_SAFE_INTEGER where other ids stop at 2^31 - 1. A bad one
- * is answered as 'not found', as for every other id in a path.
+ * below 2^53 (ADR 0016), so up to Number.MAX_SAFE_INTEGER where other ids stop at 2^31 - 1.
  */
-const ratingPathId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
-export const ratingIdParams = z.object({ id: ratingPathId });
+export const ratingIdParams = z.object({ id: pathIdUpTo(Number.MAX_SAFE_INTEGER) });
 
 export const isoDateTime = z.string().describe('ISO 8601 UTC timestamp');
 

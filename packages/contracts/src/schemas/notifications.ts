@@ -30,16 +30,23 @@ export const notificationsResponse = z.object({
 });
 export type NotificationsResponse = z.infer<typeof notificationsResponse>;
 
-/** Marks the given notifications, or all of the caller's, read. */
-export const markReadRequest = z.union([
-  z.object({
+/**
+ * Marks the given notifications, or all of the caller's, read: `{"ids"}` or `{"all": true}`. One object
+ * with both optional rather than a union of two, so that a bad id is answered at that id, not as
+ * "matches neither".
+ */
+export const markReadRequest = z
+  .object({
     ids: z
       .array(z.uuid({ error: 'Not a notification.' }))
       .min(1, 'Name at least one notification.')
-      .max(100, 'At most 100 at once.'),
-  }),
-  z.object({ all: z.literal(true, { error: 'Must be true.' }) }),
-]);
+      .max(100, 'At most 100 at once.')
+      .optional(),
+    all: z.literal(true, { error: 'Must be true.' }).optional(),
+  })
+  .refine((which) => (which.ids === undefined) !== (which.all === undefined), {
+    error: 'Send either "ids" or "all": true.',
+  });
 export type MarkReadRequest = z.input<typeof markReadRequest>;
 
 export const notificationSettings = z.object({

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../messages.ts';
 import { loginRequest, profileUpdateRequest, registerRequest, resetConfirmRequest } from './auth.ts';
+import { idParams, ratingIdParams } from './common.ts';
 import { createRatingRequest, directoryQuery } from './core.ts';
+import { markReadRequest, notificationSettingsPatch } from './notifications.ts';
 
 /** The messages a schema gives, keyed by dotted path, as the API returns them. */
 function messages(result: {
@@ -206,5 +208,72 @@ describe('control characters (DESIGN §9.1)', () => {
   });
   it('letters of every script pass', () => {
     expect(registerRequest.safeParse({ ...validRegistration, full_name: 'आशा राव' }).success).toBe(true);
+  });
+  it.each([
+    ['a right-to-left override', 'Good \u202eecalp'],
+    ['a left-to-right embedding', 'Asha \u202aRao'],
+    ['a first-strong isolate', 'Asha \u2068Rao\u2069'],
+    ['a lone surrogate', 'Asha \ud800Rao'],
+  ])('a name or a review with %s, which shows text other than it reads, is refused', (_what, bad) => {
+    expect(messages(registerRequest.safeParse({ ...validRegistration, full_name: bad })).full_name).toEqual([
+      MSG.singleLine,
+    ]);
+    expect(messages(feedback(bad)).feedback_message).toEqual([MSG.controlCharacters]);
+  });
+  it('text of nothing but invisible characters is refused as missing, however long', () => {
+    for (const blank of ['\u200d\u200d\u200d', '\u200b\u200b', '\u200f\u200f\u200f', '\u00a0\u200d\u2060']) {
+      expect(
+        messages(registerRequest.safeParse({ ...validRegistration, full_name: blank })).full_name,
+      ).toEqual([MSG.fullNameMin]);
+      expect(messages(profileUpdateRequest.safeParse({ city: blank })).city).toEqual([MSG.cityRequired]);
+    }
+  });
+  it('the joiners of Indian scripts and the direction marks stay inside words', () => {
+    for (const name of ['क्\u200dष राव', 'Asha \u200fRao', 'श्\u200cरी'])
+      expect(registerRequest.safeParse({ ...validRegistration, full_name: name }).success).toBe(true);
+  });
+});
+
+describe('path ids are digits, as PostgreSQL prints them', () => {
+  it.each(['1', '42', '2147483647'])('%s names its user', (id) => {
+    expect(idParams.safeParse({ id })).toEqual({ success: true, data: { id: Number(id) } });
+  });
+  it.each([
+    '0',
+    '-1',
+    '+1',
+    '001',
+    '0x10',
+    '1e3',
+    '1.0',
+    '1 ',
+    ' 1',
+    '2147483648',
+    '99999999999999999999',
+    '',
+  ])('%j names nothing', (id) => {
+    expect(idParams.safeParse({ id }).success).toBe(false);
+  });
+  it("a rating's id goes up to 2^53 - 1", () => {
+    expect(ratingIdParams.safeParse({ id: '9007199254740991' }).success).toBe(true);
+    expect(ratingIdParams.safeParse({ id: '9007199254740992' }).success).toBe(false);
+  });
+});
+
+describe("zod's own English is replaced where a schema names no message", () => {
+  it('a body that is not an object', () => {
+    for (const body of [[], 'text', 3, true, null])
+      expect(messages(markReadRequest.safeParse(body))).toEqual({ '': [MSG.notObject] });
+  });
+  it('a field of the wrong type, a key not among the choices', () => {
+    expect(messages(notificationSettingsPatch.safeParse({ email: '1' }))).toEqual({ email: [MSG.notObject] });
+    expect(messages(notificationSettingsPatch.safeParse({ email: { a: true } }))).toEqual({
+      email: [MSG.invalidChoice],
+    });
+  });
+  it('a bad notification id is answered at that id', () => {
+    expect(messages(markReadRequest.safeParse({ ids: [1] }))).toEqual({ 'ids.0': ['Not a notification.'] });
+    expect(messages(markReadRequest.safeParse({}))).toEqual({ '': ['Send either "ids" or "all": true.'] });
+    expect(markReadRequest.safeParse({ all: true }).success).toBe(true);
   });
 });

@@ -143,8 +143,8 @@ export async function notificationsPage(
 }
 
 /** Marks the user's notifications read: those of `ids` (others' are ignored), or all. */
-export async function markRead(db: Executor, userId: number, which: { ids: string[] } | { all: true }) {
-  const only = 'ids' in which ? sql`and id = any(${sql.param(which.ids)}::uuid[])` : sql``;
+export async function markRead(db: Executor, userId: number, which: { ids?: string[]; all?: true }) {
+  const only = which.ids ? sql`and id = any(${sql.param(which.ids)}::uuid[])` : sql``;
   await db.execute(
     sql`update notifications set read_at = now() where user_id = ${userId} and read_at is null ${only}`,
   );
