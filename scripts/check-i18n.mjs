@@ -6,7 +6,9 @@
 //      plain string in aria-label, alt, title, placeholder, label, description, or useDocumentTitle('…')
 //      (ADR 0011). Every component is checked: the last screens were converted on 2026-11-24;
 //   3. a Hindi message says one of the product's terms otherwise than the glossary
-//      (src/locales/glossary.json) says it.
+//      (src/locales/glossary.json) says it;
+//   4. any Hindi text, in the catalogs or outside them (the privacy notice, the server's mails), uses a
+//      word the glossary lists under `avoid`.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,7 +17,7 @@ import { parse } from '@babel/parser';
 import traverseModule from '@babel/traverse';
 import { formatter } from '@lingui/format-po';
 import { DEFAULT_LANGUAGE, LANGUAGES } from '@workspace/contracts';
-import { glossaryProblems } from './glossary.mjs';
+import { avoidedWordProblems, glossaryProblems } from './glossary.mjs';
 
 const traverse = traverseModule.default ?? traverseModule;
 const web = resolve('apps/web');
@@ -149,7 +151,35 @@ for (const locale of LANGUAGES.filter((language) => language !== DEFAULT_LANGUAG
     problems.push(
       ...glossaryProblems(entries, glossary, locale).map((problem) => `${locale}/${catalog}: ${problem}`),
     );
+    for (const entry of entries)
+      if (!entry.obsolete && entry.translation)
+        problems.push(
+          ...avoidedWordProblems(
+            entry.translation,
+            `${locale}/${catalog} ${JSON.stringify(entry.message)}`,
+            glossary,
+            locale,
+          ),
+        );
   }
+}
+
+// 4. The Hindi written outside the catalogs: the privacy notice and terms, the server's mails.
+const HINDI = /[\u0900-\u097F]/;
+const prose = [];
+const walkProse = (dir) => {
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) walkProse(path);
+    else if (/\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name)) prose.push(path);
+  }
+};
+walkProse(src);
+walkProse(resolve('apps/server/src'));
+for (const file of prose) {
+  const text = readFileSync(file, 'utf8');
+  if (HINDI.test(text))
+    problems.push(...avoidedWordProblems(text, relative(resolve('.'), file), glossary, 'hi'));
 }
 
 if (problems.length > 0) {

@@ -22,3 +22,13 @@ export function glossaryProblems(entries, glossary, locale = 'hi') {
   }
   return problems;
 }
+
+/**
+ * The words of `glossary.avoid` (another word for a product term than the one the product uses) that
+ * `text` says in `locale`: one line per word found, naming `where` and the word to use instead.
+ */
+export function avoidedWordProblems(text, where, glossary, locale = 'hi') {
+  return (glossary.avoid ?? [])
+    .filter((entry) => entry[locale] && text.includes(entry[locale]))
+    .map((entry) => `${where} says ${entry[locale]}: the product says ${entry.use} (glossary.json)`);
+}

@@ -1,10 +1,10 @@
 // The glossary rule of `npm run i18n:check` (scripts/glossary.mjs): on made-up entries, and on the
 // committed Hindi catalogs, which must keep to it.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { formatter } from '@lingui/format-po';
 import { describe, expect, it } from 'vitest';
-import { glossaryProblems } from './glossary.mjs';
+import { avoidedWordProblems, glossaryProblems } from './glossary.mjs';
 
 const locales = join(import.meta.dirname, '../apps/web/src/locales');
 const glossary = JSON.parse(readFileSync(join(locales, 'glossary.json'), 'utf8'));
@@ -41,6 +41,37 @@ describe('the glossary rule', () => {
     for (const file of readdirSync(join(locales, 'hi')).filter((name) => name.endsWith('.po'))) {
       const entries = Object.values(po.parse(readFileSync(join(locales, 'hi', file), 'utf8')));
       expect(glossaryProblems(entries, glossary), file).toEqual([]);
+    }
+  });
+});
+
+describe('the words to avoid', () => {
+  it('names each avoided word a text says, with the word to use', () => {
+    expect(avoidedWordProblems('गुमनाम रिव्यू और विवाद', 'notice', glossary)).toEqual([
+      'notice says रिव्यू: the product says समीक्षा (glossary.json)',
+      'notice says विवाद: the product says आपत्ति (glossary.json)',
+    ]);
+    expect(avoidedWordProblems('गुमनाम समीक्षा पर आपत्ति', 'notice', glossary)).toEqual([]);
+  });
+
+  it("holds in every Hindi text: the catalogs, the privacy notice and the server's mails", () => {
+    const files = [];
+    const walk = (dir) => {
+      for (const name of readdirSync(dir)) {
+        const path = join(dir, name);
+        if (statSync(path).isDirectory()) walk(path);
+        else if (/\.(tsx?|po)$/.test(name) && !/\.test\./.test(name)) files.push(path);
+      }
+    };
+    walk(join(import.meta.dirname, '../apps/web/src'));
+    walk(join(import.meta.dirname, '../apps/server/src'));
+    const hindi = files.filter((file) => /[\u0900-\u097F]/.test(readFileSync(file, 'utf8')));
+    // The notice, the catalogs and the mails are among them: the rule reads what people read.
+    expect(hindi.some((file) => file.endsWith('notice/hi.ts'))).toBe(true);
+    expect(hindi.some((file) => file.endsWith('mail-texts.ts'))).toBe(true);
+    for (const file of hindi) {
+      // A catalog's English ids may hold no Hindi; only what a reader sees is read.
+      expect(avoidedWordProblems(readFileSync(file, 'utf8'), file, glossary)).toEqual([]);
     }
   });
 });

@@ -114,7 +114,7 @@ test('change password: a wrong old password is said beside the field; a right on
   await expect(form.getByText(MSG.oldPasswordRequired)).toBeVisible();
   await expect(form.getByText(MSG.passwordMin)).toBeVisible();
 
-  await form.getByLabel('Current password').fill('not-my-password');
+  await form.getByLabel('Old password').fill('not-my-password');
   await form.getByLabel('New password', { exact: true }).fill('brand-new-password-1');
   await form.getByLabel('Confirm new password').fill('brand-new-password-2');
   await form.getByRole('button', { name: 'Change Password' }).click();
@@ -123,10 +123,10 @@ test('change password: a wrong old password is said beside the field; a right on
   await form.getByLabel('Confirm new password').fill('brand-new-password-1');
   await form.getByRole('button', { name: 'Change Password' }).click();
   await expect(form.getByText(MSG.oldPasswordIncorrect)).toBeVisible();
-  await expect(form.getByLabel('Current password')).toHaveAttribute('aria-invalid', 'true');
+  await expect(form.getByLabel('Old password')).toHaveAttribute('aria-invalid', 'true');
   await checkA11y('change password (error)');
 
-  await form.getByLabel('Current password').fill(me.password);
+  await form.getByLabel('Old password').fill(me.password);
   await form.getByRole('button', { name: 'Change Password' }).click();
   await expect(form.getByText(MSG.passwordChanged)).toBeVisible();
   const login = await request.post('/api/auth/login/', {

@@ -4,15 +4,21 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { type RenderOptions, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement, ReactNode } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, parsePath, RouterProvider } from 'react-router';
 import { i18n } from '@/lib/i18n';
 import { LanguageSync } from '@/lib/language';
 import { createQueryClient } from '@/lib/query-client';
 import { SessionProvider } from '@/lib/session';
 
-export function renderWithProviders(ui: ReactElement, { path = '/' }: { path?: string } = {}) {
+/** `state`: the history state the page is reached with, as a page that navigates here hands it over. */
+export function renderWithProviders(
+  ui: ReactElement,
+  { path = '/', state }: { path?: string; state?: unknown } = {},
+) {
   const queryClient = createQueryClient();
-  const router = createMemoryRouter([{ path: '*', element: ui }], { initialEntries: [path] });
+  const router = createMemoryRouter([{ path: '*', element: ui }], {
+    initialEntries: [{ ...parsePath(path), state }],
+  });
   const user = userEvent.setup();
   const view = render(
     <I18nProvider i18n={i18n}>

@@ -41,6 +41,9 @@ export default function LoginRoute() {
   const { t } = useLingui();
   useDocumentTitle(t`Sign In`);
   const { message, registered, sessionEnded, email } = useFlashMessage();
+  // Once a sign-in is tried, its own answer is what counts: a 'Registration successful!' above a
+  // refused password would say two things at once.
+  const [attempted, setAttempted] = useState(false);
   return (
     <AuthLayout
       // Someone who has just signed up is new here, not back.
@@ -54,13 +57,13 @@ export default function LoginRoute() {
         </p>
       }
     >
-      {message && (
+      {message && !attempted && (
         <Alert variant="success" className="mb-5">
           <CheckCircle2 aria-hidden />
           <AlertDescription>{translateApiMessage(message)}</AlertDescription>
         </Alert>
       )}
-      {sessionEnded && (
+      {sessionEnded && !attempted && (
         <Alert className="mb-5">
           <Info aria-hidden />
           <AlertDescription>
@@ -71,7 +74,7 @@ export default function LoginRoute() {
           </AlertDescription>
         </Alert>
       )}
-      <LoginForm email={email} />
+      <LoginForm email={email} onAttempt={() => setAttempted(true)} />
     </AuthLayout>
   );
 }

@@ -1,10 +1,10 @@
 // Change password (DESIGN §7): old, new and confirmation, each message beside its field; a wrong
-// old password is the server's 'Old password is incorrect' beside the old password.
+// old password is the server's 'Old password is incorrect' beside the field, labelled as the message names it.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { type ChangePasswordRequest, changePasswordRequest, MSG } from '@workspace/contracts';
 import { CheckCircle2 } from 'lucide-react';
-import { type FieldPath, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { NewPasswordFields } from '@/components/new-password-fields';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -14,9 +14,10 @@ import { PasswordInput } from '@/components/ui/password-input';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
 import { translateApiMessage } from '@/lib/api-messages';
+import { showServerFieldErrors } from '@/lib/server-field-errors';
 import { useChangePassword } from '../api/change-password';
 
-const FIELDS = new Set(['old_password', 'new_password', 'new_password_confirm']);
+const FIELDS = ['old_password', 'new_password', 'new_password_confirm'] as const;
 
 export function ChangePasswordForm() {
   const { t } = useLingui();
@@ -30,14 +31,7 @@ export function ChangePasswordForm() {
   const submit = form.handleSubmit((values) =>
     change.mutate(values, {
       onSuccess: () => form.reset(),
-      onError: (error) => {
-        if (!(error instanceof ApiError)) return;
-        for (const [field, messages] of Object.entries(error.errors)) {
-          if (FIELDS.has(field) && messages[0]) {
-            form.setError(field as FieldPath<ChangePasswordRequest>, { message: messages[0] });
-          }
-        }
-      },
+      onError: (error) => showServerFieldErrors(form.setError, error, FIELDS),
     }),
   );
 
@@ -74,7 +68,7 @@ export function ChangePasswordForm() {
               <AlertDescription>{translateApiMessage(generalError)}</AlertDescription>
             </Alert>
           )}
-          <Field label={t`Current password`} error={errors.old_password?.message}>
+          <Field label={t`Old password`} error={errors.old_password?.message}>
             {(control) => (
               <PasswordInput
                 {...control}

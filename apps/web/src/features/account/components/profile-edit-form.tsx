@@ -10,7 +10,7 @@ import {
   profileUpdateRequest,
   type WorkEntry,
 } from '@workspace/contracts';
-import { Controller, type FieldPath, useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { SkillsInput } from '@/components/skills-input';
 import { Alert, AlertDescription } from '@/components/ui/alert';
@@ -21,8 +21,8 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { completeWorkEntries, WorkHistoryEditor } from '@/components/work-history-editor';
-import { ApiError } from '@/lib/api-client';
 import { translateApiMessage } from '@/lib/api-messages';
+import { showServerFieldErrors } from '@/lib/server-field-errors';
 import { updateProfileErrorMessage, useUpdateProfile } from '../api/update-profile';
 
 export interface ProfileFormValues {
@@ -66,14 +66,15 @@ const formSchema = (isEmployee: boolean) =>
     .transform((values) => toProfilePayload(values, isEmployee))
     .pipe(profileUpdateRequest);
 
-const FORM_FIELDS = new Set([
+// In the order the form shows them: the first the server refuses takes the focus.
+const FORM_FIELDS = [
   'full_name',
   'city',
   'linkedin_url',
   'skills',
   'work_history',
   'show_rating_details',
-]);
+] as const;
 
 export function ProfileEditForm({
   user,
@@ -97,15 +98,7 @@ export function ProfileEditForm({
   const submit = form.handleSubmit(() =>
     update.mutate(toProfilePayload(form.getValues(), isEmployee), {
       onSuccess: onSaved,
-      onError: (error) => {
-        // The server's field messages go beside their fields as well.
-        if (!(error instanceof ApiError)) return;
-        for (const [field, messages] of Object.entries(error.errors)) {
-          if (FORM_FIELDS.has(field) && messages[0]) {
-            form.setError(field as FieldPath<ProfileFormValues>, { message: messages[0] });
-          }
-        }
-      },
+      onError: (error) => showServerFieldErrors(form.setError, error, FORM_FIELDS),
     }),
   );
 

@@ -17,9 +17,12 @@ import { loginErrorMessage, useLogin } from '../api/login';
 // The contracts' loginRequest, through zod, loaded once the form is touched: the page paints without it.
 const checks = lazyResolver(() => import('../checks/login').then((module) => module.loginChecks));
 
-/** Email and password; a successful sign-in updates the session and the page's guard moves on. */
-/** `email`: filled in (after a sign-up), the password field then focused. */
-export function LoginForm({ email }: { email?: string } = {}) {
+/**
+ * Email and password; a successful sign-in updates the session and the page's guard moves on.
+ * `email`: filled in (after a sign-up), the password field then focused. `onAttempt`: told of each
+ * sign-in sent, so a message the page showed before it (a sign-up's success) can give way.
+ */
+export function LoginForm({ email, onAttempt }: { email?: string; onAttempt?: () => void } = {}) {
   const { t } = useLingui();
   const login = useLogin();
   const form = useForm<LoginRequest>({
@@ -37,7 +40,10 @@ export function LoginForm({ email }: { email?: string } = {}) {
       noValidate
       onFocus={checks.preload}
       onPointerDown={checks.preload}
-      onSubmit={form.handleSubmit((values) => login.mutate(values))}
+      onSubmit={form.handleSubmit((values) => {
+        onAttempt?.();
+        login.mutate(values);
+      })}
       className="grid gap-5"
     >
       {login.isError && (

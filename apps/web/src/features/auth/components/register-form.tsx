@@ -13,8 +13,9 @@ import {
 } from '@workspace/contracts';
 import { Briefcase, Building2 } from 'lucide-react';
 import { useId, useState } from 'react';
-import { Controller, type FieldPath, useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { PASSWORD_HINT } from '@/components/new-password-fields';
 import { SkillsInput } from '@/components/skills-input';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -28,10 +29,10 @@ import { Spinner } from '@/components/ui/spinner';
 import { TextLink } from '@/components/ui/text-link';
 import { completeWorkEntries, WorkHistoryEditor } from '@/components/work-history-editor';
 import { paths } from '@/config/paths';
-import { ApiError } from '@/lib/api-client';
 import { translateApiMessage } from '@/lib/api-messages';
 import { cn } from '@/lib/cn';
 import { activeLanguage } from '@/lib/i18n';
+import { showServerFieldErrors } from '@/lib/server-field-errors';
 import { registerErrorMessage, useRegister } from '../api/register';
 
 export interface RegisterFormValues {
@@ -79,17 +80,18 @@ const ROLE_OPTIONS: Record<
   employer: { label: msg`Employer`, hint: msg`Rate the people you employ`, icon: Building2 },
 };
 
-const FORM_FIELDS = new Set<string>([
-  'email',
+// In the order the form shows them: the first the server refuses takes the focus.
+const FORM_FIELDS = [
+  'user_role',
   'full_name',
+  'email',
   'password',
   'password_confirm',
-  'user_role',
   'city',
   'linkedin_url',
   'skills',
   'work_history',
-]);
+] as const;
 
 export function RegisterForm({
   onSuccess,
@@ -133,15 +135,7 @@ export function RegisterForm({
       },
       {
         onSuccess: (_answer, payload) => onSuccess(payload.email),
-        onError: (error) => {
-          // The server's field messages go beside their fields as well.
-          if (!(error instanceof ApiError)) return;
-          for (const [field, messages] of Object.entries(error.errors)) {
-            if (FORM_FIELDS.has(field) && messages[0]) {
-              form.setError(field as FieldPath<RegisterFormValues>, { message: messages[0] });
-            }
-          }
-        },
+        onError: (error) => showServerFieldErrors(form.setError, error, FORM_FIELDS),
       },
     );
   });
@@ -208,11 +202,7 @@ export function RegisterForm({
         <Field label={t`Email`} error={errors.email?.message}>
           {(control) => <Input {...control} type="email" autoComplete="email" {...form.register('email')} />}
         </Field>
-        <Field
-          label={t`Password`}
-          error={errors.password?.message}
-          hint={t`At least ${LIMITS.passwordMin} characters.`}
-        >
+        <Field label={t`Password`} error={errors.password?.message} hint={t(PASSWORD_HINT)}>
           {(control) => (
             <PasswordInput {...control} autoComplete="new-password" {...form.register('password')} />
           )}

@@ -9,7 +9,9 @@ describe('ResetPasswordForm', () => {
     const { user } = renderWithProviders(<ResetPasswordForm email="asha@example.com" onDone={() => {}} />);
     const password = screen.getByLabelText('New password');
     const hint = document.getElementById(password.getAttribute('aria-describedby')?.split(' ')[0] ?? '');
-    expect(hint?.textContent).toBe(`At least ${LIMITS.passwordMin} characters.`);
+    expect(hint?.textContent).toBe(
+      `At least ${LIMITS.passwordMin} characters, and not a common password, a name or a keyboard pattern.`,
+    );
 
     await user.type(password, 'short');
     await user.click(screen.getByRole('button', { name: 'Reset Password' }));

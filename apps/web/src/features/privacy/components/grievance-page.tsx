@@ -31,6 +31,7 @@ import { ApiError, getErrorMessage } from '@/lib/api-client';
 import { translateApiMessage } from '@/lib/api-messages';
 import { formatDate } from '@/lib/format';
 import { activeLanguage } from '@/lib/i18n';
+import { showServerFieldErrors } from '@/lib/server-field-errors';
 import { useSession } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useFileGrievance, useGrievanceOfficer } from '../api/grievances';
@@ -134,13 +135,8 @@ function GrievanceForm() {
           setFiled(created);
           form.reset(empty);
         },
-        onError: (error) => {
-          if (!(error instanceof ApiError)) return;
-          for (const field of ['category', 'subject_url', 'details', 'email'] as const) {
-            const message = error.fieldError(field);
-            if (message) form.setError(field, { message });
-          }
-        },
+        onError: (error) =>
+          showServerFieldErrors(form.setError, error, ['category', 'subject_url', 'details', 'email']),
       },
     ),
   );
