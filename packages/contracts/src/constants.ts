@@ -117,6 +117,7 @@ export const DISPUTE_OUTCOMES = ['UPHELD', 'REJECTED'] as const;
 export type DisputeOutcome = (typeof DISPUTE_OUTCOMES)[number];
 /** 'withdrawn': its rating was withdrawn by its author before a decision; the record stays (ADR 0013). */
 export const DISPUTE_STATUSES = ['open', 'decided', 'withdrawn'] as const;
+export type DisputeStatus = (typeof DISPUTE_STATUSES)[number];
 export const APPEAL_STATUSES = ['open', 'restored', 'rejected', 'withdrawn'] as const;
 export type AppealStatus = (typeof APPEAL_STATUSES)[number];
 
@@ -130,6 +131,20 @@ export const DISPUTE_DECISION_DAYS = 15;
  * moderation.
  */
 export const RATE_AGAIN_AFTER_WITHDRAWAL_DAYS = 90;
+/**
+ * Whether withdrawing a rating keeps its author from rating the same person again for
+ * RATE_AGAIN_AFTER_WITHDRAWAL_DAYS (DESIGN §9.1): it is under moderation, hidden, held back by an open
+ * dispute or published but disputed, or a dispute about it was upheld. The server applies it; the
+ * withdraw dialog says it before the author confirms.
+ */
+export const withdrawalLocksRatingAgain = (rating: {
+  status: string;
+  dispute: { status: string; outcome: string | null } | null | undefined;
+}) =>
+  !seenByItsAuthorAlone(rating.status) &&
+  (rating.status !== ('published' satisfies RatingStatus) ||
+    rating.dispute?.status === ('open' satisfies DisputeStatus) ||
+    rating.dispute?.outcome === ('UPHELD' satisfies DisputeOutcome));
 
 /** The reasons a person may give when flagging a rating. */
 export const PERSON_FLAG_REASONS = [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RANKING_PRIOR_MEAN } from './constants.ts';
+import { RANKING_PRIOR_MEAN, withdrawalLocksRatingAgain } from './constants.ts';
 import { ELIGIBILITY, rateAgainDateOf, withdrawnUnderModeration } from './messages.ts';
 import {
   dayOnly,
@@ -116,4 +116,31 @@ it("keeps only the day of a timestamp, India's day", () => {
   expect(dayOnly('2026-03-14T19:00:00.000Z')).toBe('2026-03-15T00:00:00.000Z');
   expect(dayOnly(new Date('2026-12-31T18:29:59.999Z'))).toBe('2026-12-31T00:00:00.000Z');
   expect(dayOnly(new Date('2026-12-31T18:30:00.000Z'))).toBe('2027-01-01T00:00:00.000Z');
+});
+
+describe('withdrawal under moderation (DESIGN §9.1)', () => {
+  const none = null;
+  it('locks rating again after withdrawing a hidden, held-back or disputed rating, or one a dispute upheld', () => {
+    expect(withdrawalLocksRatingAgain({ status: 'hidden', dispute: none })).toBe(true);
+    expect(withdrawalLocksRatingAgain({ status: 'disputed', dispute: none })).toBe(true);
+    expect(
+      withdrawalLocksRatingAgain({ status: 'published', dispute: { status: 'open', outcome: null } }),
+    ).toBe(true);
+    expect(
+      withdrawalLocksRatingAgain({ status: 'published', dispute: { status: 'decided', outcome: 'UPHELD' } }),
+    ).toBe(true);
+  });
+  it('leaves the pair free after a published rating, a rejected or withdrawn dispute, or a held one', () => {
+    expect(withdrawalLocksRatingAgain({ status: 'published', dispute: none })).toBe(false);
+    expect(
+      withdrawalLocksRatingAgain({
+        status: 'published',
+        dispute: { status: 'decided', outcome: 'REJECTED' },
+      }),
+    ).toBe(false);
+    expect(
+      withdrawalLocksRatingAgain({ status: 'published', dispute: { status: 'withdrawn', outcome: null } }),
+    ).toBe(false);
+    expect(withdrawalLocksRatingAgain({ status: 'held', dispute: none })).toBe(false);
+  });
 });

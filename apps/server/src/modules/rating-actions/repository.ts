@@ -7,7 +7,7 @@ import {
   type RatedPartyDispute,
   type RatingStatus,
   type RoleContext,
-  seenByItsAuthorAlone,
+  withdrawalLocksRatingAgain,
 } from '@workspace/contracts';
 import { and, asc, count, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
@@ -201,19 +201,18 @@ export async function closeAsWithdrawn(tx: Executor, ratingIds: readonly number[
 }
 
 /**
- * Whether a rating is under moderation as its author withdraws it (DESIGN §9.1): hidden, under an
- * open dispute (a disputed rating of an employee, or a rating of a company whose dispute is open), or
- * after an upheld dispute.
+ * Whether a rating is under moderation as its author withdraws it (withdrawalLocksRatingAgain, read
+ * with its dispute from the database).
  */
 export async function underModeration(
   tx: Executor,
   rating: { id: number; status: string },
 ): Promise<boolean> {
-  if (seenByItsAuthorAlone(rating.status)) return false;
-  if (rating.status !== 'published') return true;
+  // Only a published rating needs its dispute read to tell.
+  if (rating.status !== 'published') return withdrawalLocksRatingAgain({ ...rating, dispute: null });
   const [dispute] = await tx
     .select({ status: ratingDisputes.status, outcome: ratingDisputes.outcome })
     .from(ratingDisputes)
     .where(eq(ratingDisputes.ratingId, rating.id));
-  return dispute !== undefined && (dispute.status === 'open' || dispute.outcome === 'UPHELD');
+  return withdrawalLocksRatingAgain({ ...rating, dispute });
 }

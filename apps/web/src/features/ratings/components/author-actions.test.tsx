@@ -1,6 +1,11 @@
 // The author's edit, withdrawal and appeal against the real API (DESIGN §8.1).
 import { screen, waitFor, within } from '@testing-library/react';
-import { EDIT_WINDOW_DAYS, type Rating } from '@workspace/contracts';
+import {
+  EDIT_WINDOW_DAYS,
+  RATE_AGAIN_AFTER_WITHDRAWAL_DAYS,
+  type Rating,
+  rateAgainDateOf,
+} from '@workspace/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LiveApi, startLiveApi } from '@/testing/live-api';
 import { RatingList } from '@/testing/rating-list';
@@ -74,6 +79,7 @@ describe("the author's own rating", () => {
 
     await user.click(screen.getByRole('button', { name: /^Withdraw your rating of Infosys Technologies/ }));
     const confirm = await screen.findByRole('dialog');
+    expect(within(confirm).getByText(/You may rate Infosys Technologies again later/)).toBeTruthy();
     await user.click(within(confirm).getByRole('button', { name: 'Withdraw rating' }));
     expect(await screen.findByText('Empty list')).toBeTruthy();
     expect(await companyAverage(company.user.id, employee.access)).toMatchObject({ total_ratings: 0 });
@@ -83,6 +89,39 @@ describe("the author's own rating", () => {
       body: { ratee_id: company.user.id, role_context: 'EMPLOYEE_TO_COMPANY' },
     });
     expect(eligible.body.eligible).toBe(true);
+  });
+
+  it('says before a hidden rating is withdrawn that its author cannot rate the company again for a while', async () => {
+    const { employee, company, rating } = await employeeRatedCompany();
+    const moderator = await createModerator(live.ctx);
+    await live.call('POST', `/api/moderation/ratings/${rating.id}/hide/`, {
+      token: moderator.access,
+      body: { reason: 'Names a colleague in full.' },
+    });
+    live.signInPage(employee);
+    const { user } = renderWithProviders(given());
+
+    await user.click(
+      await screen.findByRole('button', { name: /^Withdraw your rating of Infosys Technologies/ }),
+    );
+    const confirm = await screen.findByRole('dialog');
+    expect(
+      within(confirm).getByText(
+        new RegExp(
+          `you cannot rate Infosys Technologies again for the next ${RATE_AGAIN_AFTER_WITHDRAWAL_DAYS} days`,
+        ),
+      ),
+    ).toBeTruthy();
+    await user.click(within(confirm).getByRole('button', { name: 'Withdraw rating' }));
+    expect(await screen.findByText('Empty list')).toBeTruthy();
+    // What the dialog said is what the server does.
+    const eligible = await live.call<{ eligible: boolean; reason: string }>(
+      'POST',
+      '/api/core/check-rating-eligibility/',
+      { token: employee.access, body: { ratee_id: company.user.id, role_context: 'EMPLOYEE_TO_COMPANY' } },
+    );
+    expect(eligible.body.eligible).toBe(false);
+    expect(rateAgainDateOf(eligible.body.reason)).not.toBeNull();
   });
 
   it('offers no edit once the 30 days have passed', async () => {

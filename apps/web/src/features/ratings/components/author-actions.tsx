@@ -6,9 +6,11 @@ import {
   type AppealRequest,
   editableUntil,
   LIMITS,
+  RATE_AGAIN_AFTER_WITHDRAWAL_DAYS,
   RATING_CATEGORIES,
   type Rating,
   type RatingEditRequest,
+  withdrawalLocksRatingAgain,
 } from '@workspace/contracts';
 import { Megaphone, Pencil, Undo2 } from 'lucide-react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
@@ -117,6 +119,7 @@ function WithdrawRating({ rating }: { rating: Rating }) {
   const { t } = useLingui();
   const withdraw = useWithdrawRating();
   const name = rating.ratee_name;
+  const days = RATE_AGAIN_AFTER_WITHDRAWAL_DAYS;
   return (
     <ConfirmDialog
       trigger={
@@ -135,6 +138,12 @@ function WithdrawRating({ rating }: { rating: Rating }) {
           // Not yet published (ADR 0030): nobody else has seen it.
           <Trans>
             It is deleted before anyone else sees it, and cannot be brought back. You may rate {name} again.
+          </Trans>
+        ) : withdrawalLocksRatingAgain({ status: rating.status ?? 'published', dispute: rating.dispute }) ? (
+          // Said before, not after: withdrawing must not undo moderation, so the pair waits (DESIGN §9.1).
+          <Trans>
+            It leaves their profile and every average at once, and cannot be brought back. Because it is
+            hidden or disputed, you cannot rate {name} again for the next {days} days.
           </Trans>
         ) : (
           <Trans>
