@@ -19,6 +19,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
+import { useSession } from '@/lib/session';
 import { useTabAndPage } from '@/lib/use-tab-and-page';
 import { type MyRatingsTab, useMyRatings } from '../api/get-my-ratings';
 
@@ -29,6 +30,10 @@ const TABS: Record<Tab, MessageDescriptor> = {
   given: msg`Ratings Given`,
   disputes: msg`My Disputes`,
 };
+
+// A rating of an employee is held back while they dispute it (DESIGN §8.1): it leaves this list, and
+// the empty list must not read as if it had gone for good.
+const HELD_WHILE_DISPUTED = msg`When someone rates you, their review appears here. A rating you dispute is held back until moderators decide: you can follow it under My Disputes.`;
 
 const EMPTY: Record<MyRatingsTab, { empty: MessageDescriptor; hint: MessageDescriptor }> = {
   received: {
@@ -127,6 +132,7 @@ function RatingsTab({
 }) {
   const { t, i18n } = useLingui();
   const list = useMyRatings(tab, page);
+  const { user } = useSession();
   if (list.isPending || list.isError) {
     return (
       <QueryState
@@ -144,7 +150,13 @@ function RatingsTab({
   const data = list.data;
   if (data.results.length === 0 && page === 1) {
     return (
-      <EmptyState icon={MessageSquare} title={i18n._(EMPTY[tab].empty)} hint={i18n._(EMPTY[tab].hint)} />
+      <EmptyState
+        icon={MessageSquare}
+        title={i18n._(EMPTY[tab].empty)}
+        hint={i18n._(
+          tab === 'received' && user?.user_role === 'employee' ? HELD_WHILE_DISPUTED : EMPTY[tab].hint,
+        )}
+      />
     );
   }
   const label = i18n._(TABS[tab]);
