@@ -6,6 +6,8 @@ import { type LiveApi, startLiveApi } from '@/testing/live-api';
 import { renderWithProviders } from '@/testing/render';
 import { NotificationSettingsCard } from './notification-settings-card';
 
+const SETTINGS_URL = '/api/auth/notification-settings/';
+
 let live: LiveApi;
 beforeAll(async () => {
   live = await startLiveApi();
@@ -25,4 +27,22 @@ it('offers an employee the mail of a verified work email, and an employer not', 
   renderWithProviders(<NotificationSettingsCard userRole="employer" />);
   expect(await screen.findByLabelText('Someone rated you')).toBeTruthy();
   expect(screen.queryByLabelText('Your work email verified')).toBeNull();
+});
+
+it('says "Saved" once a change is stored, and that an anonymous rating is never mailed about', async () => {
+  const employee = await live.signUp({ user_role: 'employee' });
+  live.signInPage(employee);
+  const { user } = renderWithProviders(<NotificationSettingsCard userRole="employee" />);
+  const rated = await screen.findByLabelText('Someone rated you');
+  expect(screen.queryByText('Saved')).toBeNull();
+  expect(
+    screen.getByText(/a rating you wrote anonymously .* is shown under the bell only, never mailed/),
+  ).toBeTruthy();
+
+  await user.click(rated);
+  expect(await screen.findByText('Saved')).toBeTruthy();
+  const stored = await live.call<{ email: Record<string, boolean> }>('GET', SETTINGS_URL, {
+    token: employee.access,
+  });
+  expect(stored.body.email.rating_received).toBe(false);
 });

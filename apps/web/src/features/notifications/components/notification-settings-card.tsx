@@ -1,12 +1,14 @@
 // "Notifications by mail" on the account page (DESIGN §9.3): each kind on or off (all on at first),
 // and one mail a day instead. A change is saved at once. A rating received is always told in the
-// daily mail: a mail at the moment it was written would date an anonymous rating.
+// daily mail: a mail at the moment it was written would date an anonymous rating. What happens to an
+// anonymous rating is never mailed to its author (ADR 0025), and the card says so.
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
   type NotificationSettingsPatch,
   notificationMailTypesFor,
   type UserRole,
 } from '@workspace/contracts';
+import { CheckCircle2 } from 'lucide-react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -20,6 +22,8 @@ export function NotificationSettingsCard({ userRole }: { userRole: UserRole }) {
   const { t, i18n } = useLingui();
   const settings = useNotificationSettings();
   const change = useChangeNotificationSettings();
+  // Each change is saved as it is made; the card says so, quietly, where the eye already is.
+  const saved = change.isSuccess && !change.isPending;
   const save = (patch: NotificationSettingsPatch) =>
     change.mutate(patch, {
       onError: () =>
@@ -28,8 +32,16 @@ export function NotificationSettingsCard({ userRole }: { userRole: UserRole }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>
+        <CardTitle className="flex flex-wrap items-center justify-between gap-2">
           <Trans>Notifications by mail</Trans>
+          <span role="status" className="font-normal text-muted-foreground text-sm">
+            {saved && (
+              <span className="inline-flex items-center gap-1 text-success">
+                <CheckCircle2 aria-hidden className="size-4" />
+                <Trans>Saved</Trans>
+              </span>
+            )}
+          </span>
         </CardTitle>
         <CardDescription>
           <Trans>
@@ -82,6 +94,14 @@ export function NotificationSettingsCard({ userRole }: { userRole: UserRole }) {
                 </p>
               </div>
             </div>
+            {/* ADR 0025: these switches cover them too, but no mail is ever sent about them. */}
+            <p className="border-t pt-4 text-muted-foreground text-sm">
+              <Trans>
+                What happens to a rating you wrote anonymously (a reply, a dispute, a decision) is shown under
+                the bell only, never mailed: the company may run the mail server that would carry it, and a
+                mail arriving just after its reply could point at you.
+              </Trans>
+            </p>
           </>
         )}
       </CardContent>
