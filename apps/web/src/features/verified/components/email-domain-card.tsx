@@ -4,6 +4,7 @@
 // says why).
 import { Trans, useLingui } from '@lingui/react/macro';
 import { type OwnUser, WORK_EMAIL_CODE_LENGTH, WORK_EMAIL_CODE_TTL_MINUTES } from '@workspace/contracts';
+import { CheckCircle2 } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -60,11 +61,8 @@ function ConfirmEmail({ email }: { email: string }) {
           </Trans>
         </p>
       }
-      onConfirm={(code) =>
-        confirm.mutate(code, {
-          onSuccess: () => toast({ title: t`Your sign-in email is confirmed`, variant: 'success' }),
-        })
-      }
+      // Confirmed, the card turns to the domain form, which says so where the code was.
+      onConfirm={(code) => confirm.mutate(code)}
       problem={confirm.isError ? getProblem(confirm.error) : undefined}
       pending={confirm.isPending}
     >
@@ -121,6 +119,10 @@ export function EmailDomainCard({ user }: { user: OwnUser }) {
             onFocus={domainChecks.preload}
             onSubmit={form.handleSubmit(({ email_domain }) => save(email_domain))}
           >
+            <p className="flex items-center gap-2 text-sm">
+              <CheckCircle2 aria-hidden className="size-4 shrink-0 text-success" />
+              <Trans>Your sign-in email {user.email} is confirmed.</Trans>
+            </p>
             {current && (
               <p className="text-sm" role="status">
                 <Trans>

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { screen, waitFor, within } from '@testing-library/react';
 import { MSG, type OwnUser, WORK_EMAIL_CODE_LENGTH } from '@workspace/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useSession } from '@/lib/session';
 import { type LiveApi, startLiveApi } from '@/testing/live-api';
 import { renderWithProviders } from '@/testing/render';
 import { EmailDomainCard } from './email-domain-card';
@@ -31,7 +32,29 @@ async function mailedCode(address: string): Promise<string> {
   return code;
 }
 
+/** The card as the account page shows it: the signed-in user from the session, kept mounted. */
+function CardOfTheSignedInCompany() {
+  const { user } = useSession();
+  return user ? <EmailDomainCard user={user} /> : null;
+}
+
 describe('verified employment', () => {
+  it('a company that confirms its sign-in email is told so, with its own domain ready to save', async () => {
+    const domain = `neem-${Date.now().toString(36)}.in`;
+    const company = await live.signUp({ user_role: 'employer', email: `hr@${domain}` });
+    live.signInPage(company);
+    const { user } = renderWithProviders(<CardOfTheSignedInCompany />);
+    await user.click(await screen.findByRole('button', { name: 'Send code' }));
+    await user.type(await screen.findByLabelText('Code from the email'), await mailedCode(company.email));
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+
+    const field = (await screen.findByLabelText('Email domain')) as HTMLInputElement;
+    expect(field.value).toBe(domain);
+    expect(screen.getByText(/^Your sign-in email .* is confirmed\.$/).textContent).toBe(
+      `Your sign-in email ${company.email} is confirmed.`,
+    );
+  });
+
   it('a company declares its own domain; an employee verifies with the mailed code', async () => {
     const domain = `lotus-${Date.now().toString(36)}.in`;
     const company = await live.signUp({
