@@ -168,7 +168,7 @@ test('privacy: hiding rating details, as another account sees it', async ({ page
   // The viewer sees only the average.
   await openAs(page, viewer, `/user/${employee.user.id}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Imran Qureshi' })).toBeVisible();
-  await expect(page.getByText('This user keeps their rating details private')).toBeVisible();
+  await expect(page.getByText('This person keeps their rating details private')).toBeVisible();
   await expect(page.getByText('(reviews private)')).toBeVisible();
   await expect(page.getByText('4.0').first()).toBeVisible();
   await expect(page.getByText('Dependable and calm.')).toHaveCount(0);

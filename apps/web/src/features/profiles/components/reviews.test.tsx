@@ -69,4 +69,35 @@ describe('the reviews on a profile', () => {
     expect(screen.queryByText('Quiet Author')).toBeNull();
     expect(screen.queryByText('Anonymous to others')).toBeNull();
   });
+
+  it('speaks of a company as a company and of an employee as a person when there is nothing to show', async () => {
+    const reader = await live.signUp({ user_role: 'employee', full_name: 'Empty Reader' });
+    const quietCompany = await live.signUp({ user_role: 'employer', full_name: 'Unrated Works' });
+    const employer = await live.signUp({ user_role: 'employer', full_name: 'Hiring Co' });
+    const person = await live.signUp({ user_role: 'employee', full_name: 'Unrated Person' });
+    const profileOf = async (
+      reader: Awaited<ReturnType<LiveApi['signUp']>>,
+      shown: Awaited<ReturnType<LiveApi['signUp']>>,
+    ) => {
+      live.signInPage(reader);
+      return (await userProfileQueryOptions(String(shown.user.id)).queryFn?.({
+        signal: new AbortController().signal,
+      } as never)) as ProfileResponse;
+    };
+
+    const ofCompany = renderWithProviders(
+      <Reviews data={await profileOf(reader, quietCompany)} userId="0" detailsHidden={false} />,
+    );
+    expect(screen.getByText('Reviews will appear here once someone rates this company.')).toBeTruthy();
+    ofCompany.unmount();
+    const privateCompany = renderWithProviders(
+      <Reviews data={await profileOf(reader, quietCompany)} userId="0" detailsHidden />,
+    );
+    expect(screen.getByText('This company keeps its rating details private')).toBeTruthy();
+    privateCompany.unmount();
+    renderWithProviders(
+      <Reviews data={await profileOf(employer, person)} userId="0" detailsHidden={false} />,
+    );
+    expect(screen.getByText('Reviews will appear here once someone rates this person.')).toBeTruthy();
+  });
 });

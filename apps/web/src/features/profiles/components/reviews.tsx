@@ -38,6 +38,8 @@ export function Reviews({
   const ratings = [...data.all_ratings, ...extra.filter((r) => !seen.has(r.id))];
   const total = data.rating_summary.total_ratings ?? ratings.length;
   const canLoadMore = wantMore ? more.hasNextPage : total > data.all_ratings.length;
+  // Said of a company as a company, of an employee as a person ("this user" read oddly on either).
+  const company = data.user_profile.user_role === 'employer';
 
   return (
     <section aria-labelledby="reviews-heading" className="grid gap-4">
@@ -57,14 +59,26 @@ export function Reviews({
         detailsHidden ? (
           <EmptyState
             icon={Lock}
-            title={<Trans>This user keeps their rating details private</Trans>}
+            title={
+              company ? (
+                <Trans>This company keeps its rating details private</Trans>
+              ) : (
+                <Trans>This person keeps their rating details private</Trans>
+              )
+            }
             hint={<Trans>Their average rating is public; individual reviews are not shown.</Trans>}
           />
         ) : (
           <EmptyState
             icon={MessageSquare}
             title={<Trans>No reviews yet</Trans>}
-            hint={<Trans>Reviews will appear here once someone rates this user.</Trans>}
+            hint={
+              company ? (
+                <Trans>Reviews will appear here once someone rates this company.</Trans>
+              ) : (
+                <Trans>Reviews will appear here once someone rates this person.</Trans>
+              )
+            }
           />
         )
       ) : (
