@@ -110,6 +110,19 @@ describe('the companies list', () => {
     expect(screen.getByText('Results with a word that begins with your search come first.')).toBeTruthy();
   });
 
+  it('says how "Top rated" and "Highest rating" differ, and nothing under the other orders', async () => {
+    const { user } = renderList('/companies');
+    expect(await screen.findByText(/Top rated weighs each average by its number of reviews/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'How ratings work' }).getAttribute('href')).toBe(
+      '/how-ratings-work',
+    );
+    await user.selectOptions(screen.getByLabelText('Sort by'), 'rating');
+    expect(await screen.findByText(/Highest rating is the average alone/)).toBeTruthy();
+    await user.selectOptions(screen.getByLabelText('Sort by'), 'name');
+    await waitFor(() => expect(screen.queryByText(/Highest rating is the average alone/)).toBeNull());
+    expect(screen.queryByRole('link', { name: 'How ratings work' })).toBeNull();
+  });
+
   it('says "1,000+" when a search or a filter matched more companies than the server counts', async () => {
     await live.ctx.deps.db.execute(sql`
       insert into users (user_code, email, password_hash, full_name, user_role, city)

@@ -12,6 +12,8 @@ import { QueryState } from '@/components/query-state';
 import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
+import { TextLink } from '@/components/ui/text-link';
+import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { formatNumber } from '@/lib/format';
 import { type DirectoryKind, useDirectory } from '../api/get-directory';
@@ -146,6 +148,21 @@ export function Directory({ kind }: { kind: DirectoryKind }) {
             ))}
           </Select>
         </div>
+        {/* Two orders by rating side by side need a word on how they differ. */}
+        {(params.sort === 'top' || params.sort === 'rating') && (
+          <p className="basis-full text-muted-foreground text-sm sm:text-right">
+            {params.sort === 'top' ? (
+              <Trans>
+                Top rated weighs each average by its number of reviews, so one 5-star review does not lead.
+              </Trans>
+            ) : (
+              <Trans>Highest rating is the average alone, however few the reviews.</Trans>
+            )}{' '}
+            <TextLink to={paths.howRatingsWork.getHref()}>
+              <Trans>How ratings work</Trans>
+            </TextLink>
+          </p>
+        )}
       </div>
       {!data ? (
         <QueryState
