@@ -68,11 +68,18 @@ function DisputeNotice({ rating }: { rating: Rating }) {
           </span>
         </p>
       )}
-      {dispute.reason && (
-        <p className="whitespace-pre-line wrap-anywhere text-muted-foreground">
-          <Trans>Moderators' reason: {dispute.reason}</Trans>
-        </p>
-      )}
+      {/* Named for the decision it explains: after a rating is published again, the reason shown is
+          still the upholding's, not the later one's (which its author was told on its own). */}
+      {dispute.reason &&
+        (dispute.outcome === 'UPHELD' && dispute.restored ? (
+          <p className="whitespace-pre-line wrap-anywhere text-muted-foreground">
+            <Trans>Moderators' reason for upholding the dispute: {dispute.reason}</Trans>
+          </p>
+        ) : (
+          <p className="whitespace-pre-line wrap-anywhere text-muted-foreground">
+            <Trans>Moderators' reason: {dispute.reason}</Trans>
+          </p>
+        ))}
     </Notice>
   );
 }

@@ -170,5 +170,7 @@ describe('a dispute', () => {
     expect(screen.queryByText('Dispute upheld: the rating is hidden.')).toBeNull();
     // The reason for restoring was written for the author alone.
     expect(screen.queryByText(/Payslips shown/)).toBeNull();
+    // The reason shown is named for the decision it explains, not taken for the restoring's.
+    expect(screen.getByText("Moderators' reason for upholding the dispute: No proof.")).toBeTruthy();
   });
 });
