@@ -17,7 +17,7 @@ import { parse } from '@babel/parser';
 import traverseModule from '@babel/traverse';
 import { formatter } from '@lingui/format-po';
 import { DEFAULT_LANGUAGE, LANGUAGES } from '@workspace/contracts';
-import { avoidedWordProblems, glossaryProblems } from './glossary.mjs';
+import { avoidedWordProblems, filesWithHindi, glossaryProblems } from './glossary.mjs';
 
 const traverse = traverseModule.default ?? traverseModule;
 const web = resolve('apps/web');
@@ -165,22 +165,10 @@ for (const locale of LANGUAGES.filter((language) => language !== DEFAULT_LANGUAG
 }
 
 // 4. The Hindi written outside the catalogs: the privacy notice and terms, the server's mails.
-const HINDI = /[\u0900-\u097F]/;
-const prose = [];
-const walkProse = (dir) => {
-  for (const name of readdirSync(dir)) {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) walkProse(path);
-    else if (/\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name)) prose.push(path);
-  }
-};
-walkProse(src);
-walkProse(resolve('apps/server/src'));
-for (const file of prose) {
-  const text = readFileSync(file, 'utf8');
-  if (HINDI.test(text))
-    problems.push(...avoidedWordProblems(text, relative(resolve('.'), file), glossary, 'hi'));
-}
+for (const file of filesWithHindi([src, resolve('apps/server/src')]))
+  problems.push(
+    ...avoidedWordProblems(readFileSync(file, 'utf8'), relative(resolve('.'), file), glossary, 'hi'),
+  );
 
 if (problems.length > 0) {
   console.error(`i18n check: ${problems.length} problem(s)\n  ${problems.join('\n  ')}`);

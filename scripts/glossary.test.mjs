@@ -1,10 +1,10 @@
 // The glossary rule of `npm run i18n:check` (scripts/glossary.mjs): on made-up entries, and on the
 // committed Hindi catalogs, which must keep to it.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { formatter } from '@lingui/format-po';
 import { describe, expect, it } from 'vitest';
-import { avoidedWordProblems, glossaryProblems } from './glossary.mjs';
+import { avoidedWordProblems, filesWithHindi, glossaryProblems } from './glossary.mjs';
 
 const locales = join(import.meta.dirname, '../apps/web/src/locales');
 const glossary = JSON.parse(readFileSync(join(locales, 'glossary.json'), 'utf8'));
@@ -55,17 +55,10 @@ describe('the words to avoid', () => {
   });
 
   it("holds in every Hindi text: the catalogs, the privacy notice and the server's mails", () => {
-    const files = [];
-    const walk = (dir) => {
-      for (const name of readdirSync(dir)) {
-        const path = join(dir, name);
-        if (statSync(path).isDirectory()) walk(path);
-        else if (/\.(tsx?|po)$/.test(name) && !/\.test\./.test(name)) files.push(path);
-      }
-    };
-    walk(join(import.meta.dirname, '../apps/web/src'));
-    walk(join(import.meta.dirname, '../apps/server/src'));
-    const hindi = files.filter((file) => /[\u0900-\u097F]/.test(readFileSync(file, 'utf8')));
+    const hindi = filesWithHindi(
+      [join(import.meta.dirname, '../apps/web/src'), join(import.meta.dirname, '../apps/server/src')],
+      /\.(tsx?|po)$/,
+    );
     // The notice, the catalogs and the mails are among them: the rule reads what people read.
     expect(hindi.some((file) => file.endsWith('notice/hi.ts'))).toBe(true);
     expect(hindi.some((file) => file.endsWith('mail-texts.ts'))).toBe(true);

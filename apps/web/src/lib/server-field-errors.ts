@@ -6,14 +6,14 @@ import { ApiError } from '@/lib/api-client';
 
 /**
  * Shows the server's first message for each of `fields` (in the order the form shows them) beside it
- * and focuses the first field that has one. Returns whether any field had a message.
+ * and focuses the first field that has one.
  */
 export function showServerFieldErrors<T extends FieldValues>(
   setError: UseFormSetError<T>,
   error: unknown,
   fields: readonly FieldPath<T>[],
-): boolean {
-  if (!(error instanceof ApiError)) return false;
+): void {
+  if (!(error instanceof ApiError)) return;
   let placed = false;
   for (const field of fields) {
     const message = error.fieldError(field);
@@ -21,5 +21,4 @@ export function showServerFieldErrors<T extends FieldValues>(
     setError(field, { message }, { shouldFocus: !placed });
     placed = true;
   }
-  return placed;
 }

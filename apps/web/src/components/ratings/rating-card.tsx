@@ -70,16 +70,15 @@ function DisputeNotice({ rating }: { rating: Rating }) {
       )}
       {/* Named for the decision it explains: after a rating is published again, the reason shown is
           still the upholding's, not the later one's (which its author was told on its own). */}
-      {dispute.reason &&
-        (dispute.outcome === 'UPHELD' && dispute.restored ? (
-          <p className="whitespace-pre-line wrap-anywhere text-muted-foreground">
+      {dispute.reason && (
+        <p className="whitespace-pre-line wrap-anywhere text-muted-foreground">
+          {dispute.outcome === 'UPHELD' && dispute.restored ? (
             <Trans>Moderators' reason for upholding the dispute: {dispute.reason}</Trans>
-          </p>
-        ) : (
-          <p className="whitespace-pre-line wrap-anywhere text-muted-foreground">
+          ) : (
             <Trans>Moderators' reason: {dispute.reason}</Trans>
-          </p>
-        ))}
+          )}
+        </p>
+      )}
     </Notice>
   );
 }
