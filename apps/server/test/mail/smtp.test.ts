@@ -40,6 +40,7 @@ describe('with SMTP_URL (smtp://, credentials)', () => {
       SMTP_URL: smtp.url,
       MAIL_FROM: 'WorkTrust <hello@worktrust.test>',
       GRIEVANCE_OFFICER_NAME: 'Priya Raman',
+      PUBLIC_URL: 'https://worktrust.example.in/',
     });
   });
   afterAll(async () => {
@@ -106,6 +107,65 @@ describe('with SMTP_URL (smtp://, credentials)', () => {
     expect(mail?.text).not.toContain('If you did not ask');
     await requestReset(ctx, english.email);
     expect((await delivered(english.email))[0]?.subject).toBe('Your WorkTrust password reset code');
+  });
+
+  // A change the owner did not make must not go unnoticed: the notice goes to the account's address,
+  // in its language, with where to reset the password and report it, and only once the change holds.
+  const NEW_PASSWORD = 'Monsoon-Rains-Again-7';
+  const changeBody = (old: string) => ({
+    old_password: old,
+    new_password: NEW_PASSWORD,
+    new_password_confirm: NEW_PASSWORD,
+  });
+
+  it('tells the owner by mail that their password was changed, and sends nothing for a refused change', async () => {
+    const user = await signUp(ctx.app, { full_name: 'Meera Iyer' });
+    const refused = await call(ctx.app, 'PUT', '/api/auth/change-password/', {
+      token: user.access,
+      body: changeBody('not-the-password'),
+    });
+    expect(refused.status).toBe(400);
+    expect(await delivered(user.email)).toHaveLength(0);
+
+    const res = await call(ctx.app, 'PUT', '/api/auth/change-password/', {
+      token: user.access,
+      body: changeBody(user.password),
+    });
+    expect(res.status).toBe(200);
+    const mails = await delivered(user.email);
+    expect(mails).toHaveLength(1);
+    const [mail] = mails as [ParsedMail];
+    expect(mail.subject).toBe('Your WorkTrust password was changed');
+    expect(mail.text).toContain('Hello Meera Iyer,');
+    expect(mail.text).toContain('was just changed while signed in. Every other device was signed out.');
+    expect(mail.text).toContain('reset your password now at https://worktrust.example.in/forgot-password');
+    expect(mail.text).toContain('tell us at https://worktrust.example.in/grievance.');
+    expect(mail.text).not.toContain(NEW_PASSWORD);
+  });
+
+  it('tells the owner by mail, in their language, that a reset code changed their password', async () => {
+    const user = await signUp(ctx.app, { full_name: 'Asha Rao', language: 'hi' });
+    const code = (await requestReset(ctx, user.email)).body.reset_code as string;
+    const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+    const confirm = (reset_code: string) =>
+      call(ctx.app, 'POST', '/api/auth/password-reset/confirm/', {
+        body: {
+          email: user.email,
+          reset_code,
+          new_password: NEW_PASSWORD,
+          new_password_confirm: NEW_PASSWORD,
+        },
+      });
+    expect((await confirm(wrong)).status).toBe(400);
+    expect((await delivered(user.email)).map((m) => m.subject)).toEqual(['आपका WorkTrust पासवर्ड रीसेट कोड']);
+
+    expect((await confirm(code)).status).toBe(200);
+    const notice = (await delivered(user.email))[1];
+    expect(notice?.subject).toBe('आपका WorkTrust पासवर्ड बदल दिया गया');
+    expect(notice?.text).toContain('नमस्ते Asha Rao,');
+    expect(notice?.text).toContain('इस पते पर भेजे गए कोड से रीसेट किया गया। सभी डिवाइस से लॉग आउट');
+    expect(notice?.text).toContain('https://worktrust.example.in/forgot-password');
+    expect(notice?.text).not.toContain(code);
   });
 
   it('mails in English an account whose language only a newer version has, never failing', async () => {

@@ -139,7 +139,7 @@ export async function authRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const session = sessionOf(request);
-      await auth.changePassword(session.userId, session.sessionId, request.body);
+      await auth.changePassword(session.userId, session.sessionId, request.body, request.log);
       return { message: MSG.passwordChanged };
     },
   );
@@ -177,7 +177,7 @@ export async function authRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      await auth.confirmReset(request.body);
+      await auth.confirmReset(request.body, request.log);
       return { message: MSG.resetDone };
     },
   );

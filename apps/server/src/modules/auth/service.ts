@@ -23,6 +23,7 @@ import {
 import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { jwtSecret } from '../../config/jwt-secret.ts';
+import type { Executor } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/index.ts';
 import { badRequest, HttpError, unauthorized } from '../../lib/errors.ts';
 import type { MailLog } from '../../lib/mailer.ts';
@@ -40,7 +41,7 @@ import {
   updateProfile,
 } from '../users/repository.ts';
 import { toOwnUser } from '../users/serialize.ts';
-import { resetCodeMail } from './mail.ts';
+import { type PasswordChange, passwordChangedMail, resetCodeMail } from './mail.ts';
 import {
   consumeReset,
   countWrongTry,
@@ -139,6 +140,12 @@ export function createAuthService(deps: AppDeps) {
       if (error instanceof TokenError) throw unauthorized();
       throw error;
     }
+  }
+
+  /** The notice of a password change, committed with the change itself (ADR 0024). */
+  async function sendPasswordChanged(tx: Executor, user: UserRow, how: PasswordChange, log?: MailLog) {
+    const mail = passwordChangedMail(knownLanguage(user.language), user.fullName, how, deps.env.PUBLIC_URL);
+    await deps.mailer.send({ to: user.email, ...mail }, log, tx);
   }
 
   async function currentUser(userId: number): Promise<UserRow> {
@@ -282,8 +289,16 @@ export function createAuthService(deps: AppDeps) {
       return ownUser(updated);
     },
 
-    /** Sets a new password and ends every other session (`keepSession` is the caller's). */
-    async changePassword(userId: number, keepSession: string, input: ChangePasswordRequest): Promise<void> {
+    /**
+     * Sets a new password and ends every other session (`keepSession` is the caller's); the owner is
+     * told by mail, so that a change they did not make does not go unnoticed.
+     */
+    async changePassword(
+      userId: number,
+      keepSession: string,
+      input: ChangePasswordRequest,
+      log?: MailLog,
+    ): Promise<void> {
       const user = await currentUser(userId);
       const errors: Record<string, string[]> = {};
       if (!(await verifyPassword(user.passwordHash, input.old_password))) {
@@ -297,6 +312,7 @@ export function createAuthService(deps: AppDeps) {
         await setPasswordHash(tx, user.id, passwordHash);
         await revokeUserFamilies(tx, user.id, keepSession);
         await invalidateResets(tx, user.id);
+        await sendPasswordChanged(tx, user, 'changed', log);
       });
     },
 
@@ -334,7 +350,8 @@ export function createAuthService(deps: AppDeps) {
       return code;
     },
 
-    async confirmReset(input: ResetConfirmRequest): Promise<void> {
+    /** Sets the password a live reset code allows, ends every session and tells the owner by mail. */
+    async confirmReset(input: ResetConfirmRequest, log?: MailLog): Promise<void> {
       const weak = await passwordProblem(input.new_password, personalDetails(input.email));
       if (weak) throw validationError({ new_password: [weak] });
       const user = await findUserByEmail(db, input.email);
@@ -358,6 +375,7 @@ export function createAuthService(deps: AppDeps) {
         if (!(await consumeReset(tx, reset.id))) throw badRequest(MSG.resetInvalid);
         await setPasswordHash(tx, user.id, passwordHash);
         await revokeUserFamilies(tx, user.id);
+        await sendPasswordChanged(tx, user, 'reset', log);
       });
       await signInGuard.forget(input.email);
       await counters.reset(failuresKey);

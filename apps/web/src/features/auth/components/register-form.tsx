@@ -3,7 +3,6 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
-  LIMITS,
   PRIVACY_NOTICE_VERSION,
   REGISTRABLE_ROLES,
   type RegisterRequest,

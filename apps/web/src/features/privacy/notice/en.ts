@@ -28,7 +28,7 @@ export const texts: LegalTexts = {
       {
         heading: 'Why we use it',
         paragraphs: [
-          'To run your account, show profiles and ratings, compute averages, keep the site free of fake and abusive reviews, answer your complaints, and send the mail you ask for (password-reset codes, grievance and dispute outcomes). We do not sell your data, show advertising based on it, or use it for anything else.',
+          'To run your account, show profiles and ratings, compute averages, keep the site free of fake and abusive reviews, answer your complaints, and send the mail you ask for or the safety of your account needs (password-reset codes, a notice when your password changes, grievance and dispute outcomes). We do not sell your data, show advertising based on it, or use it for anything else.',
         ],
       },
       {
