@@ -3,7 +3,12 @@
 // has proven that address with a mailed code, and never a free mail service (the server decides and
 // says why).
 import { Trans, useLingui } from '@lingui/react/macro';
-import { type OwnUser, WORK_EMAIL_CODE_LENGTH, WORK_EMAIL_CODE_TTL_MINUTES } from '@workspace/contracts';
+import {
+  type EmailCodeSent,
+  type OwnUser,
+  WORK_EMAIL_CODE_LENGTH,
+  WORK_EMAIL_CODE_TTL_MINUTES,
+} from '@workspace/contracts';
 import { CheckCircle2 } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
@@ -14,20 +19,31 @@ import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { getProblem } from '@/lib/api-client';
 import { lazyResolver } from '@/lib/lazy-resolver';
+import { usePendingCode } from '../api/pending-code';
 import { useConfirmOwnCode, useDeclareDomain, useRequestOwnCode } from '../api/work-email';
 import { CodeForm } from './code-entry';
 
 const domainChecks = lazyResolver(() => import('../checks/verified').then((module) => module.domainChecks));
 
 /** The first step: the company proves its sign-in address with a code mailed to it. */
-function ConfirmEmail({ email }: { email: string }) {
+function ConfirmEmail({ user }: { user: OwnUser }) {
   const { t } = useLingui();
   const request = useRequestOwnCode();
   const confirm = useConfirmOwnCode();
+  // The code waiting to be entered outlives a reload or a trip to the mail app.
+  const [sent, setSent] = usePendingCode<EmailCodeSent>('own-email', user.id);
+  const send = () =>
+    request.mutate(undefined, {
+      onSuccess: (answer) => {
+        setSent(answer);
+        confirm.reset();
+      },
+    });
+  const email = user.email;
   const minutes = WORK_EMAIL_CODE_TTL_MINUTES;
   const digits = WORK_EMAIL_CODE_LENGTH;
 
-  if (!request.isSuccess) {
+  if (!sent) {
     return (
       <div className="grid gap-3">
         <p className="text-sm">
@@ -41,7 +57,7 @@ function ConfirmEmail({ email }: { email: string }) {
           </p>
         )}
         <div>
-          <Button type="button" disabled={request.isPending} onClick={() => request.mutate()}>
+          <Button type="button" disabled={request.isPending} onClick={send}>
             {request.isPending ? (
               <Spinner label={t`Sending...`} className="text-current" />
             ) : (
@@ -56,17 +72,24 @@ function ConfirmEmail({ email }: { email: string }) {
     <CodeForm
       intro={
         <p className="text-sm" role="status">
-          <Trans>
-            We sent a code to {email}. It works for {minutes} minutes.
-          </Trans>
+          {request.isSuccess ? (
+            <Trans>
+              We sent a code to {email}. It works for {minutes} minutes.
+            </Trans>
+          ) : (
+            <Trans>We sent a code to {email}. Enter it here, or ask for a new one.</Trans>
+          )}
         </p>
       }
       // Confirmed, the card turns to the domain form, which says so where the code was.
-      onConfirm={(code) => confirm.mutate(code)}
-      problem={confirm.isError ? getProblem(confirm.error) : undefined}
+      onConfirm={(code) => confirm.mutate(code, { onSuccess: () => setSent(null) })}
+      // A new code that could not be sent says why where the code goes.
+      problem={
+        confirm.isError ? getProblem(confirm.error) : request.isError ? getProblem(request.error) : undefined
+      }
       pending={confirm.isPending}
     >
-      <Button type="button" variant="outline" disabled={request.isPending} onClick={() => request.mutate()}>
+      <Button type="button" variant="outline" disabled={request.isPending} onClick={send}>
         <Trans>Send a new code</Trans>
       </Button>
     </CodeForm>
@@ -167,7 +190,7 @@ export function EmailDomainCard({ user }: { user: OwnUser }) {
             </div>
           </form>
         ) : (
-          <ConfirmEmail email={user.email} />
+          <ConfirmEmail user={user} />
         )}
       </CardContent>
     </Card>

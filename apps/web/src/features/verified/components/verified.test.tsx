@@ -125,4 +125,76 @@ describe('verified employment', () => {
     await waitFor(() => expect(screen.queryByRole('list', { name: 'Your verifications' })).toBeNull());
     await waitFor(() => expect(queryClient.isFetching()).toBe(0));
   });
+
+  // A phone's browser may drop the tab while its owner reads the mail; a reload must not lose the code.
+  it('a company finds the code it was sent still asked for after a reload, and confirms with it', async () => {
+    const domain = `peepal-${Date.now().toString(36)}.in`;
+    const company = await live.signUp({ user_role: 'employer', email: `hr@${domain}` });
+    live.signInPage(company);
+    const before = renderWithProviders(<CardOfTheSignedInCompany />);
+    await before.user.click(await before.findByRole('button', { name: 'Send code' }));
+    await before.findByLabelText('Code from the email');
+    before.unmount();
+
+    const { user } = renderWithProviders(<CardOfTheSignedInCompany />);
+    expect(
+      await screen.findByText(`We sent a code to ${company.email}. Enter it here, or ask for a new one.`),
+    ).toBeTruthy();
+    await user.type(screen.getByLabelText('Code from the email'), await mailedCode(company.email));
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByLabelText('Email domain')).toBeTruthy();
+    expect(Object.keys(sessionStorage).filter((key) => key.includes('pending-code'))).toEqual([]);
+  });
+
+  it("an employee's pending work-email code survives a reload without keeping the address, and is theirs alone", async () => {
+    const domain = `banyan-${Date.now().toString(36)}.in`;
+    const company = await live.signUp({
+      user_role: 'employer',
+      full_name: 'Banyan Labs',
+      email: `hr@${domain}`,
+    });
+    await live.call('POST', '/api/auth/email/verify/', { token: company.access, body: {} });
+    await live.call('POST', '/api/auth/email/verify/confirm/', {
+      token: company.access,
+      body: { code: await mailedCode(company.email) },
+    });
+    const declared = await live.call<OwnUser>('PATCH', '/api/auth/profile/', {
+      token: company.access,
+      body: { email_domain: domain },
+    });
+    expect(declared.status).toBe(200);
+
+    const person = await live.signUp({ user_role: 'employee' });
+    live.signInPage(person);
+    const before = renderWithProviders(<WorkEmailCard />);
+    const address = `ravi@${domain}`;
+    await before.user.type(await before.findByLabelText('Work email'), address);
+    await before.user.click(before.getByRole('button', { name: 'Send code' }));
+    await before.findByText(`We sent a code to ${address} for Banyan Labs. It works for 15 minutes.`);
+    before.unmount();
+    const kept = Object.values(sessionStorage).join(' ');
+    expect(kept).toContain('Banyan Labs');
+    expect(kept).not.toContain(address);
+
+    // Another account signed in in the same tab is not asked for it.
+    const other = await live.signUp({ user_role: 'employee' });
+    live.signInPage(other);
+    const stranger = renderWithProviders(<WorkEmailCard />);
+    expect(await stranger.findByLabelText('Work email')).toBeTruthy();
+    expect(stranger.queryByLabelText('Code from the email')).toBeNull();
+    stranger.unmount();
+
+    live.signInPage(person);
+    const { user } = renderWithProviders(<WorkEmailCard />);
+    expect(
+      await screen.findByText(
+        'We sent a code to your work address for Banyan Labs. Enter it here, or use another address.',
+      ),
+    ).toBeTruthy();
+    await user.type(screen.getByLabelText('Code from the email'), await mailedCode(address));
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    const list = await screen.findByRole('list', { name: 'Your verifications' });
+    expect(list.textContent).toContain('Banyan Labs');
+    expect(screen.queryByLabelText('Code from the email')).toBeNull();
+  });
 });

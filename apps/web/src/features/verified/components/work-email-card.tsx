@@ -20,6 +20,8 @@ import { toast } from '@/components/ui/use-toast';
 import { getProblem } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
 import { lazyResolver } from '@/lib/lazy-resolver';
+import { useSession } from '@/lib/session';
+import { usePendingCode } from '../api/pending-code';
 import { useConfirmCode, useRemoveVerification, useRequestCode, useVerifications } from '../api/work-email';
 import { CodeForm } from './code-entry';
 
@@ -68,13 +70,17 @@ export function WorkEmailCard() {
   const verifications = useVerifications();
   const request = useRequestCode();
   const confirm = useConfirmCode();
-  const [sent, setSent] = useState<(WorkEmailCodeSent & { address: string }) | null>(null);
+  const { user } = useSession();
+  // The code waiting to be entered outlives a reload; the address it went to stays in this page only.
+  const [sent, setSent] = usePendingCode<WorkEmailCodeSent>('work-email', user?.id ?? 0);
+  const [address, setAddress] = useState<string | null>(null);
   const form = useForm<WorkEmailRequest>({ resolver: addressChecks.resolver, defaultValues: { email: '' } });
 
   const ask = form.handleSubmit(({ email }) =>
     request.mutate(email, {
       onSuccess: (answer) => {
-        setSent({ ...answer, address: email });
+        setSent(answer);
+        setAddress(email);
         confirm.reset();
       },
     }),
@@ -89,7 +95,7 @@ export function WorkEmailCard() {
       },
     });
   const list = verifications.data?.results ?? [];
-  const to = sent?.address ?? '';
+  const to = address ?? '';
   const company = sent?.company_name ?? '';
   const minutes = WORK_EMAIL_CODE_TTL_MINUTES;
 
@@ -143,9 +149,15 @@ export function WorkEmailCard() {
           <CodeForm
             intro={
               <p className="text-sm" role="status">
-                <Trans>
-                  We sent a code to {to} for {company}. It works for {minutes} minutes.
-                </Trans>
+                {address ? (
+                  <Trans>
+                    We sent a code to {to} for {company}. It works for {minutes} minutes.
+                  </Trans>
+                ) : (
+                  <Trans>
+                    We sent a code to your work address for {company}. Enter it here, or use another address.
+                  </Trans>
+                )}
               </p>
             }
             onConfirm={check}
