@@ -138,6 +138,7 @@ export const MSG = {
   appealMessageMax: `An appeal can be at most ${L.appealMax} characters`,
   appealNotFound: 'Appeal not found',
   appealAlreadyDecided: 'This appeal has already been decided',
+  appealOwnDecision: 'You hid this rating: another moderator decides whether to reject the appeal against it',
   ratingNotVisible: 'This rating is not published',
   replySaved: 'Reply saved',
   replyHidden: 'Reply hidden',

@@ -18,7 +18,7 @@ import {
 } from '@workspace/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ratingDisputes, withdrawnRatings } from '../../src/db/schema/index.ts';
+import { ratingDisputes, users, withdrawnRatings } from '../../src/db/schema/index.ts';
 import { aggregateMismatches } from '../../src/modules/ratings/aggregates.ts';
 import { call, createTestApp, type ErrorAnswer, type TestContext } from '../helpers.ts';
 import {
@@ -436,6 +436,89 @@ describe('disputes', () => {
       reason: 'x',
     });
     expect(again.body).toEqual({ detail: MSG.appealAlreadyDecided });
+  });
+
+  // An appeal is a second look: while another moderator can give it, whoever hid the rating (or
+  // upheld the dispute that hid it) may grant the appeal but not reject it.
+  it('leaves the rejection of an appeal to another moderator than the one who hid the rating', async () => {
+    const second = await makeUser(ctx, 'moderator');
+    try {
+      const hid = await companyWithRating();
+      await send(moderator, 'POST', `/api/moderation/ratings/${hid.rating.id}/hide/`, { reason: 'Abusive' });
+      const upheld = await companyWithRating();
+      const filed = await dispute(upheld.company, upheld.rating.id);
+      await send(second, 'POST', `/api/moderation/disputes/${filed.body.id}/decide/`, {
+        outcome: 'UPHELD',
+        reason: 'Invented events.',
+      });
+      const appealOf = async (author: TestUser, ratingId: number) =>
+        (
+          await send<{ id: number }>(author, 'POST', `/api/core/ratings/${ratingId}/appeal/`, {
+            message: 'Please look again.',
+          })
+        ).body.id;
+      const hidAppeal = await appealOf(hid.author, hid.rating.id);
+      const upheldAppeal = await appealOf(upheld.author, upheld.rating.id);
+
+      const flags = async (viewer: TestUser) => {
+        const queue = await get<List<ModerationAppeal>>(ctx, viewer, '/api/moderation/appeals/?status=open');
+        const flag = (id: number) => queue.body.results.find((a) => a.id === id)?.another_moderator_rejects;
+        return [flag(hidAppeal), flag(upheldAppeal)];
+      };
+      expect(await flags(moderator)).toEqual([true, false]);
+      expect(await flags(second)).toEqual([false, true]);
+
+      const reject = (who: TestUser, id: number) =>
+        send(who, 'POST', `/api/moderation/appeals/${id}/reject/`, { reason: 'Still abusive.' });
+      const own = await reject(moderator, hidAppeal);
+      expect(own.status).toBe(403);
+      expect(own.body).toEqual({ detail: MSG.appealOwnDecision });
+      expect((await reject(second, upheldAppeal)).body).toEqual({ detail: MSG.appealOwnDecision });
+      // Nothing was decided by the refusals; the other moderator decides each.
+      expect((await reject(second, hidAppeal)).status).toBe(200);
+      expect((await reject(moderator, upheldAppeal)).status).toBe(200);
+      expect((await given(hid.author)).find((r) => r.id === hid.rating.id)?.moderation?.appeal).toEqual({
+        status: 'rejected',
+        reason: 'Still abusive.',
+      });
+
+      // Granting stays open to whoever hid it: restoring is in the author's favour.
+      const mistaken = await companyWithRating();
+      await send(moderator, 'POST', `/api/moderation/ratings/${mistaken.rating.id}/hide/`, {
+        reason: 'Spam',
+      });
+      await appealOf(mistaken.author, mistaken.rating.id);
+      const restored = await send(
+        moderator,
+        'POST',
+        `/api/moderation/ratings/${mistaken.rating.id}/restore/`,
+        {
+          reason: 'Not spam after all.',
+        },
+      );
+      expect(restored.status).toBe(200);
+      await expectExact();
+    } finally {
+      // With one active moderator again, the tests after this one decide alone, as before.
+      await ctx.deps.db.update(users).set({ isActive: false }).where(eq(users.id, second.id));
+    }
+    // Alone, a moderator rejects the appeal against their own decision: there is no one else.
+    const alone = await companyWithRating();
+    await send(moderator, 'POST', `/api/moderation/ratings/${alone.rating.id}/hide/`, { reason: 'Abusive' });
+    const appeal = await send<{ id: number }>(
+      alone.author,
+      'POST',
+      `/api/core/ratings/${alone.rating.id}/appeal/`,
+      {
+        message: 'Please look again.',
+      },
+    );
+    const queue = await get<List<ModerationAppeal>>(ctx, moderator, '/api/moderation/appeals/?status=open');
+    expect(queue.body.results.find((a) => a.id === appeal.body.id)?.another_moderator_rejects).toBe(false);
+    const res = await send(moderator, 'POST', `/api/moderation/appeals/${appeal.body.id}/reject/`, {
+      reason: 'Still abusive.',
+    });
+    expect(res.status).toBe(200);
   });
 
   it('lists open disputes by due date, overdue first and marked', async () => {

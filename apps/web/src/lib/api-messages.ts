@@ -209,6 +209,7 @@ export const MSG_TRANSLATIONS = {
   appealMessageMax: msg`An appeal can be at most ${appealMax} characters`,
   appealNotFound: msg`Appeal not found`,
   appealAlreadyDecided: msg`This appeal has already been decided`,
+  appealOwnDecision: msg`You hid this rating: another moderator decides whether to reject the appeal against it`,
   ratingNotVisible: msg`This rating is not published`,
   replySaved: msg`Reply saved`,
   replyHidden: msg`Reply hidden`,

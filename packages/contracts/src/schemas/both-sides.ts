@@ -137,6 +137,12 @@ export const moderationAppeal = z.object({
   decision_reason: z.string().nullable(),
   created_at: isoDateTime,
   decided_at: isoDateTime.nullable(),
+  /**
+   * The caller hid the rating (or upheld the dispute that hid it) and another moderator is active:
+   * rejecting the appeal is theirs, so that no one judges an appeal against their own decision.
+   * Granting it (restoring the rating) stays open to the caller.
+   */
+  another_moderator_rejects: z.boolean(),
 });
 export type ModerationAppeal = z.infer<typeof moderationAppeal>;
 export const moderationAppeals = listEnvelope(moderationAppeal);

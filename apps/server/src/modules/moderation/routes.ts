@@ -200,6 +200,7 @@ export async function moderationRoutes(instance: FastifyInstance) {
         request.query.status,
         pageWindow(request.query),
         badgeMin,
+        sessionOf(request).userId,
       );
       return listAnswer(items, total, request.query);
     },

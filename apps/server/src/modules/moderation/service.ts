@@ -19,9 +19,9 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { inTransaction } from '../../db/transactions.ts';
-import { badRequest, notFound } from '../../lib/errors.ts';
+import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { recordNotification } from '../notifications/repository.ts';
-import { lockRating } from '../rating-actions/repository.ts';
+import { anotherModeratorRejects, lockRating } from '../rating-actions/repository.ts';
 import { applyRatings } from '../ratings/aggregates.ts';
 import { ratee, rater, withNames } from '../ratings/repository.ts';
 import { touchUsers } from '../users/repository.ts';
@@ -424,6 +424,12 @@ export async function rejectAppeal(db: Db, moderatorId: number, appealId: number
       .for('update');
     if (!appeal) throw notFound(MSG.appealNotFound);
     if (appeal.status !== 'open') throw badRequest(MSG.appealAlreadyDecided);
+    // No one rejects an appeal against their own decision while someone else can judge it.
+    const [own] = await queryRows<{ another: boolean }>(
+      tx,
+      sql`select ${anotherModeratorRejects(appeal.ratingId, moderatorId)} as another`,
+    );
+    if (own?.another) throw forbidden(MSG.appealOwnDecision);
     await tx
       .update(ratingAppeals)
       .set({ status: 'rejected', decisionReason: reason, decidedAt: sql`now()`, decidedBy: moderatorId })

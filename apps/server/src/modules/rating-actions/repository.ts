@@ -138,11 +138,28 @@ export async function disputeQueue(
 }
 
 /** The moderators' appeal queue: open ones oldest first, or decided ones newest first. */
+/**
+ * Whether `moderatorId` made the decision that hid rating `ratingId` (the latest: a hiding, or the
+ * upholding of a dispute) while another moderator is active: then rejecting its appeal is the other's.
+ * With one moderator, they decide it; restoring, in the author's favour, is never barred.
+ */
+export const anotherModeratorRejects = (ratingId: SQL | number, moderatorId: number) => sql<boolean>`(
+  coalesce((select h.by = ${moderatorId} from (
+      select a.moderator_id as by, a.created_at as at from moderation_actions a
+      where a.target_type = 'rating' and a.target_id = ${ratingId} and a.action = 'hide_rating'
+      union all
+      select d.decided_by, d.decided_at from rating_disputes d
+      where d.rating_id = ${ratingId} and d.outcome = 'UPHELD'
+    ) h order by h.at desc limit 1), false)
+  and exists (select 1 from users m
+    where m.user_role = 'moderator' and m.is_active and m.id <> ${moderatorId}))`;
+
 export async function appealQueue(
   db: Executor,
   status: 'open' | 'decided',
   page: Page,
   badgeMin: number,
+  moderatorId: number,
 ): Promise<{ items: ModerationAppeal[]; total: number }> {
   const where = status === 'open' ? eq(ratingAppeals.status, 'open') : ne(ratingAppeals.status, 'open');
   const order =
@@ -152,7 +169,12 @@ export async function appealQueue(
   const [rows, total] = await Promise.all([
     withNames(
       db
-        .select({ appeal: ratingAppeals, rating: RATING_COLUMNS, raterCode: rater.userCode })
+        .select({
+          appeal: ratingAppeals,
+          rating: RATING_COLUMNS,
+          raterCode: rater.userCode,
+          anotherRejects: anotherModeratorRejects(sql`${ratingAppeals.ratingId}`, moderatorId),
+        })
         .from(ratingAppeals)
         .innerJoin(ratings, eq(ratings.id, ratingAppeals.ratingId))
         .$dynamic(),
@@ -165,7 +187,7 @@ export async function appealQueue(
   ]);
   return {
     total,
-    items: rows.map(({ appeal, rating, raterCode }) => ({
+    items: rows.map(({ appeal, rating, raterCode, anotherRejects }) => ({
       id: appeal.id,
       rating: moderatorRatingView(rating, raterCode, badgeMin),
       hidden_reason: rating.moderation?.reason ?? null,
@@ -174,6 +196,7 @@ export async function appealQueue(
       decision_reason: appeal.decisionReason,
       created_at: appeal.createdAt.toISOString(),
       decided_at: iso(appeal.decidedAt),
+      another_moderator_rejects: appeal.status === 'open' && anotherRejects,
     })),
   };
 }

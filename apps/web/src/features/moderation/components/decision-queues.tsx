@@ -147,22 +147,31 @@ function AppealItem({ appeal }: { appeal: ModerationAppeal }) {
                 </Button>
               }
             />
-            <ActionDialog
-              action="rejectAppeal"
-              targetId={appeal.id}
-              destructive
-              title={<Trans>Reject the appeal</Trans>}
-              description={
-                <Trans>The rating stays hidden. The author sees your reason; this decision is final.</Trans>
-              }
-              confirmLabel={<Trans>Reject appeal</Trans>}
-              trigger={
-                <Button variant="outline" size="sm">
-                  <X aria-hidden />
-                  <Trans>Reject appeal</Trans>
-                </Button>
-              }
-            />
+            {appeal.another_moderator_rejects ? (
+              <p className="order-first basis-full text-sm text-muted-foreground">
+                <Trans>
+                  You made the decision this appeal is against: another moderator decides whether to reject
+                  it. You can still restore the rating.
+                </Trans>
+              </p>
+            ) : (
+              <ActionDialog
+                action="rejectAppeal"
+                targetId={appeal.id}
+                destructive
+                title={<Trans>Reject the appeal</Trans>}
+                description={
+                  <Trans>The rating stays hidden. The author sees your reason; this decision is final.</Trans>
+                }
+                confirmLabel={<Trans>Reject appeal</Trans>}
+                trigger={
+                  <Button variant="outline" size="sm">
+                    <X aria-hidden />
+                    <Trans>Reject appeal</Trans>
+                  </Button>
+                }
+              />
+            )}
           </>
         )
       }
