@@ -9,12 +9,12 @@ import {
   type RoleContext,
   withdrawalLocksRatingAgain,
 } from '@workspace/contracts';
-import { and, asc, count, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, ne, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { flags, ratingAppeals, ratingDisputes, ratings } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { Page } from '../../lib/paging.ts';
-import { RATING_COLUMNS, rater, withNames } from '../ratings/repository.ts';
+import { hidingDecisions, RATING_COLUMNS, rater, withNames } from '../ratings/repository.ts';
 import { moderatorRatingView, toRatingView } from '../ratings/serialize.ts';
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
@@ -137,23 +137,20 @@ export async function disputeQueue(
   };
 }
 
-/** The moderators' appeal queue: open ones oldest first, or decided ones newest first. */
 /**
  * Whether `moderatorId` made the decision that hid rating `ratingId` (the latest: a hiding, or the
  * upholding of a dispute) while another moderator is active: then rejecting its appeal is the other's.
  * With one moderator, they decide it; restoring, in the author's favour, is never barred.
  */
-export const anotherModeratorRejects = (ratingId: SQL | number, moderatorId: number) => sql<boolean>`(
-  coalesce((select h.by = ${moderatorId} from (
-      select a.moderator_id as by, a.created_at as at from moderation_actions a
-      where a.target_type = 'rating' and a.target_id = ${ratingId} and a.action = 'hide_rating'
-      union all
-      select d.decided_by, d.decided_at from rating_disputes d
-      where d.rating_id = ${ratingId} and d.outcome = 'UPHELD'
-    ) h order by h.at desc limit 1), false)
+export const anotherModeratorRejects = (
+  ratingId: SQL | SQLWrapper | number,
+  moderatorId: number,
+) => sql<boolean>`(
+  coalesce((select h.by = ${moderatorId} from ${hidingDecisions(ratingId)} h order by h.at desc limit 1), false)
   and exists (select 1 from users m
     where m.user_role = 'moderator' and m.is_active and m.id <> ${moderatorId}))`;
 
+/** The moderators' appeal queue: open ones oldest first, or decided ones newest first. */
 export async function appealQueue(
   db: Executor,
   status: 'open' | 'decided',
@@ -173,7 +170,7 @@ export async function appealQueue(
           appeal: ratingAppeals,
           rating: RATING_COLUMNS,
           raterCode: rater.userCode,
-          anotherRejects: anotherModeratorRejects(sql`${ratingAppeals.ratingId}`, moderatorId),
+          anotherRejects: anotherModeratorRejects(ratingAppeals.ratingId, moderatorId),
         })
         .from(ratingAppeals)
         .innerJoin(ratings, eq(ratings.id, ratingAppeals.ratingId))

@@ -1,7 +1,7 @@
 // Rating queries. Each list is one index-backed query (see drizzle/0003) that brings the category
 // scores of its page along, never a query per rating.
 import type { EligibilityParty, RoleContext, UserRole } from '@workspace/contracts';
-import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import { type Executor, queryRows } from '../../db/client.ts';
 import { dayIn } from '../../db/days.ts';
@@ -89,6 +89,17 @@ const RATING_WITH_NAMES = {
 };
 
 /**
+ * The decisions that hid a rating (a moderator's hiding, or the upholding of a dispute), each with its
+ * reason, time (`at`) and moderator (`by`): the latest is the one in force.
+ */
+export const hidingDecisions = (ratingId: SQL | SQLWrapper | number) => sql`(
+  select a.reason, a.created_at as at, a.moderator_id as by from moderation_actions a
+  where a.target_type = 'rating' and a.target_id = ${ratingId} and a.action = 'hide_rating'
+  union all
+  select d.decision_reason, d.decided_at, d.decided_by from rating_disputes d
+  where d.rating_id = ${ratingId} and d.outcome = 'UPHELD')`;
+
+/**
  * What each view of a rating may carry besides the rating (DESIGN §8.1): the visible reply, the
  * dispute, and for a hidden rating the latest decision that hid it and the appeal. toRatingView
  * decides who sees which; every one is an index lookup by the rating's id.
@@ -112,13 +123,7 @@ const RATING_RESPONSES = {
     select json_build_object('reason', h.reason, 'at', h.at, 'appeal', (
       select json_build_object('status', ap.status, 'reason', ap.decision_reason)
       from rating_appeals ap where ap.rating_id = ${ratings.id}))
-    from (
-      select a.reason, a.created_at as at from moderation_actions a
-      where a.target_type = 'rating' and a.target_id = ${ratings.id} and a.action = 'hide_rating'
-      union all
-      select d.decision_reason, d.decided_at from rating_disputes d
-      where d.rating_id = ${ratings.id} and d.outcome = 'UPHELD'
-    ) h order by h.at desc limit 1) end`,
+    from ${hidingDecisions(ratings.id)} h order by h.at desc limit 1) end`,
 };
 
 export const RATING_COLUMNS = {
