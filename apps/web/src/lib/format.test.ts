@@ -34,6 +34,22 @@ describe('formatting in the active language', () => {
     expect(formatDateTime('2026-11-03T19:00:00.000Z')).toBe('4 Nov 2026, 12:30 am IST');
   });
 
+  it('tells a Hindi reader the part of the day in Hindi, not a Latin am/pm', async () => {
+    await activateLanguage('hi');
+    // ICU's Hindi pattern: the part of the day before the time ("शाम 5:00"), after it when the zone follows.
+    const times = ['03:30', '07:30', '11:30', '14:30'].map((utc) =>
+      formatDateTime(`2026-11-03T${utc}:00.000Z`),
+    );
+    expect(times).toEqual([
+      '3 नव॰ 2026, 9:00 सुबह IST',
+      '3 नव॰ 2026, 1:00 दोपहर IST',
+      '3 नव॰ 2026, 5:00 शाम IST',
+      '3 नव॰ 2026, 8:00 रात IST',
+    ]);
+    expect(times.join(' ')).not.toMatch(/am|pm/i);
+    expect(formatDateTime('2026-11-03T07:30:00.000Z', 'en')).toBe('3 Nov 2026, 1:00 pm IST');
+  });
+
   it('shows scores with one decimal', async () => {
     await activateLanguage('hi');
     expect(formatScore(4)).toBe('4.0');

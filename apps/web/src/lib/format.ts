@@ -10,13 +10,20 @@ const day = { day: 'numeric', month: 'short', year: 'numeric', timeZone: DAY_ZON
 /** Whether the reader's clock is India's: a time elsewhere names its zone ("IST"). */
 const readerInDayZone = () =>
   ['Asia/Kolkata', 'Asia/Calcutta'].includes(new Intl.DateTimeFormat().resolvedOptions().timeZone);
+/**
+ * ICU writes Hindi's 12-hour clock with a Latin "am"/"pm"; a Hindi reader says the part of the day
+ * instead (सुबह, दोपहर, शाम, रात), which `dayPeriod` gives. English keeps am/pm ("in the afternoon" is not
+ * how a time is written there).
+ */
+const partOfDay = (language: Language) => (language === 'hi' ? ({ dayPeriod: 'short' } as const) : {});
 const makers = {
   date: (locale: string) => new Intl.DateTimeFormat(locale, day),
-  dateTime: (locale: string) =>
+  dateTime: (locale: string, language: Language) =>
     new Intl.DateTimeFormat(locale, {
       ...day,
       hour: 'numeric',
       minute: '2-digit',
+      ...partOfDay(language),
       ...(readerInDayZone() ? {} : { timeZoneName: 'short' }),
     }),
   number: (locale: string) => new Intl.NumberFormat(locale),
@@ -31,7 +38,7 @@ function formatter<K extends Kind>(kind: K, language: Language): ReturnType<(typ
   const key = `${language}:${kind}`;
   let found = made.get(key);
   if (!found) {
-    found = makers[kind](intlLocale(language));
+    found = makers[kind](intlLocale(language), language);
     made.set(key, found);
   }
   return found as ReturnType<(typeof makers)[K]>;
@@ -47,7 +54,7 @@ export function formatDate(iso: string, language: Language = activeLanguage()) {
   return Number.isNaN(date.getTime()) ? '' : formatter('date', language).format(date);
 }
 
-/** "3 Nov 2026, 4:05 pm": India's time, with its zone ("IST") for a reader whose clock is not. */
+/** "3 Nov 2026, 4:05 pm" / "3 नव॰ 2026, शाम 4:05": India's time, with its zone ("IST") for a reader whose clock is not. */
 export function formatDateTime(iso: string, language: Language = activeLanguage()) {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? '' : formatter('dateTime', language).format(date);

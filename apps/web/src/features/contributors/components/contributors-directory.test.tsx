@@ -1,6 +1,7 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { activateLanguage, loadCatalog } from '@/lib/i18n';
 import { renderWithI18n } from '@/testing/render';
 import { CONTRIBUTORS } from '../content/contributors';
 import { ContributorImage } from './contributor-image';
@@ -80,6 +81,28 @@ describe('ContributorsDirectory', () => {
     renderWithI18n(<ContributorsDirectory contributors={CONTRIBUTORS.slice(0, 7)} />);
     fireEvent.click(screen.getByRole('button', { name: 'Page 2' }));
     expect(screen.getByText('Page 2 of 2, Showing 2 of 7 contributors')).toBeTruthy();
+  });
+
+  it('shows designations, bios and skills in Hindi, and names as written', async () => {
+    await act(async () => {
+      await activateLanguage('hi', { remember: false });
+      await loadCatalog('app', 'hi');
+    });
+    try {
+      renderWithI18n(<ContributorsDirectory contributors={CONTRIBUTORS.slice(0, 2)} />);
+      const card = screen.getByRole('heading', { level: 3, name: 'Priya Iyer' }).closest('li') as HTMLElement;
+      expect(within(card).getByText('मुख्य तकनीकी अधिकारी')).toBeTruthy();
+      expect(within(card).getByText(/^तेज़ और निजी सिस्टम बनाती हैं/)).toBeTruthy();
+      const skills = within(card).getByRole('list', { name: 'Priya Iyer के कौशल' });
+      expect(
+        within(skills)
+          .getAllByRole('listitem')
+          .map((li) => li.textContent),
+      ).toEqual(['TypeScript', 'PostgreSQL', 'आर्किटेक्चर', 'सुरक्षा']);
+      expect(screen.queryByText('Chief Technology Officer')).toBeNull();
+    } finally {
+      await act(() => activateLanguage('en', { remember: false }));
+    }
   });
 });
 

@@ -14,7 +14,7 @@ function pageText(page: number, pageCount: number, shown: number, total: number)
   return t`Page ${page} of ${pageCount}, Showing ${shown} of ${total} contributors`;
 }
 
-// The contributors' names, roles and bios are content about people, shown as written (content/).
+// Names shown as written; designation, bio and skills in the active language (content/).
 function ContributorCard({ contributor }: { contributor: Contributor }) {
   const { t } = useLingui();
   const name = contributor.name;
@@ -23,14 +23,14 @@ function ContributorCard({ contributor }: { contributor: Contributor }) {
       <ContributorImage src={contributor.image} name={contributor.name} />
       <div className="grid gap-1">
         <h3 className="font-semibold text-lg">{contributor.name}</h3>
-        <p className="font-medium text-primary text-sm">{contributor.designation}</p>
+        <p className="font-medium text-primary text-sm">{t(contributor.designation)}</p>
       </div>
       <CardContent className="grid gap-4 px-0">
-        <p className="text-muted-foreground text-sm">{contributor.bio}</p>
+        <p className="text-muted-foreground text-sm">{t(contributor.bio)}</p>
         <ul aria-label={t`Skills of ${name}`} className="flex flex-wrap justify-center gap-2">
           {contributor.skills.map((skill) => (
-            <li key={skill}>
-              <Badge variant="secondary">{skill}</Badge>
+            <li key={skill.id}>
+              <Badge variant="secondary">{t(skill)}</Badge>
             </li>
           ))}
         </ul>
@@ -93,10 +93,10 @@ export function ContributorsDirectory({
 
 export function ContributorStats({ contributors }: { contributors: Contributor[] }) {
   const { t } = useLingui();
-  const skills = new Set(contributors.flatMap((c) => c.skills));
+  const skills = new Set(contributors.flatMap((c) => c.skills.map((skill) => skill.id)));
   const stats = [
     { value: String(contributors.length), label: t`Team Members` },
-    { value: String(new Set(contributors.map((c) => c.designation)).size), label: t`Roles` },
+    { value: String(new Set(contributors.map((c) => c.designation.id)).size), label: t`Roles` },
     { value: String(skills.size), label: t`Skills` },
     { value: '24/7', label: t`Support` },
   ];

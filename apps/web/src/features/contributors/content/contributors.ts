@@ -1,10 +1,15 @@
-// The fixed team list shown on /contributors (SPEC §2: 15 entries, static display data).
+// The fixed team list shown on /contributors (SPEC §2: 15 entries, static display data). Names are
+// shown as written; designations, bios and skills are messages, translated like every other screen's.
+
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+
 export interface Contributor {
   name: string;
-  designation: string;
+  designation: MessageDescriptor;
   image: string;
-  bio: string;
-  skills: string[];
+  bio: MessageDescriptor;
+  skills: MessageDescriptor[];
 }
 
 const image = (slug: string) => `/images/contributors/${slug}.svg`;
@@ -12,107 +17,107 @@ const image = (slug: string) => `/images/contributors/${slug}.svg`;
 export const CONTRIBUTORS: Contributor[] = [
   {
     name: 'Aarav Sharma',
-    designation: 'Founder & CEO',
+    designation: msg`Founder & CEO`,
     image: image('aarav-sharma'),
-    bio: 'Spent a decade hiring across Bengaluru start-ups and wanted reviews people could trust.',
-    skills: ['Leadership', 'Product Strategy', 'Hiring'],
+    bio: msg`Spent a decade hiring across Bengaluru start-ups and wanted reviews people could trust.`,
+    skills: [msg`Leadership`, msg`Product Strategy`, msg`Hiring`],
   },
   {
     name: 'Priya Iyer',
-    designation: 'Chief Technology Officer',
+    designation: msg`Chief Technology Officer`,
     image: image('priya-iyer'),
-    bio: 'Builds fast, private systems; keeps the rating pipeline exact under load.',
-    skills: ['TypeScript', 'PostgreSQL', 'Architecture', 'Security'],
+    bio: msg`Builds fast, private systems; keeps the rating pipeline exact under load.`,
+    skills: [msg`TypeScript`, msg`PostgreSQL`, msg`Architecture`, msg`Security`],
   },
   {
     name: 'Rohan Mehta',
-    designation: 'Head of Product',
+    designation: msg`Head of Product`,
     image: image('rohan-mehta'),
-    bio: 'Talks to employees and employers every week and turns what they say into features.',
-    skills: ['Product Management', 'User Research', 'Analytics'],
+    bio: msg`Talks to employees and employers every week and turns what they say into features.`,
+    skills: [msg`Product Management`, msg`User Research`, msg`Analytics`],
   },
   {
     name: 'Ananya Reddy',
-    designation: 'Lead Designer',
+    designation: msg`Lead Designer`,
     image: image('ananya-reddy'),
-    bio: 'Designs screens that work on a budget phone in Hyderabad as well as on a desktop.',
-    skills: ['UX Design', 'Accessibility', 'Design Systems'],
+    bio: msg`Designs screens that work on a budget phone in Hyderabad as well as on a desktop.`,
+    skills: [msg`UX Design`, msg`Accessibility`, msg`Design Systems`],
   },
   {
     name: 'Vikram Singh',
-    designation: 'Backend Engineer',
+    designation: msg`Backend Engineer`,
     image: image('vikram-singh'),
-    bio: 'Owns the API, its indexes and the benchmarks that keep it quick.',
-    skills: ['Node.js', 'PostgreSQL', 'Performance'],
+    bio: msg`Owns the API, its indexes and the benchmarks that keep it quick.`,
+    skills: [msg`Node.js`, msg`PostgreSQL`, msg`Performance`],
   },
   {
     name: 'Meera Nair',
-    designation: 'Frontend Engineer',
+    designation: msg`Frontend Engineer`,
     image: image('meera-nair'),
-    bio: 'Writes the React screens and the browser tests that prove each journey.',
-    skills: ['React', 'TypeScript', 'Testing'],
+    bio: msg`Writes the React screens and the browser tests that prove each journey.`,
+    skills: [msg`React`, msg`TypeScript`, msg`Testing`],
   },
   {
     name: 'Karan Malhotra',
-    designation: 'Trust & Safety Lead',
+    designation: msg`Trust & Safety Lead`,
     image: image('karan-malhotra'),
-    bio: 'Runs moderation: flagged reviews, fair appeals and a clear audit trail.',
-    skills: ['Moderation', 'Policy', 'Investigations'],
+    bio: msg`Runs moderation: flagged reviews, fair appeals and a clear audit trail.`,
+    skills: [msg`Moderation`, msg`Policy`, msg`Investigations`],
   },
   {
     name: 'Divya Pillai',
-    designation: 'Data Engineer',
+    designation: msg`Data Engineer`,
     image: image('divya-pillai'),
-    bio: 'Keeps averages exact and spots patterns of fake or biased reviews.',
-    skills: ['SQL', 'Data Modelling', 'Python'],
+    bio: msg`Keeps averages exact and spots patterns of fake or biased reviews.`,
+    skills: [msg`SQL`, msg`Data Modelling`, msg`Python`],
   },
   {
     name: 'Aditya Joshi',
-    designation: 'Site Reliability Engineer',
+    designation: msg`Site Reliability Engineer`,
     image: image('aditya-joshi'),
-    bio: 'Keeps the portal up through deploys, database failovers and traffic spikes.',
-    skills: ['Linux', 'Observability', 'Incident Response'],
+    bio: msg`Keeps the portal up through deploys, database failovers and traffic spikes.`,
+    skills: [msg`Linux`, msg`Observability`, msg`Incident Response`],
   },
   {
     name: 'Neha Gupta',
-    designation: 'Community Manager',
+    designation: msg`Community Manager`,
     image: image('neha-gupta'),
-    bio: 'Helps new members write useful, respectful reviews and answers their questions.',
-    skills: ['Community', 'Communication', 'Content'],
+    bio: msg`Helps new members write useful, respectful reviews and answers their questions.`,
+    skills: [msg`Community`, msg`Communication`, msg`Content`],
   },
   {
     name: 'Arjun Patel',
-    designation: 'Security Engineer',
+    designation: msg`Security Engineer`,
     image: image('arjun-patel'),
-    bio: 'Guards accounts and anonymity: password hashing, tokens and privacy reviews.',
-    skills: ['Application Security', 'Threat Modelling', 'Cryptography'],
+    bio: msg`Guards accounts and anonymity: password hashing, tokens and privacy reviews.`,
+    skills: [msg`Application Security`, msg`Threat Modelling`, msg`Cryptography`],
   },
   {
     name: 'Ishita Banerjee',
-    designation: 'QA Engineer',
+    designation: msg`QA Engineer`,
     image: image('ishita-banerjee'),
-    bio: 'Breaks every form before our users can, from Kolkata and on every screen size.',
-    skills: ['Test Automation', 'Playwright', 'Exploratory Testing'],
+    bio: msg`Breaks every form before our users can, from Kolkata and on every screen size.`,
+    skills: [msg`Test Automation`, msg`Playwright`, msg`Exploratory Testing`],
   },
   {
     name: 'Siddharth Rao',
-    designation: 'Partnerships Manager',
+    designation: msg`Partnerships Manager`,
     image: image('siddharth-rao'),
-    bio: 'Works with employers who want honest feedback on how they treat their people.',
-    skills: ['Partnerships', 'Sales', 'Negotiation'],
+    bio: msg`Works with employers who want honest feedback on how they treat their people.`,
+    skills: [msg`Partnerships`, msg`Sales`, msg`Negotiation`],
   },
   {
     name: 'Kavya Krishnan',
-    designation: 'Content Strategist',
+    designation: msg`Content Strategist`,
     image: image('kavya-krishnan'),
-    bio: 'Writes the help pages and explains how ratings work in plain words.',
-    skills: ['Writing', 'SEO', 'Localisation'],
+    bio: msg`Writes the help pages and explains how ratings work in plain words.`,
+    skills: [msg`Writing`, msg`SEO`, msg`Localisation`],
   },
   {
     name: 'Rahul Verma',
-    designation: 'Customer Support Lead',
+    designation: msg`Customer Support Lead`,
     image: image('rahul-verma'),
-    bio: 'Answers members quickly and passes what hurts them straight to the team.',
-    skills: ['Support', 'Empathy', 'Documentation'],
+    bio: msg`Answers members quickly and passes what hurts them straight to the team.`,
+    skills: [msg`Support`, msg`Empathy`, msg`Documentation`],
   },
 ];
