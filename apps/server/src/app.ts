@@ -24,7 +24,7 @@ import { flagRoutes } from './modules/moderation/flag-routes.ts';
 import { moderationRoutes } from './modules/moderation/routes.ts';
 import { notificationRoutes, notificationSettingsRoutes } from './modules/notifications/routes.ts';
 import { grievanceModerationRoutes, grievanceRoutes, privacyAuthRoutes } from './modules/privacy/routes.ts';
-import { givenCount } from './modules/ratings/repository.ts';
+import { givenCount, rateAgainOn } from './modules/ratings/repository.ts';
 import { countPersonalDataRefusal } from './modules/transparency/repository.ts';
 import { transparencyRoutes } from './modules/transparency/routes.ts';
 import { verifiedRoutes } from './modules/verified/routes.ts';
@@ -193,11 +193,11 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
       throw tooManyRequests(limit.ttlInSeconds);
     }
   });
-  // The session check counts the ratings a user gave as the ratings module does (ADR 0007), and
-  // counts each request against its account's limits too.
+  // The session check counts the ratings a user gave, and reads a cooldown on rating the shown user,
+  // as the ratings module does (ADR 0007); it counts each request against its account's limits too.
   registerSession(
     app,
-    { givenCount },
+    { givenCount, rateAgainOn },
     accountLimit(app, { requests: deps.env.ACCOUNT_RATE_LIMIT, writes: deps.env.ACCOUNT_WRITE_LIMIT }),
   );
 

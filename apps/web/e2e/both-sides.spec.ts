@@ -173,6 +173,22 @@ test('an employee disputes an employer’s rating; a moderator upholds it; both 
     told.getByText("Moderators' reason: An accusation of a crime with nothing to support it."),
   ).toBeVisible();
   await expect(told.getByText('Hidden by moderators', { exact: true })).toBeVisible();
+
+  // Withdrawn after the upheld dispute, it cannot be replaced at once (DESIGN §9.1): the employee's
+  // profile says from which day, and offers no rating form until then.
+  await told.getByRole('button', { name: 'Withdraw your rating of Disputing Dev' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Withdraw your rating of Disputing Dev?' });
+  await expect(confirm.getByText(/you cannot rate Disputing Dev again for the next \d+ days/)).toBeVisible();
+  await confirm.getByRole('button', { name: 'Withdraw rating' }).click();
+  await expect(page.getByText('Your rating was withdrawn', { exact: true })).toBeVisible();
+  await page.goto(`/user/${employee.user.id}`);
+  await expect(
+    page.getByText(
+      /^You withdrew your rating of Disputing Dev while it was under moderation\. You can rate Disputing Dev again on \d{1,2} \w{3} \d{4}\.$/,
+    ),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: /Rate|Write a Review/ })).toHaveCount(0);
+  await checkA11y('profile during the wait to rate again');
 });
 
 test('an author appeals a hidden rating on a phone; a moderator restores it', async ({

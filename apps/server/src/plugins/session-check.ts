@@ -29,6 +29,8 @@ export interface CheckRow {
   sessionLive: boolean;
   shownVersion: number | null;
   callerRated: boolean;
+  /** The day the caller may rate the shown user again, after a withdrawal under moderation; else null. */
+  rateAgainOn: string | null;
   givenCount: number | null;
   directoryVersion: number | null;
   ratedAmong: number[] | null;
@@ -38,10 +40,15 @@ export interface CheckRow {
  * The batch's rows as JSON, one for each request; columns named as CheckRow's fields, bigint ones as
  * float8, which both drivers answer as numbers (exact below 2^53).
  */
-/** The SQL that counts the ratings a user gave, given by the ratings module (app.ts). */
-export type GivenCountSql = (raterId: SQL) => SQL;
+/** The SQL the check takes from the ratings module (app.ts), so that plugins import no module. */
+export interface SessionCheckReads {
+  /** Counts the ratings a user gave. */
+  givenCount: (raterId: SQL) => SQL;
+  /** The day a rater may rate a ratee again (YYYY-MM-DD), while a cooldown runs; else no row or null. */
+  rateAgainOn: (raterId: SQL, rateeId: SQL) => SQL;
+}
 
-const checksStatement = preparedRaw<CheckRow & { i: number }, [GivenCountSql]>((givenCount) => {
+const checksStatement = preparedRaw<CheckRow & { i: number }, [SessionCheckReads]>((reads) => {
   const batch = sql.placeholder('batch');
   return sql`
   select c.i, u.user_role as role, u.is_active as "isActive", u.full_name as "fullName",
@@ -51,7 +58,8 @@ const checksStatement = preparedRaw<CheckRow & { i: number }, [GivenCountSql]>((
       where s.id = c.shown and s.is_active and s.user_role <> 'moderator') end as "shownVersion",
     coalesce(c.shown is not null and exists(select 1 from ratings x
       where x.rater_id = c.uid and x.ratee_id = c.shown), false) as "callerRated",
-    case when c.given then (${givenCount(sql`c.uid`)})::float8 end as "givenCount",
+    case when c.shown is not null then (${reads.rateAgainOn(sql`c.uid`, sql`c.shown`)}) end as "rateAgainOn",
+    case when c.given then (${reads.givenCount(sql`c.uid`)})::float8 end as "givenCount",
     case when c.listed is not null then (select sum(version) from directory_versions)::float8 end
       as "directoryVersion",
     case when c.listed is not null then coalesce((select array_agg(x.ratee_id) from ratings x
@@ -68,14 +76,14 @@ interface Pending {
 }
 
 /** A checker per database: `check` answers the caller's row, or null for an unknown user. */
-export function sessionChecker(db: Executor, givenCount: GivenCountSql) {
+export function sessionChecker(db: Executor, reads: SessionCheckReads) {
   let pending: Pending[] = [];
 
   const flush = async () => {
     const batch = pending;
     pending = [];
     try {
-      const rows = await checksStatement(db, 'session_check', givenCount).rows({
+      const rows = await checksStatement(db, 'session_check', reads).rows({
         batch: JSON.stringify(
           batch.map(({ input }, i) => ({
             i,

@@ -6,7 +6,7 @@ import { preparedStatements } from '../db/prepared.ts';
 import { forbidden, unauthorized } from '../lib/errors.ts';
 import { TokenError } from '../lib/tokens.ts';
 import type { AccountLimit } from './account-limit.ts';
-import { type GivenCountSql, sessionChecker } from './session-check.ts';
+import { type SessionCheckReads, sessionChecker } from './session-check.ts';
 
 export interface Session {
   userId: number;
@@ -32,6 +32,8 @@ interface ShownUser {
   viewVersion: number | null;
   /** Whether the caller has rated this user, in any context and status. */
   callerRated: boolean;
+  /** The day the caller may rate this user again after withdrawing a rating under moderation; else null. */
+  rateAgainOn: string | null;
 }
 
 /**
@@ -61,15 +63,8 @@ declare module 'fastify' {
   }
 }
 
-/** The SQL the session check takes from the modules that own it, so that plugins import no module. */
-export interface SessionCheckReads {
-  givenCount: GivenCountSql;
-}
-
 // One batching checker per database (plugins/session-check.ts).
-const checkerFor = preparedStatements((db, _name, reads: SessionCheckReads) =>
-  sessionChecker(db, reads.givenCount),
-);
+const checkerFor = preparedStatements((db, _name, reads: SessionCheckReads) => sessionChecker(db, reads));
 
 /** Reads and checks the caller's token; `null` when no Authorization header was sent. */
 async function readSession(app: FastifyInstance, request: FastifyRequest): Promise<Session | null> {
@@ -113,7 +108,14 @@ async function readSession(app: FastifyInstance, request: FastifyRequest): Promi
     fullName: user.fullName,
     sessionId: claims.sessionId,
     viewVersion: user.viewVersion,
-    ...(shown && { shown: { id: shownId, viewVersion: user.shownVersion, callerRated: user.callerRated } }),
+    ...(shown && {
+      shown: {
+        id: shownId,
+        viewVersion: user.shownVersion,
+        callerRated: user.callerRated,
+        rateAgainOn: user.rateAgainOn,
+      },
+    }),
     ...(given && { givenCount: user.givenCount ?? 0 }),
     ...(listed && {
       directoryVersion: user.directoryVersion ?? 0,

@@ -56,8 +56,22 @@ const thisMonth = async () => {
   return report.months.at(-1) as TransparencyReport['months'][number];
 };
 
-/** Expects `rater` refused on both the check and the write, with the dated reason. */
+const profileOf = async (ratee: TestUser, viewer: TestUser) =>
+  (await send<ProfileResponse>(viewer, 'GET', `/api/core/users/${ratee.id}/profile/`)).body;
+
+/**
+ * Expects `rater` refused on both the check and the write, with the dated reason, and told so by the
+ * profile before trying: no offer to rate, and the day they may.
+ */
 async function expectCoolingDown(rater: TestUser, ratee: TestUser) {
+  // Twice: the second answer comes from the view cache, which must not carry the wait to others.
+  for (let i = 0; i < 2; i++) {
+    expect(await profileOf(ratee, rater)).toMatchObject({
+      can_rate: false,
+      user_has_rated: false,
+      rate_again_on: rateAgainOn(),
+    });
+  }
   const expected = withdrawnUnderModeration(rateAgainOn());
   const context = rater.role === 'employer' ? 'EMPLOYER_TO_EMPLOYEE' : 'EMPLOYEE_TO_COMPANY';
   const check = await send<EligibilityResponse>(rater, 'POST', '/api/core/check-rating-eligibility/', {
@@ -180,10 +194,19 @@ describe('withdrawing under moderation', () => {
     await dispute(bob, rating.id);
     await withdraw(employer, rating.id);
     await expectCoolingDown(employer, bob);
+    // Another employer reading the same (cached) profile is not told of it.
+    const other = await makeUser(ctx, 'employer');
+    expect(await profileOf(bob, other)).toMatchObject({ can_rate: true, rate_again_on: null });
     await ctx.deps.db.execute(
       sql`update rating_cooldowns set until = now() - interval '1 second' where rater_id = ${employer.id}`,
     );
+    expect(await profileOf(bob, employer)).toMatchObject({ can_rate: true, rate_again_on: null });
     await rate(ctx, employer, bob);
+    expect(await profileOf(bob, employer)).toMatchObject({
+      can_rate: false,
+      user_has_rated: true,
+      rate_again_on: null,
+    });
   });
 });
 

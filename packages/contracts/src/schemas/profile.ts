@@ -47,5 +47,11 @@ export const profileResponse = z.object({
   verified_ratings: z.object({ count: z.number().int(), total: z.number().int() }).nullable(),
   can_rate: z.boolean(),
   user_has_rated: z.boolean(),
+  /**
+   * The day (YYYY-MM-DD, India's) the caller may rate this user again, having withdrawn a rating of
+   * them while it was under moderation (DESIGN §9.1); `can_rate` is false until then. Null when no
+   * such wait runs. The caller's own, like the two fields above.
+   */
+  rate_again_on: z.string().nullable(),
 });
 export type ProfileResponse = z.infer<typeof profileResponse>;

@@ -34,8 +34,8 @@ import { detailsVisible, ratingSummary } from './service.ts';
 const userRatingsQuery = pageQuery(PAGE_SIZES.userRatings).extend({ verified: profileQuery.shape.verified });
 
 /** A profile as every caller but the user and their raters sees it, without the caller's fields. */
-const sharedProfile = profileResponse.omit({ can_rate: true, user_has_rated: true });
-/** A profile's JSON: shared, without the caller's two fields, or personal, complete. */
+const sharedProfile = profileResponse.omit({ can_rate: true, user_has_rated: true, rate_again_on: true });
+/** A profile's JSON: shared, without the caller's three fields, or personal, complete. */
 interface ProfileView {
   json: string;
   role: UserRole;
@@ -59,10 +59,18 @@ function visibleRatings(
   return newest.map((record) => toRatingView(record, viewerId, badgeMin));
 }
 
-/** Whether the viewer has rated `user` in the viewer's context, and may rate them now. */
+/**
+ * Whether the viewer has rated `user` in the viewer's context, and may rate them now or from which day
+ * (a cooldown the session check read with the caller's session).
+ */
 function ratingState(session: Session, user: Pick<UserRow, 'id' | 'userRole' | 'isActive'>, rated: boolean) {
   const party = { id: user.id, role: user.userRole, isActive: user.isActive };
-  return { can_rate: canRate(session, party, rated), user_has_rated: rated };
+  const rateAgainOn = session.shown?.id === user.id ? session.shown.rateAgainOn : null;
+  return {
+    can_rate: canRate(session, party, rated, rateAgainOn),
+    user_has_rated: rated,
+    rate_again_on: rated ? null : rateAgainOn,
+  };
 }
 
 export async function profileRoutes(app: FastifyInstance) {

@@ -28,9 +28,17 @@ export async function checkEligibility(
   return eligibilityReason({ rater: raterOf(session), ratee, context, alreadyRated, rateAgainOn });
 }
 
-/** Whether the caller may rate `ratee` now, in the one context the caller's role rates in. */
-export function canRate(session: Session, ratee: EligibilityParty, alreadyRated: boolean): boolean {
+/**
+ * Whether the caller may rate `ratee` now, in the one context the caller's role rates in; `rateAgainOn`
+ * when a cooldown after a withdrawal under moderation runs (the session check reads it).
+ */
+export function canRate(
+  session: Session,
+  ratee: EligibilityParty,
+  alreadyRated: boolean,
+  rateAgainOn: string | null = null,
+): boolean {
   const context = contextForRole(session.role);
   if (!context) return false;
-  return eligibilityReason({ rater: raterOf(session), ratee, context, alreadyRated }).eligible;
+  return eligibilityReason({ rater: raterOf(session), ratee, context, alreadyRated, rateAgainOn }).eligible;
 }

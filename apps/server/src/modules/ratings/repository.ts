@@ -324,7 +324,7 @@ export async function findRatee(
     sql`select u.id, u.user_role as role, u.is_active,
           exists(select 1 from ratings r
                  where r.rater_id = ${raterId} and r.ratee_id = u.id and r.role_context = ${context}) as already_rated,
-          (select to_char(${dayIn(sql`c.until`)}::date + 1, 'YYYY-MM-DD')
+          (select ${rateAgainDay(sql`c.until`)}
            from (${coolingDown(sql`${raterId}::int`, sql`u.id`, sql`${context}::text`)}) c) as rate_again_on
         from users u where u.id = ${rateeId}`,
   );
@@ -344,6 +344,17 @@ export async function findRatee(
 const coolingDown = (raterId: SQL, rateeId: SQL, context: SQL) =>
   sql`select c.until from rating_cooldowns c
       where c.rater_id = ${raterId} and c.ratee_id = ${rateeId} and c.role_context = ${context} and c.until > now()`;
+
+/** The day a rater may rate again after a cooldown ending at `until`: the day after, India's (YYYY-MM-DD). */
+const rateAgainDay = (until: SQL) => sql`to_char(${dayIn(until)}::date + 1, 'YYYY-MM-DD')`;
+
+/**
+ * For the session check (ADR 0007): the day the rater may rate the ratee again, while a cooldown runs
+ * (any context: a rater's role allows one), else null. A primary-key lookup.
+ */
+export const rateAgainOn = (raterId: SQL, rateeId: SQL) =>
+  sql<string | null>`select ${rateAgainDay(sql`max(w.until)`)} from rating_cooldowns w
+      where w.rater_id = ${raterId} and w.ratee_id = ${rateeId} and w.until > now()`;
 
 export interface NewRating {
   raterId: number;

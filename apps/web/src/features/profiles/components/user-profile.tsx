@@ -21,6 +21,7 @@ import { TextLink } from '@/components/ui/text-link';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { translateApiMessage, useApiMessages } from '@/lib/api-messages';
+import { formatDate } from '@/lib/format';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useUserProfile } from '../api/get-user-profile';
 import { EmployeeBackground } from './employee-background';
@@ -70,6 +71,7 @@ function QuickActions({
   const browse = browseRole(viewer.user_role);
   const { t } = useLingui();
   const name = user.full_name;
+  const rateAgainOn = data.rate_again_on && formatDate(data.rate_again_on);
   return (
     <Card>
       <CardHeader>
@@ -100,6 +102,14 @@ function QuickActions({
               <Trans>Write a Review</Trans>
             </Button>
           </>
+        ) : rateAgainOn ? (
+          // The wait after withdrawing a rating under moderation (DESIGN §9.1), said before a form is opened.
+          <p className="text-muted-foreground text-sm">
+            <Trans>
+              You withdrew your rating of {name} while it was under moderation. You can rate {name} again on{' '}
+              {rateAgainOn}.
+            </Trans>
+          </p>
         ) : data.user_has_rated ? (
           <>
             <p className="flex items-center gap-2 text-sm">
