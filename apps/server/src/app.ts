@@ -29,7 +29,7 @@ import { countPersonalDataRefusal } from './modules/transparency/repository.ts';
 import { transparencyRoutes } from './modules/transparency/routes.ts';
 import { verifiedRoutes } from './modules/verified/routes.ts';
 import { accountLimit } from './plugins/account-limit.ts';
-import { frameworkErrors, registerErrorHandling } from './plugins/errors.ts';
+import { clientErrors, frameworkErrors, registerErrorHandling } from './plugins/errors.ts';
 import { registerMetrics } from './plugins/metrics.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerReplicaReads } from './plugins/replica-reads.ts';
@@ -93,6 +93,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     logController: new RouteLogController(),
     frameworkErrors,
+    clientErrorHandler: clientErrors,
     // Replaced by the closing hook below, which answers in the API's own error shape.
     return503OnClosing: false,
     // Each request gets an id, returned in X-Request-Id and present on every log line it causes;

@@ -1,3 +1,5 @@
+import { connect } from 'node:net';
+import { MSG } from '@workspace/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { helmetHeaders } from '../src/plugins/security-headers.ts';
 import { call, createTestApp, type TestContext } from './helpers.ts';
@@ -20,6 +22,35 @@ describe('the API shell', () => {
     const res = await call(ctx.app, 'GET', '/api/nope');
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ detail: 'Not found' });
+  });
+
+  it("answers what Node's HTTP parser refuses in the API's error shape, and closes", async () => {
+    const address = await ctx.app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = new URL(address);
+    /** The raw answer to `request`, read until the server closes the connection. */
+    const send = (request: string) =>
+      new Promise<string>((resolve, reject) => {
+        const socket = connect(Number(port), '127.0.0.1');
+        let answer = '';
+        socket.on('data', (chunk) => {
+          answer += chunk;
+        });
+        socket.on('close', () => resolve(answer));
+        socket.on('error', reject);
+        socket.write(request);
+      });
+    const bodyOf = (answer: string) => JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4));
+
+    const huge = await send(
+      `GET /api/core/health/ HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`,
+    );
+    expect(huge.split('\r\n')[0]).toBe('HTTP/1.1 431 Request Header Fields Too Large');
+    expect(huge).toContain('Content-Type: application/json');
+    expect(bodyOf(huge)).toEqual({ detail: MSG.headersTooLarge });
+
+    const garbage = await send('NOT HTTP AT ALL\r\n\r\n');
+    expect(garbage.split('\r\n')[0]).toBe('HTTP/1.1 400 Bad Request');
+    expect(bodyOf(garbage)).toEqual({ detail: MSG.malformedRequest });
   });
 
   it('sets the strict security headers', async () => {

@@ -86,6 +86,10 @@ export const MSG = {
   invalidJson: 'The request body is not valid JSON.',
   notJson: 'The request body must be JSON (Content-Type: application/json).',
   bodyTooLarge: `The request body is too large (${MAX_BODY_KB} KB at most).`,
+  contentLengthMismatch: 'The Content-Length header does not match the body.',
+  headersTooLarge: 'The request headers are too large.',
+  requestTimeout: 'The request took too long to arrive.',
+  malformedRequest: 'The request is not valid HTTP.',
   tooManyRequests: 'Too many requests. Please try again later.',
   tooManyLogins: 'Too many failed sign-in attempts. Please try again later.',
   loginDelayed:

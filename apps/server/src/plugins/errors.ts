@@ -1,5 +1,7 @@
 // One error path for the whole API (DESIGN §3): every error leaves as {"detail", "errors"?}, client
 // mistakes as 4xx with a readable message, and anything unexpected as a bare 500.
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { MSG, type PersonalDataKind, type PersonalDataText, personalDataKindOf } from '@workspace/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -26,7 +28,7 @@ const CLIENT_ERROR_DETAILS: Record<string, string> = {
   FST_ERR_CTP_BODY_TOO_LARGE: MSG.bodyTooLarge,
   FST_ERR_CTP_EMPTY_JSON_BODY: MSG.invalidJson,
   FST_ERR_CTP_INVALID_JSON_BODY: MSG.invalidJson,
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The Content-Length header does not match the body.',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: MSG.contentLengthMismatch,
 };
 
 // Errors that mean the database cannot be reached (refused, reset, timed out, shutting down):
@@ -77,6 +79,31 @@ function isUnstorableText(error: unknown): boolean {
  */
 export function frameworkErrors(_error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
   void reply.code(404).send({ detail: MSG.notFound });
+}
+
+/**
+ * Fastify's `clientErrorHandler`: a request Node's HTTP parser refused before Fastify saw one (headers
+ * over Node's limit, 16 KB; a request that is not HTTP; one too slow to arrive). Answered in the API's
+ * shape, as Fastify's default answers with its own, and the connection closed: there is no request
+ * to go on with. Nothing of it is logged; its headers may carry a token.
+ */
+export function clientErrors(error: NodeJS.ErrnoException, socket: Duplex) {
+  // A reset connection is gone: nothing to answer (Node's docs, 'clientError').
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, detail] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, MSG.headersTooLarge]
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, MSG.requestTimeout]
+        : [400, MSG.malformedRequest];
+  const body = JSON.stringify({ detail });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy();
 }
 
 /** A published text the schema refused for personal data: which kind of text, and what it held. */
