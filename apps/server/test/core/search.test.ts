@@ -41,8 +41,9 @@ const PEOPLE: [name: string, city: string][] = [
 ];
 
 beforeAll(async () => {
-  // The database's answers, not the answer cache's.
-  ctx = await createTestApp({ VIEW_CACHE_MB: '0' });
+  // The database's answers, not the answer cache's. The plan tests make this file run for 10 minutes
+  // and more (17 on a busy machine, where the employer's 15-minute token expired under the last ones).
+  ctx = await createTestApp({ VIEW_CACHE_MB: '0', ACCESS_TOKEN_TTL: '2h' });
   employer = await makeUser(ctx, 'employer');
   for (const [name, city] of PEOPLE) await makeUser(ctx, 'employee', { name, city });
   await makeUser(ctx, 'employee', { name: 'Ramona Suspended', city: 'Pune', isActive: false });
