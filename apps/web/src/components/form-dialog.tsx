@@ -167,7 +167,7 @@ export function MessageField<Values extends FieldValues, Sent extends FieldValue
             `${length}/${max}`
           ) : (
             <Trans>
-              {length}/{max}, at least {min}
+              {length}/{max} characters, at least {min}
             </Trans>
           )}
         </>

@@ -46,6 +46,7 @@ describe('an automatic flag in the queue', () => {
         `100 % alike to another account's rating of the last ${COPIED_TEXT.days} days.`,
       ),
     ).toBeTruthy();
+    expect(screen.getByText('1 flag, 1 open')).toBeTruthy();
     await act(async () => {
       await activateLanguage('hi');
       await loadCatalog('app', 'hi');
@@ -53,6 +54,8 @@ describe('an automatic flag in the queue', () => {
     expect(
       await screen.findByText(`पिछले ${COPIED_TEXT.days} दिनों की किसी दूसरे अकाउंट की रेटिंग से 100 % मिलता-जुलता।`),
     ).toBeTruthy();
+    // One open flag is खुला, not the plural खुले.
+    expect(screen.getByText('1 फ़्लैग, 1 खुला')).toBeTruthy();
     // Hindi puts the verb last: "<rater> ने <ratee> को रेटिंग दी".
     expect(screen.getByRole('heading', { level: 2 }).textContent).toBe(
       `${second.user.full_name} ने ${two.user.full_name} को रेटिंग दी`,

@@ -155,7 +155,8 @@ export function FlaggedRatingCard({ item }: { item: FlaggedRating }) {
       rating={rating}
       badges={
         <Badge variant="warning">
-          {plural(item.flag_count, { one: '# flag', other: '# flags' })}, {t`${open} open`}
+          {plural(item.flag_count, { one: '# flag', other: '# flags' })},{' '}
+          {plural(open, { one: '# open', other: '# open' })}
         </Badge>
       }
       actions={

@@ -96,7 +96,7 @@ describe('a dispute', () => {
     expect(
       within(dialog).getByText(
         new RegExp(
-          `Only moderators read this\\. 0/${LIMITS.disputeDetailsMax}, at least ${LIMITS.disputeDetailsMin}$`,
+          `Only moderators read this\\. 0/${LIMITS.disputeDetailsMax} characters, at least ${LIMITS.disputeDetailsMin}$`,
         ),
       ),
     ).toBeTruthy();
