@@ -68,13 +68,19 @@ describe('RatingForm', () => {
 
   it('keeps Submit disabled until a category is rated, and again once it is cleared', async () => {
     const { user } = setup();
+    const why = 'Give at least one category a score to submit your rating.';
     expect(submitButton().disabled).toBe(true);
+    // The disabled button says why, to the eye and to a screen reader.
+    expect(screen.getByText(why).id).toBe(submitButton().getAttribute('aria-describedby'));
     const group = screen.getByRole('radiogroup', { name: 'Career Growth' });
     await user.click(group.querySelector('[aria-label="4 stars"]') as HTMLElement);
     expect(submitButton().disabled).toBe(false);
     expect(screen.getByText('1 of 6 categories rated')).toBeTruthy();
+    expect(screen.queryByText(why)).toBeNull();
+    expect(submitButton().hasAttribute('aria-describedby')).toBe(false);
     await user.click(screen.getByRole('button', { name: 'Clear Career Growth' }));
     expect(submitButton().disabled).toBe(true);
+    expect(screen.getByText(why)).toBeTruthy();
   });
 
   it('sends only the rated categories, in their order, with trimmed feedback and the anonymous choice', async () => {

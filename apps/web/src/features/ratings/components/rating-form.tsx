@@ -144,11 +144,21 @@ export function RatingForm({
         </p>
       </div>
       <FieldError message={problem} />
+      {rated === 0 && (
+        // Why Submit cannot be pressed yet, said beside it rather than left to guess.
+        <p id={`${id}-submit-note`} className="text-muted-foreground text-sm sm:text-right">
+          <Trans>Give at least one category a score to submit your rating.</Trans>
+        </p>
+      )}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="outline" onClick={onCancel} disabled={pending}>
           <Trans>Cancel</Trans>
         </Button>
-        <Button type="submit" disabled={scores.length === 0 || pending}>
+        <Button
+          type="submit"
+          disabled={rated === 0 || pending}
+          aria-describedby={rated === 0 ? `${id}-submit-note` : undefined}
+        >
           {pending ? (
             <Spinner label={t`Submitting...`} className="text-primary-foreground" />
           ) : (
