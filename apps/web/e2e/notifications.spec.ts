@@ -76,7 +76,9 @@ test('the bell, the page and the mail settings, on a desktop and a phone, in Eng
   await expect(hindiBell).toBeVisible();
   await hindiBell.click();
   await expect(page.getByRole('heading', { level: 1, name: 'सूचनाएँ' })).toBeVisible();
-  await expect(page.getByText('किसी ने आपको रेट किया। इसे ‘मेरी रेटिंग’ में, मिली हुई रेटिंग के अंतर्गत पढ़ें।')).toBeVisible();
+  await expect(
+    page.getByText('किसी ने आपको रेट किया। इसे ‘मेरी रेटिंग’ में, मिली हुई रेटिंग के अंतर्गत पढ़ें।'),
+  ).toBeVisible();
   await expect(page.getByText('Notified Nisha')).toHaveCount(0);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await checkA11y('notifications page on a phone in Hindi');
