@@ -69,7 +69,7 @@ function ratingState(session: Session, user: Pick<UserRow, 'id' | 'userRole' | '
   return {
     can_rate: canRate(session, party, rated, rateAgainOn),
     user_has_rated: rated,
-    rate_again_on: rated ? null : rateAgainOn,
+    rate_again_on: rateAgainOn,
   };
 }
 

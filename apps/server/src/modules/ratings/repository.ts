@@ -324,8 +324,7 @@ export async function findRatee(
     sql`select u.id, u.user_role as role, u.is_active,
           exists(select 1 from ratings r
                  where r.rater_id = ${raterId} and r.ratee_id = u.id and r.role_context = ${context}) as already_rated,
-          (select ${rateAgainDay(sql`c.until`)}
-           from (${coolingDown(sql`${raterId}::int`, sql`u.id`, sql`${context}::text`)}) c) as rate_again_on
+          (${rateAgainDay(sql`${raterId}::int`, sql`u.id`, sql`${context}::text`)}) as rate_again_on
         from users u where u.id = ${rateeId}`,
   );
   if (!row) return { ratee: null, alreadyRated: false, rateAgainOn: null };
@@ -337,24 +336,25 @@ export async function findRatee(
 }
 
 /**
- * The rater's cooldown on rating the ratee again, while it lasts (rating_cooldowns, DESIGN §9.1): a
- * primary-key lookup. The day they may is the day after it ends, so a person told a date is never
- * refused on it.
+ * The rater's cooldown on rating the ratee again, while it lasts (rating_cooldowns, DESIGN §9.1), in
+ * `context` or, without one, in any (a rater's role allows one): a primary-key lookup. Its alias is
+ * its own, as the statements it is put into (the session check's among them) name theirs.
  */
-const coolingDown = (raterId: SQL, rateeId: SQL, context: SQL) =>
-  sql`select c.until from rating_cooldowns c
-      where c.rater_id = ${raterId} and c.ratee_id = ${rateeId} and c.role_context = ${context} and c.until > now()`;
-
-/** The day a rater may rate again after a cooldown ending at `until`: the day after, India's (YYYY-MM-DD). */
-const rateAgainDay = (until: SQL) => sql`to_char(${dayIn(until)}::date + 1, 'YYYY-MM-DD')`;
+const coolingDown = (raterId: SQL, rateeId: SQL, context?: SQL) =>
+  sql`select cooling.until from rating_cooldowns cooling
+      where cooling.rater_id = ${raterId} and cooling.ratee_id = ${rateeId}
+        ${context ? sql`and cooling.role_context = ${context}` : sql``} and cooling.until > now()`;
 
 /**
- * For the session check (ADR 0007): the day the rater may rate the ratee again, while a cooldown runs
- * (any context: a rater's role allows one), else null. A primary-key lookup.
+ * The day a rater may rate the ratee again while a cooldown runs, else null: the day after it ends,
+ * India's (YYYY-MM-DD), so a person told a date is never refused on it.
  */
-export const rateAgainOn = (raterId: SQL, rateeId: SQL) =>
-  sql<string | null>`select ${rateAgainDay(sql`max(w.until)`)} from rating_cooldowns w
-      where w.rater_id = ${raterId} and w.ratee_id = ${rateeId} and w.until > now()`;
+const rateAgainDay = (raterId: SQL, rateeId: SQL, context?: SQL) =>
+  sql<string | null>`select to_char(${dayIn(sql`max(cooldown.until)`)}::date + 1, 'YYYY-MM-DD')
+      from (${coolingDown(raterId, rateeId, context)}) cooldown`;
+
+/** For the session check (ADR 0007): the day the rater may rate the ratee again, in any context. */
+export const rateAgainOn = (raterId: SQL, rateeId: SQL) => rateAgainDay(raterId, rateeId);
 
 export interface NewRating {
   raterId: number;
