@@ -16,6 +16,7 @@ import { startRankRefresh } from './modules/directory/search/ranks.ts';
 import { notificationRenderer } from './modules/notifications/mail-render.ts';
 import { startNotificationMail } from './modules/notifications/worker.ts';
 import { startHeldRelease } from './modules/ratings/release.ts';
+import { keepCityNames } from './modules/users/cities.ts';
 
 export function connectRedis(url: string, log: Pick<FastifyBaseLogger, 'warn'>, keyPrefix = ''): Redis {
   const redis = new Redis(url, {
@@ -80,6 +81,9 @@ export async function createDeps(
       replicaMaxLagSeconds: env.REPLICA_MAX_LAG_S,
     }));
   await migrate(database.db);
+  const citiesMoved = await keepCityNames(database.db);
+  if (citiesMoved > 0)
+    log.info({ users: citiesMoved }, 'cities stored under another name moved to the kept name');
   const redis = env.REDIS_URL ? connectRedis(env.REDIS_URL, log, options.redisKeyPrefix) : null;
   if (redis) await redisReady(redis);
   // Memory shared by the server's workers: the counts without Redis, and while Redis is down.

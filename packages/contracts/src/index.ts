@@ -1,3 +1,4 @@
+export * from './cities.ts';
 export * from './constants.ts';
 export * from './messages.ts';
 export * from './personal-data.cases.ts';

@@ -1,6 +1,7 @@
 // Building blocks shared by every schema: field helpers with person-readable messages, the error
 // body, list envelopes and the user-editable profile fields.
 import { z } from 'zod';
+import { keptCityName } from '../cities.ts';
 import { LIMITS, PAGE_SIZES } from '../constants.ts';
 import { MSG, PERSONAL_DATA_MESSAGES } from '../messages.ts';
 import { personalDataIn } from '../personal-data.ts';
@@ -173,8 +174,12 @@ export const listEnvelope = <T extends z.ZodType>(item: T) =>
 export const fullNameField = () =>
   text(MSG.fullNameMin).min(LIMITS.fullNameMin, MSG.fullNameMin).max(LIMITS.fullNameMax, MSG.fullNameMax);
 
+/** A city, stored under the name kept for it (cities.ts: 'Bangalore' is stored as 'Bengaluru'). */
 export const cityField = () =>
-  text(MSG.cityRequired).min(LIMITS.cityMin, MSG.cityRequired).max(LIMITS.cityMax, MSG.cityMax);
+  text(MSG.cityRequired)
+    .min(LIMITS.cityMin, MSG.cityRequired)
+    .max(LIMITS.cityMax, MSG.cityMax)
+    .overwrite(keptCityName);
 
 const LINKEDIN_URL = /^https?:\/\/([a-z0-9-]+\.)*linkedin\.com(\/[^\s]*)?$/i;
 

@@ -1,5 +1,6 @@
 // Requests and answers of /api/core (DESIGN §5).
 import { z } from 'zod';
+import { keptCityName } from '../cities.ts';
 import {
   APPEAL_STATUSES,
   DISPUTE_OUTCOMES,
@@ -33,7 +34,7 @@ export const categoriesResponse = z.object({ categories: z.array(z.string()) });
 
 export const directoryQuery = pageQuery(PAGE_SIZES.list).extend({
   search: queryParam(queryText().max(LIMITS.searchMax, MSG.tooLong).optional()),
-  city: queryParam(queryText().max(LIMITS.cityMax, MSG.cityMax).optional()),
+  city: queryParam(queryText().max(LIMITS.cityMax, MSG.cityMax).overwrite(keptCityName).optional()),
   min_rating: queryParam(
     z.coerce
       .number({ error: 'Must be a number from 1 to 5.' })

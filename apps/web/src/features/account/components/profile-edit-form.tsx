@@ -12,6 +12,7 @@ import {
 } from '@workspace/contracts';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { CityInput } from '@/components/city-input';
 import { SkillsInput } from '@/components/skills-input';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -123,7 +124,7 @@ export function ProfileEditForm({
           )}
         </Field>
         <Field label={t`City`} error={errors.city?.message}>
-          {(control) => <Input {...control} autoComplete="address-level2" {...form.register('city')} />}
+          {(control) => <CityInput {...control} {...form.register('city')} />}
         </Field>
         <Field label={t`LinkedIn URL`} error={errors.linkedin_url?.message} className="sm:col-span-2">
           {(control) => (

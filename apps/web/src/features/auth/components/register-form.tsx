@@ -14,6 +14,7 @@ import { Briefcase, Building2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { CityInput } from '@/components/city-input';
 import { PASSWORD_HINT } from '@/components/new-password-fields';
 import { SkillsInput } from '@/components/skills-input';
 import { Alert, AlertDescription } from '@/components/ui/alert';
@@ -212,7 +213,7 @@ export function RegisterForm({
           )}
         </Field>
         <Field label={t`City`} error={errors.city?.message}>
-          {(control) => <Input {...control} autoComplete="address-level2" {...form.register('city')} />}
+          {(control) => <CityInput {...control} {...form.register('city')} />}
         </Field>
         <Field label={t`LinkedIn URL (optional)`} error={errors.linkedin_url?.message}>
           {(control) => (

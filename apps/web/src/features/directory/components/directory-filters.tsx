@@ -4,6 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { LIMITS, MIN_RATING_OPTIONS, SKILLS_FILTER_MAX } from '@workspace/contracts';
 import { Search, X } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
+import { CityInput } from '@/components/city-input';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
@@ -67,13 +68,12 @@ export function DirectoryFilters({
         </Field>
         <Field label={t`City`}>
           {(control) => (
-            <Input
+            <CityInput
               {...control}
               value={draft.city}
               onChange={(e) => set('city')(e.target.value)}
               maxLength={LIMITS.cityMax}
               placeholder={t`e.g. Pune`}
-              autoComplete="address-level2"
             />
           )}
         </Field>

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { KNOWN_CITIES, keptCityName, OTHER_CITY_NAMES } from './cities.ts';
+import { profileUpdateRequest } from './schemas/auth.ts';
+import { directoryQuery } from './schemas/core.ts';
+
+describe('one name for each city', () => {
+  it("keeps a listed city's name in use today, whatever name, case, spacing or script it is typed in", () => {
+    for (const typed of ['Bangalore', 'bangalore', 'BANGALORE', 'Bengaluru', 'bengaluru', 'बेंगलुरु'])
+      expect(keptCityName(typed)).toBe('Bengaluru');
+    expect(keptCityName('Gurgaon')).toBe('Gurugram');
+    expect(keptCityName('new  delhi')).toBe('Delhi');
+    expect(keptCityName('N.  Delhi')).toBe('N.  Delhi');
+    expect(keptCityName('लखनऊ')).toBe('Lucknow');
+    // The composed and decomposed forms of a letter with a nukta are one name.
+    expect(keptCityName('गुड़गांव'.normalize('NFD'))).toBe('Gurugram');
+    expect(keptCityName('गुड़गांव'.normalize('NFC'))).toBe('Gurugram');
+  });
+
+  it('leaves a city it does not list as typed', () => {
+    expect(keptCityName('Kharagpur')).toBe('Kharagpur');
+    expect(keptCityName('kharagpur')).toBe('kharagpur');
+  });
+
+  it('stores and filters by the kept name, after checking the typed one', () => {
+    const saved = profileUpdateRequest.safeParse({ city: ' bombay ' });
+    expect(saved.success && saved.data.city).toBe('Mumbai');
+    const filter = directoryQuery.safeParse({ city: 'Calcutta' });
+    expect(filter.success && filter.data.city).toBe('Kolkata');
+    expect(profileUpdateRequest.safeParse({ city: 'B' }).success).toBe(false);
+  });
+
+  it('suggests each kept name once, and gives the server every other name in lower case', () => {
+    expect(new Set(KNOWN_CITIES).size).toBe(KNOWN_CITIES.length);
+    expect(KNOWN_CITIES).toContain('Thiruvananthapuram');
+    expect(KNOWN_CITIES).not.toContain('Trivandrum');
+    const others = new Map(OTHER_CITY_NAMES);
+    expect(others.get('trivandrum')).toBe('Thiruvananthapuram');
+    expect(others.get('बैंगलोर')).toBe('Bengaluru');
+    expect(others.has('bengaluru')).toBe(false);
+    for (const [lowered, kept] of OTHER_CITY_NAMES) {
+      expect(lowered).toBe(lowered.toLocaleLowerCase('en-IN'));
+      expect(keptCityName(lowered)).toBe(kept);
+    }
+  });
+});
