@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { KNOWN_CITIES, keptCityName, OTHER_CITY_NAMES } from './cities.ts';
+import { cityIn, KNOWN_CITIES, keptCityName, OTHER_CITY_NAMES } from './cities.ts';
 import { profileUpdateRequest } from './schemas/auth.ts';
 import { directoryQuery } from './schemas/core.ts';
 
@@ -41,5 +41,14 @@ describe('one name for each city', () => {
       expect(lowered).toBe(lowered.toLocaleLowerCase('en-IN'));
       expect(keptCityName(lowered)).toBe(kept);
     }
+  });
+
+  it('writes a listed city in Hindi for a Hindi reader, and any other as stored', () => {
+    expect(cityIn('Bengaluru', 'hi')).toBe('बेंगलुरु');
+    expect(cityIn('Bengaluru', 'en')).toBe('Bengaluru');
+    expect(cityIn('Kharagpur', 'hi')).toBe('Kharagpur');
+    expect(cityIn('constructor', 'hi')).toBe('constructor');
+    // Each Hindi name is taken back as its city.
+    for (const city of KNOWN_CITIES) expect(keptCityName(cityIn(city, 'hi'))).toBe(city);
   });
 });

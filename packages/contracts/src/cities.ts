@@ -6,73 +6,78 @@
 // Cities not listed are stored as typed (trimmed); the list grows as people's cities show it must,
 // and the server brings stored rows in line with it as it starts (apps/server/src/modules/users/cities.ts).
 
-/** Each city's name in use today, and the other names people type for it. */
+import type { Language } from './constants.ts';
+
+/**
+ * Each city's name in use today (the key), its name in Hindi (shown in the Hindi interface, and taken
+ * when typed) and the other names people type for it.
+ */
 // biome-ignore format: one city a line reads better
-const CITY_NAMES: Readonly<Record<string, readonly string[]>> = {
-  Bengaluru: ['Bangalore', 'Bengalooru', 'Banglore', 'बेंगलुरु', 'बेंगलूरु', 'बेंगलोर', 'बैंगलोर', 'बंगलौर', 'बंगलोर'],
-  Mumbai: ['Bombay', 'मुंबई', 'मुम्बई', 'बॉम्बे', 'बम्बई', 'बंबई'],
-  Delhi: ['New Delhi', 'दिल्ली', 'नई दिल्ली', 'नयी दिल्ली'],
-  Hyderabad: ['Secunderabad', 'हैदराबाद', 'सिकंदराबाद'],
-  Pune: ['Poona', 'पुणे', 'पूना'],
-  Chennai: ['Madras', 'चेन्नई', 'मद्रास'],
-  Gurugram: ['Gurgaon', 'गुरुग्राम', 'गुड़गांव', 'गुड़गाँव', 'गुडगांव'],
-  Noida: ['नोएडा', 'नोयडा'],
-  Kolkata: ['Calcutta', 'कोलकाता', 'कलकत्ता'],
-  Ahmedabad: ['Amdavad', 'अहमदाबाद'],
-  Jaipur: ['जयपुर'],
-  Kochi: ['Cochin', 'Ernakulam', 'कोच्चि', 'कोचीन'],
-  Chandigarh: ['चंडीगढ़', 'चण्डीगढ़'],
-  Coimbatore: ['Kovai', 'कोयंबटूर', 'कोयम्बटूर'],
-  Indore: ['इंदौर', 'इन्दौर'],
-  Lucknow: ['लखनऊ'],
-  Thiruvananthapuram: ['Trivandrum', 'तिरुवनंतपुरम', 'त्रिवेंद्रम'],
-  Nagpur: ['नागपुर'],
-  Vadodara: ['Baroda', 'वडोदरा', 'बड़ौदा'],
-  Surat: ['सूरत'],
-  Bhubaneswar: ['Bhubaneshwar', 'भुवनेश्वर'],
-  Visakhapatnam: ['Vizag', 'Vishakhapatnam', 'विशाखापत्तनम', 'विशाखापट्टनम'],
-  Mysuru: ['Mysore', 'मैसूरु', 'मैसूर'],
-  Mangaluru: ['Mangalore', 'मंगलुरु', 'मैंगलोर', 'मंगलौर'],
-  Bhopal: ['भोपाल'],
-  Patna: ['पटना'],
-  Guwahati: ['Gauhati', 'गुवाहाटी'],
-  Dehradun: ['Dehra Dun', 'देहरादून'],
-  Nashik: ['Nasik', 'नासिक'],
-  Madurai: ['मदुरै'],
-  Vijayawada: ['Bezawada', 'विजयवाड़ा'],
-  Raipur: ['रायपुर'],
-  Ranchi: ['रांची', 'राँची'],
-  Ludhiana: ['लुधियाना'],
-  Kanpur: ['Cawnpore', 'कानपुर'],
-  Varanasi: ['Banaras', 'Benares', 'Kashi', 'वाराणसी', 'बनारस'],
-  Goa: ['गोवा'],
-  Hubballi: ['Hubli', 'Hubli-Dharwad', 'हुबली'],
-  Tiruchirappalli: ['Trichy', 'Tiruchi', 'तिरुचिरापल्ली'],
-  Udaipur: ['उदयपुर'],
-  Jodhpur: ['जोधपुर'],
-  Amritsar: ['अमृतसर'],
-  Jammu: ['जम्मू'],
-  Shillong: ['शिलांग'],
-  Puducherry: ['Pondicherry', 'Pondy', 'पुडुचेरी', 'पांडिचेरी'],
-  Siliguri: ['सिलीगुड़ी'],
-  Thane: ['ठाणे'],
-  'Navi Mumbai': ['New Bombay', 'नवी मुंबई'],
-  Ghaziabad: ['ग़ाज़ियाबाद', 'गाजियाबाद'],
-  Faridabad: ['फ़रीदाबाद', 'फरीदाबाद'],
-  Kozhikode: ['Calicut', 'कोझिकोड'],
-  Thrissur: ['Trichur', 'त्रिशूर'],
-  Prayagraj: ['Allahabad', 'प्रयागराज', 'इलाहाबाद'],
-  Belagavi: ['Belgaum', 'बेलगाम'],
-  Kalaburagi: ['Gulbarga', 'गुलबर्गा'],
-  Shimla: ['Simla', 'शिमला'],
-  Agra: ['आगरा'],
-  Meerut: ['मेरठ'],
-  Rajkot: ['राजकोट'],
-  Aurangabad: ['औरंगाबाद'],
-  Jabalpur: ['जबलपुर'],
-  Gwalior: ['ग्वालियर'],
-  Srinagar: ['श्रीनगर'],
-  Mohali: ['SAS Nagar', 'मोहाली'],
+const CITY_NAMES: Readonly<Record<string, { hi: string; also: readonly string[] }>> = {
+  Bengaluru: { hi: 'बेंगलुरु', also: ['Bangalore', 'Bengalooru', 'Banglore', 'बेंगलूरु', 'बेंगलोर', 'बैंगलोर', 'बंगलौर', 'बंगलोर'] },
+  Mumbai: { hi: 'मुंबई', also: ['Bombay', 'मुम्बई', 'बॉम्बे', 'बम्बई', 'बंबई'] },
+  Delhi: { hi: 'दिल्ली', also: ['New Delhi', 'नई दिल्ली', 'नयी दिल्ली'] },
+  Hyderabad: { hi: 'हैदराबाद', also: ['Secunderabad', 'सिकंदराबाद'] },
+  Pune: { hi: 'पुणे', also: ['Poona', 'पूना'] },
+  Chennai: { hi: 'चेन्नई', also: ['Madras', 'मद्रास'] },
+  Gurugram: { hi: 'गुरुग्राम', also: ['Gurgaon', 'गुड़गांव', 'गुड़गाँव', 'गुडगांव'] },
+  Noida: { hi: 'नोएडा', also: ['नोयडा'] },
+  Kolkata: { hi: 'कोलकाता', also: ['Calcutta', 'कलकत्ता'] },
+  Ahmedabad: { hi: 'अहमदाबाद', also: ['Amdavad'] },
+  Jaipur: { hi: 'जयपुर', also: [] },
+  Kochi: { hi: 'कोच्चि', also: ['Cochin', 'Ernakulam', 'कोचीन'] },
+  Chandigarh: { hi: 'चंडीगढ़', also: ['चण्डीगढ़'] },
+  Coimbatore: { hi: 'कोयंबटूर', also: ['Kovai', 'कोयम्बटूर'] },
+  Indore: { hi: 'इंदौर', also: ['इन्दौर'] },
+  Lucknow: { hi: 'लखनऊ', also: [] },
+  Thiruvananthapuram: { hi: 'तिरुवनंतपुरम', also: ['Trivandrum', 'त्रिवेंद्रम'] },
+  Nagpur: { hi: 'नागपुर', also: [] },
+  Vadodara: { hi: 'वडोदरा', also: ['Baroda', 'बड़ौदा'] },
+  Surat: { hi: 'सूरत', also: [] },
+  Bhubaneswar: { hi: 'भुवनेश्वर', also: ['Bhubaneshwar'] },
+  Visakhapatnam: { hi: 'विशाखापत्तनम', also: ['Vizag', 'Vishakhapatnam', 'विशाखापट्टनम'] },
+  Mysuru: { hi: 'मैसूरु', also: ['Mysore', 'मैसूर'] },
+  Mangaluru: { hi: 'मंगलुरु', also: ['Mangalore', 'मैंगलोर', 'मंगलौर'] },
+  Bhopal: { hi: 'भोपाल', also: [] },
+  Patna: { hi: 'पटना', also: [] },
+  Guwahati: { hi: 'गुवाहाटी', also: ['Gauhati'] },
+  Dehradun: { hi: 'देहरादून', also: ['Dehra Dun'] },
+  Nashik: { hi: 'नासिक', also: ['Nasik'] },
+  Madurai: { hi: 'मदुरै', also: [] },
+  Vijayawada: { hi: 'विजयवाड़ा', also: ['Bezawada'] },
+  Raipur: { hi: 'रायपुर', also: [] },
+  Ranchi: { hi: 'रांची', also: ['राँची'] },
+  Ludhiana: { hi: 'लुधियाना', also: [] },
+  Kanpur: { hi: 'कानपुर', also: ['Cawnpore'] },
+  Varanasi: { hi: 'वाराणसी', also: ['Banaras', 'Benares', 'Kashi', 'बनारस'] },
+  Goa: { hi: 'गोवा', also: [] },
+  Hubballi: { hi: 'हुबली', also: ['Hubli', 'Hubli-Dharwad'] },
+  Tiruchirappalli: { hi: 'तिरुचिरापल्ली', also: ['Trichy', 'Tiruchi'] },
+  Udaipur: { hi: 'उदयपुर', also: [] },
+  Jodhpur: { hi: 'जोधपुर', also: [] },
+  Amritsar: { hi: 'अमृतसर', also: [] },
+  Jammu: { hi: 'जम्मू', also: [] },
+  Shillong: { hi: 'शिलांग', also: [] },
+  Puducherry: { hi: 'पुडुचेरी', also: ['Pondicherry', 'Pondy', 'पांडिचेरी'] },
+  Siliguri: { hi: 'सिलीगुड़ी', also: [] },
+  Thane: { hi: 'ठाणे', also: [] },
+  'Navi Mumbai': { hi: 'नवी मुंबई', also: ['New Bombay'] },
+  Ghaziabad: { hi: 'ग़ाज़ियाबाद', also: ['गाजियाबाद'] },
+  Faridabad: { hi: 'फ़रीदाबाद', also: ['फरीदाबाद'] },
+  Kozhikode: { hi: 'कोझिकोड', also: ['Calicut'] },
+  Thrissur: { hi: 'त्रिशूर', also: ['Trichur'] },
+  Prayagraj: { hi: 'प्रयागराज', also: ['Allahabad', 'इलाहाबाद'] },
+  Belagavi: { hi: 'बेलगाम', also: ['Belgaum'] },
+  Kalaburagi: { hi: 'गुलबर्गा', also: ['Gulbarga'] },
+  Shimla: { hi: 'शिमला', also: ['Simla'] },
+  Agra: { hi: 'आगरा', also: [] },
+  Meerut: { hi: 'मेरठ', also: [] },
+  Rajkot: { hi: 'राजकोट', also: [] },
+  Aurangabad: { hi: 'औरंगाबाद', also: [] },
+  Jabalpur: { hi: 'जबलपुर', also: [] },
+  Gwalior: { hi: 'ग्वालियर', also: [] },
+  Srinagar: { hi: 'श्रीनगर', also: [] },
+  Mohali: { hi: 'मोहाली', also: ['SAS Nagar'] },
 };
 
 /** The form names are compared in: Unicode's composed form, lower case, single spaces, no dots. */
@@ -81,8 +86,8 @@ const folded = (name: string) =>
 
 /** Every name of a city, folded, to the name kept for it (its own folded name among them). */
 const KEPT_NAME = new Map<string, string>(
-  Object.entries(CITY_NAMES).flatMap(([city, others]) =>
-    [city, ...others].map((name) => [folded(name), city] as const),
+  Object.entries(CITY_NAMES).flatMap(([city, { hi, also }]) =>
+    [city, hi, ...also].map((name) => [folded(name), city] as const),
   ),
 );
 
@@ -90,6 +95,10 @@ const KEPT_NAME = new Map<string, string>(
 export const KNOWN_CITIES: readonly string[] = Object.keys(CITY_NAMES).sort((a, b) =>
   a.localeCompare(b, 'en'),
 );
+
+/** A stored city as a reader of `language` writes it: a listed city's Hindi name in Hindi, else as stored. */
+export const cityIn = (city: string, language: Language): string =>
+  (language === 'hi' && Object.hasOwn(CITY_NAMES, city) && CITY_NAMES[city]?.hi) || city;
 
 /**
  * The name a city is stored and filtered under: a listed city's name in use today ('bangalore',
@@ -104,8 +113,8 @@ export const keptCityName = (name: string): string => KEPT_NAME.get(folded(name)
  */
 export const OTHER_CITY_NAMES: readonly (readonly [lowered: string, kept: string])[] = [
   ...new Map(
-    Object.entries(CITY_NAMES).flatMap(([kept, others]) =>
-      others.flatMap((name) =>
+    Object.entries(CITY_NAMES).flatMap(([kept, { hi, also }]) =>
+      [hi, ...also].flatMap((name) =>
         [name, name.normalize('NFC')].map((form) => [form.toLocaleLowerCase('en-IN'), kept] as const),
       ),
     ),

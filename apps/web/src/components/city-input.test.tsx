@@ -1,10 +1,19 @@
-import { render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { activateLanguage } from '@/lib/i18n';
+import { renderWithI18n } from '@/testing/render';
 import { CityInput } from './city-input';
 
+const offeredBy = (field: HTMLElement) =>
+  [...(document.getElementById(field.getAttribute('list') ?? '')?.querySelectorAll('option') ?? [])].map(
+    (option) => option.value,
+  );
+
 describe('CityInput', () => {
+  afterEach(() => activateLanguage('en'));
+
   it("offers the known cities by their kept names, through the field's own list", () => {
-    render(
+    renderWithI18n(
       <>
         <label htmlFor="home">Home city</label>
         <CityInput id="home" />
@@ -13,13 +22,27 @@ describe('CityInput', () => {
       </>,
     );
     const home = screen.getByLabelText('Home city');
-    const list = document.getElementById(home.getAttribute('list') ?? '');
-    const offered = [...(list?.querySelectorAll('option') ?? [])].map((option) => option.value);
+    const offered = offeredBy(home);
     expect(offered).toContain('Bengaluru');
     expect(offered).toContain('Gurugram');
     expect(offered).not.toContain('Bangalore');
     // Two fields on one page do not share an id.
     expect(screen.getByLabelText('Work city').getAttribute('list')).not.toBe(home.getAttribute('list'));
     expect(home.getAttribute('autocomplete')).toBe('address-level2');
+  });
+
+  it('offers them in Hindi to a Hindi reader, and follows a change of language', async () => {
+    renderWithI18n(
+      <>
+        <label htmlFor="city">City</label>
+        <CityInput id="city" />
+      </>,
+    );
+    expect(offeredBy(screen.getByLabelText('City'))).toContain('Bengaluru');
+    await act(() => activateLanguage('hi'));
+    const offered = offeredBy(screen.getByLabelText('City'));
+    expect(offered).toContain('बेंगलुरु');
+    expect(offered).toContain('लखनऊ');
+    expect(offered).not.toContain('Bengaluru');
   });
 });

@@ -16,7 +16,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { paths } from '@/config/paths';
 import { translateApiMessage } from '@/lib/api-messages';
-import { formatDate, formatScore } from '@/lib/format';
+import { formatCity, formatDate, formatScore } from '@/lib/format';
 import { ChangePasswordForm } from './change-password-form';
 import { PRIVACY_LABELS, ProfileEditForm } from './profile-edit-form';
 
@@ -34,7 +34,7 @@ function ProfileDetails({ user }: { user: OwnUser }) {
   return (
     <dl className="divide-y">
       <Row label={user.user_role === 'employer' ? t`Company name` : t`Full name`}>{user.full_name}</Row>
-      {user.city && <Row label={t`City`}>{user.city}</Row>}
+      {user.city && <Row label={t`City`}>{formatCity(user.city)}</Row>}
       <Row label="LinkedIn">
         {user.linkedin_url ? (
           <a

@@ -17,7 +17,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { ratingLabelText, useApiMessages } from '@/lib/api-messages';
 import { cn } from '@/lib/cn';
-import { formatDate, formatScore, isRated } from '@/lib/format';
+import { formatCity, formatDate, formatScore, isRated } from '@/lib/format';
 import { useDashboard } from '../api/get-dashboard';
 
 function StatCard({
@@ -147,7 +147,7 @@ function ProfileCard({ user }: { user: OwnUser }) {
         <div className="grid min-w-0 gap-0.5">
           <p className="truncate font-medium">{user.full_name}</p>
           <p className="text-muted-foreground text-sm">
-            {user.city ? `${user.user_code} · ${user.city}` : user.user_code}
+            {user.city ? `${user.user_code} · ${formatCity(user.city)}` : user.user_code}
           </p>
         </div>
       </CardContent>

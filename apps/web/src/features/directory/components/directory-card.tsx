@@ -7,6 +7,7 @@ import { AverageSummary } from '@/components/ratings/average-summary';
 import { UserAvatar } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
 import { paths } from '@/config/paths';
+import { formatCity } from '@/lib/format';
 
 const SKILLS_SHOWN = 3;
 
@@ -31,7 +32,7 @@ export function DirectoryCard({ item }: { item: DirectoryItem }) {
           </h2>
           <p className="flex items-center gap-1 text-muted-foreground text-sm">
             <MapPin aria-hidden className="size-3.5 shrink-0" />
-            <span className="truncate">{item.city}</span>
+            <span className="truncate">{formatCity(item.city)}</span>
           </p>
         </div>
         <Badge variant={item.user_has_rated ? 'success' : 'outline'}>

@@ -7,7 +7,7 @@ import { RoleBadge } from '@/components/layouts/app-layout';
 import { AverageSummary } from '@/components/ratings/average-summary';
 import { UserAvatar } from '@/components/ui/avatar';
 import { Card } from '@/components/ui/card';
-import { formatDate } from '@/lib/format';
+import { formatCity, formatDate } from '@/lib/format';
 
 export function ProfileHeader({ data, action }: { data: ProfileResponse; action?: ReactNode }) {
   const user = data.user_profile;
@@ -32,7 +32,7 @@ export function ProfileHeader({ data, action }: { data: ProfileResponse; action?
             <li className="flex items-center gap-1.5">
               <MapPin aria-hidden className="size-4" />
               <span className="sr-only">{t`City`} </span>
-              {user.city}
+              {formatCity(user.city)}
             </li>
             <li className="flex items-center gap-1.5">
               <CalendarDays aria-hidden className="size-4" />
