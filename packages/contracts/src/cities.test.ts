@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cityIn, KNOWN_CITIES, keptCityName, OTHER_CITY_NAMES } from './cities.ts';
+import { cityIn, KNOWN_CITIES, keptCityName, listedCity, OTHER_CITY_NAMES } from './cities.ts';
 import { profileUpdateRequest } from './schemas/auth.ts';
 import { directoryQuery } from './schemas/core.ts';
 
@@ -17,6 +17,8 @@ describe('one name for each city', () => {
   });
 
   it('leaves a city it does not list as typed', () => {
+    expect(listedCity('Kharagpur')).toBeNull();
+    expect(listedCity('बॉम्बे')).toBe('Mumbai');
     expect(keptCityName('Kharagpur')).toBe('Kharagpur');
     expect(keptCityName('kharagpur')).toBe('kharagpur');
   });

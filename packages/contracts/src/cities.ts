@@ -104,7 +104,10 @@ export const cityIn = (city: string, language: Language): string =>
  * The name a city is stored and filtered under: a listed city's name in use today ('bangalore',
  * 'Bangalore ' and 'बेंगलुरु' are all 'Bengaluru'), any other city as typed.
  */
-export const keptCityName = (name: string): string => KEPT_NAME.get(folded(name)) ?? name;
+export const keptCityName = (name: string): string => listedCity(name) ?? name;
+
+/** The listed city `name` is a name of (any of its names, case, spacing or script), else null. */
+export const listedCity = (name: string): string | null => KEPT_NAME.get(folded(name)) ?? null;
 
 /**
  * The other names of the listed cities in lower case, as typed here and in Unicode's composed form,

@@ -168,7 +168,7 @@ describe('the companies list', () => {
     const found = renderList('/companies?search=सूरज');
     expect(await screen.findByText('सूरज ट्रेडर्स')).toBeTruthy();
     found.unmount();
-    renderList('/companies?search=पुणे');
+    renderList('/companies?search=कपड़ा');
     expect(await screen.findByText('No companies found')).toBeTruthy();
     expect(
       screen.getByText(
@@ -176,6 +176,21 @@ describe('the companies list', () => {
       ),
     ).toBeTruthy();
     await live.ctx.deps.db.execute(sql`delete from users where user_code = 'CMP-DEV'`);
+  });
+
+  it('offers the City filter when a search that found nothing is another name of a city, and applies it', async () => {
+    await live.ctx.deps.db.execute(sql`
+      insert into users (user_code, email, password_hash, full_name, user_role, city)
+      values ('CMP-BLR', 'indiranagar@example.in', 'x', 'Indiranagar Inks', 'employer', 'Bengaluru')`);
+    const { user, router } = renderList('/companies?search=Bangalore&min_rating=');
+    expect(await screen.findByText('No companies found')).toBeTruthy();
+    expect(screen.getByText('To find a city, use the City filter.')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Show everyone in Bengaluru' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?city=Bengaluru'));
+    expect(await screen.findByRole('link', { name: 'Indiranagar Inks' })).toBeTruthy();
+    expect((screen.getByLabelText('City') as HTMLInputElement).value).toBe('Bengaluru');
+    expect((screen.getByLabelText('Search') as HTMLInputElement).value).toBe('');
+    await live.ctx.deps.db.execute(sql`delete from users where user_code = 'CMP-BLR'`);
   });
 
   it('reads the filters from the URL and says when nothing matches', async () => {

@@ -3,19 +3,20 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg, t } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { type ListSort, PAGE_SIZES } from '@workspace/contracts';
+import { type ListSort, listedCity, PAGE_SIZES } from '@workspace/contracts';
 import { SearchX } from 'lucide-react';
 import { useDeferredValue } from 'react';
 import { EmptyState } from '@/components/empty-state';
 import { ListPager, showingText } from '@/components/list-paging';
 import { QueryState } from '@/components/query-state';
+import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { TextLink } from '@/components/ui/text-link';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
-import { formatNumber } from '@/lib/format';
+import { formatCity, formatNumber } from '@/lib/format';
 import { type DirectoryKind, useDirectory } from '../api/get-directory';
 import { DirectoryCard } from './directory-card';
 import { DirectoryFilters } from './directory-filters';
@@ -60,6 +61,16 @@ const showingCapped = (shown: number, total: number) => {
 const otherScript = (search: string | undefined) =>
   Boolean(search && /(?=\p{L})\P{Script=Latin}/u.test(search));
 
+/**
+ * The listed city a search that found nothing names by another of its names ("Bangalore",
+ * "बेंगलुरु"): the search box looks in names and cities as stored, and a city is stored under the one
+ * name kept for it (ADR 0033), which the City filter takes in any of its names.
+ */
+const cityElseNamed = (search: string | undefined) => {
+  const city = search ? listedCity(search) : null;
+  return city && city !== search ? city : null;
+};
+
 // Off screen, a placeholder skips style and layout (content-visibility), keeping about its own size.
 const PLACEHOLDER_CARD =
   'grid gap-3 rounded-xl border bg-card p-4 [contain-intrinsic-size:auto_7rem] [content-visibility:auto]';
@@ -96,6 +107,9 @@ export function Directory({ kind }: { kind: DirectoryKind }) {
   // A page of cards is rendered in the background, in slices that let the browser paint and respond
   // in between, rather than in one long task as it arrives (most of a phone's blocking time here).
   const data = useDeferredValue(list.data);
+
+  const searchedCity = cityElseNamed(params.filters.search);
+  const searchedCityShown = searchedCity && formatCity(searchedCity);
 
   const changePage = (page: number) => {
     params.setPage(page);
@@ -180,6 +194,17 @@ export function Directory({ kind }: { kind: DirectoryKind }) {
             // (a page past the cap, 1,000+, is empty too, but only by an edited address).
             data.total_capped && data.total_count === 0 ? (
               <Trans>So short a search looks through only part of the list: type more letters.</Trans>
+            ) : searchedCity ? (
+              <>
+                <Trans>To find a city, use the City filter.</Trans>{' '}
+                <Button
+                  variant="link"
+                  className="h-auto p-0"
+                  onClick={() => params.applyFilters({ ...params.filters, search: '', city: searchedCity })}
+                >
+                  <Trans>Show everyone in {searchedCityShown}</Trans>
+                </Button>
+              </>
             ) : otherScript(params.filters.search) ? (
               <Trans>
                 Profiles are found as they are written, and most write names and cities in English letters:
