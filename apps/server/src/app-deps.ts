@@ -5,6 +5,7 @@ import type { Env } from './config/env.ts';
 import type { Database, Db } from './db/client.ts';
 import type { Counters, Tally } from './lib/counters.ts';
 import type { Mailer } from './lib/mailer.ts';
+import type { Poller } from './lib/poller.ts';
 import type { TokenService } from './lib/tokens.ts';
 import type { ViewCache } from './lib/view-cache.ts';
 import type { RankRefresh } from './modules/directory/search/ranks.ts';
@@ -26,6 +27,8 @@ export interface AppDeps {
   searchRanks: RankRefresh;
   /** Publishes the held anonymous ratings of a day once it has ended (ADR 0030). */
   heldRelease: HeldRelease;
+  /** Moves cities stored under another name of a listed city to the kept one (ADR 0033). */
+  cityNames: Poller;
   redis: Redis | null;
   viewCache: ViewCache;
 }

@@ -16,7 +16,7 @@ import { startRankRefresh } from './modules/directory/search/ranks.ts';
 import { notificationRenderer } from './modules/notifications/mail-render.ts';
 import { startNotificationMail } from './modules/notifications/worker.ts';
 import { startHeldRelease } from './modules/ratings/release.ts';
-import { keepCityNames } from './modules/users/cities.ts';
+import { startKeepingCityNames } from './modules/users/cities.ts';
 
 export function connectRedis(url: string, log: Pick<FastifyBaseLogger, 'warn'>, keyPrefix = ''): Redis {
   const redis = new Redis(url, {
@@ -81,9 +81,6 @@ export async function createDeps(
       replicaMaxLagSeconds: env.REPLICA_MAX_LAG_S,
     }));
   await migrate(database.db);
-  const citiesMoved = await keepCityNames(database.db);
-  if (citiesMoved > 0)
-    log.info({ users: citiesMoved }, 'cities stored under another name moved to the kept name');
   const redis = env.REDIS_URL ? connectRedis(env.REDIS_URL, log, options.redisKeyPrefix) : null;
   if (redis) await redisReady(redis);
   // Memory shared by the server's workers: the counts without Redis, and while Redis is down.
@@ -105,6 +102,7 @@ export async function createDeps(
     notificationMail: startNotificationMail({ db: database.db, mailer, log, ...links }),
     searchRanks: startRankRefresh(database.db, log, options.rankRefreshMs),
     heldRelease: startHeldRelease(database.db, log),
+    cityNames: startKeepingCityNames(database.db, log),
     // Characters of JSON: one byte each for the ASCII most answers are made of.
     viewCache: createViewCache(env.VIEW_CACHE_MB * 1024 * 1024),
   };
@@ -113,6 +111,7 @@ export async function createDeps(
 export async function closeDeps(deps: AppDeps) {
   await deps.searchRanks.close();
   await deps.heldRelease.close();
+  await deps.cityNames.close();
   await deps.notificationMail.close();
   await deps.mailer.close();
   deps.redis?.disconnect();

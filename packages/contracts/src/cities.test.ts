@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cityIn, KNOWN_CITIES, keptCityName, listedCity, OTHER_CITY_NAMES } from './cities.ts';
+import { CITY_NAMES, cityIn, KNOWN_CITIES, keptCityName, listedCity, OTHER_CITY_NAMES } from './cities.ts';
 import { profileUpdateRequest } from './schemas/auth.ts';
 import { directoryQuery } from './schemas/core.ts';
 
@@ -52,5 +52,27 @@ describe('one name for each city', () => {
     expect(cityIn('constructor', 'hi')).toBe('constructor');
     // Each Hindi name is taken back as its city.
     for (const city of KNOWN_CITIES) expect(keptCityName(cityIn(city, 'hi'))).toBe(city);
+  });
+
+  it('gives no name to two cities (a later city would silently take it)', () => {
+    const owner = new Map<string, string>();
+    for (const [city, { hi, also }] of Object.entries(CITY_NAMES))
+      for (const name of [city, hi, ...also]) {
+        const key = name.normalize('NFC').toLocaleLowerCase('en-IN');
+        expect(owner.get(key) ?? city, `${name} names ${owner.get(key)} and ${city}`).toBe(city);
+        owner.set(key, city);
+      }
+  });
+
+  it('looks for stored names with a nukta in either of their Unicode forms', () => {
+    const others = new Map(OTHER_CITY_NAMES);
+    // गुड़गांव with ड़ as U+095C (one character), and as ड + nukta (Unicode's composed form).
+    expect(others.get('\u0917\u0941\u095C\u0917\u093E\u0902\u0935')).toBe('Gurugram');
+    expect(others.get('\u0917\u0941\u0921\u093C\u0917\u093E\u0902\u0935')).toBe('Gurugram');
+  });
+
+  it('writes a stored city in Hindi whatever its letter case', () => {
+    expect(cityIn('bengaluru', 'hi')).toBe('बेंगलुरु');
+    expect(cityIn('BANGALORE', 'hi')).toBe('बेंगलुरु');
   });
 });

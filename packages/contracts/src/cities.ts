@@ -4,7 +4,7 @@
 // companies between its names and a filter by one would miss the others. The name kept is the one
 // in use today, in Latin letters, as government records, maps and the large job sites write it.
 // Cities not listed are stored as typed (trimmed); the list grows as people's cities show it must,
-// and the server brings stored rows in line with it as it starts (apps/server/src/modules/users/cities.ts).
+// and the server brings stored rows in line with it (apps/server/src/modules/users/cities.ts).
 
 import type { Language } from './constants.ts';
 
@@ -13,7 +13,7 @@ import type { Language } from './constants.ts';
  * when typed) and the other names people type for it.
  */
 // biome-ignore format: one city a line reads better
-const CITY_NAMES: Readonly<Record<string, { hi: string; also: readonly string[] }>> = {
+export const CITY_NAMES: Readonly<Record<string, { hi: string; also: readonly string[] }>> = {
   Bengaluru: { hi: 'बेंगलुरु', also: ['Bangalore', 'Bengalooru', 'Banglore', 'बेंगलूरु', 'बेंगलोर', 'बैंगलोर', 'बंगलौर', 'बंगलोर'] },
   Mumbai: { hi: 'मुंबई', also: ['Bombay', 'मुम्बई', 'बॉम्बे', 'बम्बई', 'बंबई'] },
   Delhi: { hi: 'दिल्ली', also: ['New Delhi', 'नई दिल्ली', 'नयी दिल्ली'] },
@@ -42,7 +42,7 @@ const CITY_NAMES: Readonly<Record<string, { hi: string; also: readonly string[] 
   Patna: { hi: 'पटना', also: [] },
   Guwahati: { hi: 'गुवाहाटी', also: ['Gauhati'] },
   Dehradun: { hi: 'देहरादून', also: ['Dehra Dun'] },
-  Nashik: { hi: 'नासिक', also: ['Nasik'] },
+  Nashik: { hi: 'नाशिक', also: ['Nasik', 'नासिक'] },
   Madurai: { hi: 'मदुरै', also: [] },
   Vijayawada: { hi: 'विजयवाड़ा', also: ['Bezawada'] },
   Raipur: { hi: 'रायपुर', also: [] },
@@ -51,7 +51,7 @@ const CITY_NAMES: Readonly<Record<string, { hi: string; also: readonly string[] 
   Kanpur: { hi: 'कानपुर', also: ['Cawnpore'] },
   Varanasi: { hi: 'वाराणसी', also: ['Banaras', 'Benares', 'Kashi', 'बनारस'] },
   Goa: { hi: 'गोवा', also: [] },
-  Hubballi: { hi: 'हुबली', also: ['Hubli', 'Hubli-Dharwad'] },
+  Hubballi: { hi: 'हुब्बल्ली', also: ['Hubli', 'Hubli-Dharwad', 'हुबली'] },
   Tiruchirappalli: { hi: 'तिरुचिरापल्ली', also: ['Trichy', 'Tiruchi'] },
   Udaipur: { hi: 'उदयपुर', also: [] },
   Jodhpur: { hi: 'जोधपुर', also: [] },
@@ -67,8 +67,8 @@ const CITY_NAMES: Readonly<Record<string, { hi: string; also: readonly string[] 
   Kozhikode: { hi: 'कोझिकोड', also: ['Calicut'] },
   Thrissur: { hi: 'त्रिशूर', also: ['Trichur'] },
   Prayagraj: { hi: 'प्रयागराज', also: ['Allahabad', 'इलाहाबाद'] },
-  Belagavi: { hi: 'बेलगाम', also: ['Belgaum'] },
-  Kalaburagi: { hi: 'गुलबर्गा', also: ['Gulbarga'] },
+  Belagavi: { hi: 'बेलगावी', also: ['Belgaum', 'बेलगाम'] },
+  Kalaburagi: { hi: 'कलबुर्गी', also: ['Gulbarga', 'गुलबर्गा'] },
   Shimla: { hi: 'शिमला', also: ['Simla'] },
   Agra: { hi: 'आगरा', also: [] },
   Meerut: { hi: 'मेरठ', also: [] },
@@ -97,8 +97,10 @@ export const KNOWN_CITIES: readonly string[] = Object.keys(CITY_NAMES).sort((a, 
 );
 
 /** A stored city as a reader of `language` writes it: a listed city's Hindi name in Hindi, else as stored. */
-export const cityIn = (city: string, language: Language): string =>
-  (language === 'hi' && Object.hasOwn(CITY_NAMES, city) && CITY_NAMES[city]?.hi) || city;
+export const cityIn = (city: string, language: Language): string => {
+  const listed = language === 'hi' ? listedCity(city) : null;
+  return (listed && CITY_NAMES[listed]?.hi) || city;
+};
 
 /**
  * The name a city is stored and filtered under: a listed city's name in use today ('bangalore',
@@ -109,8 +111,33 @@ export const keptCityName = (name: string): string => listedCity(name) ?? name;
 /** The listed city `name` is a name of (any of its names, case, spacing or script), else null. */
 export const listedCity = (name: string): string | null => KEPT_NAME.get(folded(name)) ?? null;
 
+/** Devanagari's letters with a nukta and the letters they are made of (क़ = क + ़). */
+const NUKTA_LETTERS: Readonly<Record<string, string>> = {
+  '\u0915': '\u0958',
+  '\u0916': '\u0959',
+  '\u0917': '\u095A',
+  '\u091C': '\u095B',
+  '\u0921': '\u095C',
+  '\u0922': '\u095D',
+  '\u092B': '\u095E',
+  '\u092F': '\u095F',
+};
 /**
- * The other names of the listed cities in lower case, as typed here and in Unicode's composed form,
+ * `name` with each letter and nukta written as the one character Unicode also has for it (U+0958–
+ * U+095F), as some keyboards type it: Unicode's composed form splits these, so a stored name typed
+ * so is found only in this form.
+ */
+const nuktaLetters = (name: string) =>
+  name
+    .normalize('NFC')
+    .replace(
+      /([\u0915\u0916\u0917\u091C\u0921\u0922\u092B\u092F])\u093C/g,
+      (_, letter: string) => NUKTA_LETTERS[letter] ?? letter,
+    );
+
+/**
+ * The other names of the listed cities in lower case, as typed here, in Unicode's composed form and
+ * with a nukta's letters as one character,
  * each with the name kept for it: what the server looks for in stored rows, by `lower(city)`, which an
  * index has (the kept names' own spellings in other letter cases are left as stored).
  */
@@ -118,7 +145,9 @@ export const OTHER_CITY_NAMES: readonly (readonly [lowered: string, kept: string
   ...new Map(
     Object.entries(CITY_NAMES).flatMap(([kept, { hi, also }]) =>
       [hi, ...also].flatMap((name) =>
-        [name, name.normalize('NFC')].map((form) => [form.toLocaleLowerCase('en-IN'), kept] as const),
+        [name, name.normalize('NFC'), nuktaLetters(name)].map(
+          (form) => [form.toLocaleLowerCase('en-IN'), kept] as const,
+        ),
       ),
     ),
   ),

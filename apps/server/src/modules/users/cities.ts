@@ -1,23 +1,67 @@
-// Stored cities brought in line with the contracts' one name for each city (cities.ts, ADR 0033), as
-// the server starts: rows written before a name was listed (or before the list existed) move to the
-// kept name, by the same update as a profile edit, so their search pieces, the directory's and the
-// profiles' cache versions follow (drizzle/0018, 0007). Found through users_dir_city (`lower(city)`),
-// so a start with nothing to move reads no more than the index entries of the names looked for.
+// Stored cities brought in line with the contracts' one name for each city (cities.ts, ADR 0033):
+// rows written under another name of a listed city (before the list named it, or by an older server
+// during a rolling deploy) move to the kept name, by the same update as a profile edit, so their
+// search pieces and the cache versions follow (drizzle/0018, ADR 0007). A background job of every
+// server process, run as it starts and then now and then: a batch at a time, in id order as every
+// writer of users locks them, skipping rows another transaction holds, one process at a time. Found
+// through users_dir_city (`lower(city)`): a run with nothing to move reads the index entries of the
+// names looked for, about a millisecond.
 import { OTHER_CITY_NAMES } from '@workspace/contracts';
 import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import { type Db, queryRows } from '../../db/client.ts';
+import { type Poller, startPoller } from '../../lib/poller.ts';
 
-/** Moves every listed user's city stored under another name of it to the kept one; returns how many. */
-export async function keepCityNames(db: Db): Promise<number> {
-  const lowered = OTHER_CITY_NAMES.map(([name]) => name);
-  const kept = OTHER_CITY_NAMES.map(([, city]) => city);
-  const moved = await queryRows<{ id: number }>(
-    db,
-    sql`update users set city = names.kept
-        from unnest(${sql.param(lowered)}::text[], ${sql.param(kept)}::text[]) as names(lowered, kept)
-        where users.is_active and users.user_role in ('employee', 'employer')
-          and lower(users.city) = any(${sql.param(lowered)}::text[]) and lower(users.city) = names.lowered
-        returning users.id`,
-  );
-  return moved.length;
+/** How often a process looks for rows to move after the run it makes as it starts. */
+const EVERY_MS = 10 * 60_000;
+/** Users moved in one transaction: each rewrites its search pieces, a few milliseconds. */
+const BATCH = 500;
+/** One process moves at a time: two would wait for each other's rows. */
+const LOCK_KEY = 727_274_040;
+
+const LOWERED = OTHER_CITY_NAMES.map(([name]) => name);
+const KEPT = OTHER_CITY_NAMES.map(([, city]) => city);
+
+/** Moves up to BATCH users' cities to their kept names; how many, or null while another process moves. */
+async function moveBatch(db: Db): Promise<number | null> {
+  return db.transaction(async (tx) => {
+    const [lock] = await queryRows<{ taken: boolean }>(
+      tx,
+      sql`select pg_try_advisory_xact_lock(${LOCK_KEY}) as taken`,
+    );
+    if (!lock?.taken) return null;
+    const moved = await queryRows<{ id: number }>(
+      tx,
+      sql`with names(lowered, kept) as (
+            select * from unnest(${sql.param(LOWERED)}::text[], ${sql.param(KEPT)}::text[])),
+          due as (
+            select u.id, names.kept from users u join names on lower(u.city) = names.lowered
+            where u.is_active and u.user_role in ('employee', 'employer')
+              and lower(u.city) = any(${sql.param(LOWERED)}::text[])
+            order by u.id limit ${BATCH}
+            for no key update of u skip locked)
+          update users set city = due.kept from due where users.id = due.id
+          returning users.id`,
+    );
+    return moved.length;
+  });
+}
+
+export function startKeepingCityNames(
+  db: Db,
+  log: Pick<FastifyBaseLogger, 'info' | 'warn'>,
+  everyMs = EVERY_MS,
+): Poller {
+  const poller = startPoller({
+    what: 'moving cities to their kept names',
+    everyMs,
+    log,
+    run: async () => {
+      const moved = await moveBatch(db);
+      if (moved) log.info({ users: moved }, 'cities stored under another name moved to the kept name');
+      return moved === BATCH;
+    },
+  });
+  void poller.wake();
+  return poller;
 }

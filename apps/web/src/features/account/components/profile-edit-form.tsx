@@ -23,6 +23,7 @@ import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { completeWorkEntries, WorkHistoryEditor } from '@/components/work-history-editor';
 import { translateApiMessage } from '@/lib/api-messages';
+import { formatCity } from '@/lib/format';
 import { showServerFieldErrors } from '@/lib/server-field-errors';
 import { updateProfileErrorMessage, useUpdateProfile } from '../api/update-profile';
 
@@ -40,7 +41,8 @@ export const PRIVACY_LABELS = { public: msg`Public Details`, private: msg`Privat
 function profileFormValues(user: OwnUser): ProfileFormValues {
   return {
     full_name: user.full_name,
-    city: user.city,
+    // As the reader's language writes it, as the field's suggestions are; stored as the kept name.
+    city: formatCity(user.city),
     linkedin_url: user.linkedin_url ?? '',
     skills: [...user.skills],
     work_history: user.work_history.map((entry) => ({ ...entry })),
