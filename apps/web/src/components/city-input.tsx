@@ -5,7 +5,7 @@ import { useLingui } from '@lingui/react/macro';
 import { KNOWN_CITIES } from '@workspace/contracts';
 import { type ComponentProps, useId } from 'react';
 import { Input } from '@/components/ui/input';
-import { formatCity } from '@/lib/format';
+import { formatCity } from '@/lib/cities';
 
 export function CityInput(props: ComponentProps<typeof Input>) {
   const suggestions = useId();

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { formatCity, formatDate, formatDateTime, formatNumber, formatScore } from './format';
+import { formatDate, formatDateTime, formatNumber, formatScore } from './format';
 import { activateLanguage } from './i18n';
 
 // A reader outside India (a Gulf evening, or CI's UTC): dates and times must still be India's.
@@ -12,14 +12,6 @@ describe('formatting in the active language', () => {
     expect(formatNumber(1234567)).toBe('12,34,567');
     await activateLanguage('hi');
     expect(formatNumber(1234567)).toBe('12,34,567');
-  });
-
-  it('writes a known city in Hindi for a Hindi reader, any other as stored', async () => {
-    expect(formatCity('Bengaluru')).toBe('Bengaluru');
-    await activateLanguage('hi');
-    expect(formatCity('Bengaluru')).toBe('बेंगलुरु');
-    expect(formatCity('Thiruvananthapuram')).toBe('तिरुवनंतपुरम');
-    expect(formatCity('Kharagpur')).toBe('Kharagpur');
   });
 
   it('writes dates with English or Hindi month names', async () => {

@@ -3,7 +3,7 @@
 // Whole numbers and scores in whole tenths are written without Intl, as both locales write them:
 // a page's first Intl object costs its main thread ~35 ms (ICU's locale data; four times that on
 // Lighthouse's phone), and the landing page shows no other numbers and no dates.
-import { cityIn, DAY_ZONE, type Language } from '@workspace/contracts';
+import { DAY_ZONE, type Language } from '@workspace/contracts';
 import { activeLanguage, intlLocale } from './i18n';
 
 const day = { day: 'numeric', month: 'short', year: 'numeric', timeZone: DAY_ZONE } as const;
@@ -89,6 +89,3 @@ export function formatScore(value: number, language: Language = activeLanguage()
   }
   return formatter('score', language).format(value);
 }
-
-/** A stored city as the reader's language writes it: "बेंगलुरु" for Bengaluru in Hindi (contracts' cities.ts). */
-export const formatCity = (city: string, language: Language = activeLanguage()) => cityIn(city, language);

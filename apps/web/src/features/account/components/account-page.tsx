@@ -16,7 +16,8 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { paths } from '@/config/paths';
 import { translateApiMessage } from '@/lib/api-messages';
-import { formatCity, formatDate, formatScore } from '@/lib/format';
+import { formatCity } from '@/lib/cities';
+import { formatDate, formatScore } from '@/lib/format';
 import { ChangePasswordForm } from './change-password-form';
 import { PRIVACY_LABELS, ProfileEditForm } from './profile-edit-form';
 

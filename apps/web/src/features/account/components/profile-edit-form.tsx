@@ -23,7 +23,7 @@ import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { completeWorkEntries, WorkHistoryEditor } from '@/components/work-history-editor';
 import { translateApiMessage } from '@/lib/api-messages';
-import { formatCity } from '@/lib/format';
+import { formatCity } from '@/lib/cities';
 import { showServerFieldErrors } from '@/lib/server-field-errors';
 import { updateProfileErrorMessage, useUpdateProfile } from '../api/update-profile';
 

@@ -16,8 +16,9 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { ratingLabelText, useApiMessages } from '@/lib/api-messages';
+import { formatCity } from '@/lib/cities';
 import { cn } from '@/lib/cn';
-import { formatCity, formatDate, formatScore, isRated } from '@/lib/format';
+import { formatDate, formatScore, isRated } from '@/lib/format';
 import { useDashboard } from '../api/get-dashboard';
 
 function StatCard({

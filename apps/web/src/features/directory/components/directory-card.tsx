@@ -7,7 +7,7 @@ import { AverageSummary } from '@/components/ratings/average-summary';
 import { UserAvatar } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
 import { paths } from '@/config/paths';
-import { formatCity } from '@/lib/format';
+import { formatCity } from '@/lib/cities';
 
 const SKILLS_SHOWN = 3;
 

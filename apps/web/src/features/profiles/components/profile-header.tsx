@@ -7,7 +7,8 @@ import { RoleBadge } from '@/components/layouts/app-layout';
 import { AverageSummary } from '@/components/ratings/average-summary';
 import { UserAvatar } from '@/components/ui/avatar';
 import { Card } from '@/components/ui/card';
-import { formatCity, formatDate } from '@/lib/format';
+import { formatCity } from '@/lib/cities';
+import { formatDate } from '@/lib/format';
 
 export function ProfileHeader({ data, action }: { data: ProfileResponse; action?: ReactNode }) {
   const user = data.user_profile;
