@@ -324,7 +324,7 @@ export async function findRatee(
     sql`select u.id, u.user_role as role, u.is_active,
           exists(select 1 from ratings r
                  where r.rater_id = ${raterId} and r.ratee_id = u.id and r.role_context = ${context}) as already_rated,
-          (${rateAgainDay(sql`${raterId}::int`, sql`u.id`, sql`${context}::text`)}) as rate_again_on
+          (${rateAgainOn(sql`${raterId}::int`, sql`u.id`, sql`${context}::text`)}) as rate_again_on
         from users u where u.id = ${rateeId}`,
   );
   if (!row) return { ratee: null, alreadyRated: false, rateAgainOn: null };
@@ -347,14 +347,12 @@ const coolingDown = (raterId: SQL, rateeId: SQL, context?: SQL) =>
 
 /**
  * The day a rater may rate the ratee again while a cooldown runs, else null: the day after it ends,
- * India's (YYYY-MM-DD), so a person told a date is never refused on it.
+ * India's (YYYY-MM-DD), so a person told a date is never refused on it. Without a context, in any (the
+ * session check's, ADR 0007: a rater's role allows one).
  */
-const rateAgainDay = (raterId: SQL, rateeId: SQL, context?: SQL) =>
+export const rateAgainOn = (raterId: SQL, rateeId: SQL, context?: SQL) =>
   sql<string | null>`select to_char(${dayIn(sql`max(cooldown.until)`)}::date + 1, 'YYYY-MM-DD')
       from (${coolingDown(raterId, rateeId, context)}) cooldown`;
-
-/** For the session check (ADR 0007): the day the rater may rate the ratee again, in any context. */
-export const rateAgainOn = (raterId: SQL, rateeId: SQL) => rateAgainDay(raterId, rateeId);
 
 export interface NewRating {
   raterId: number;

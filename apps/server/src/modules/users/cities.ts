@@ -10,6 +10,7 @@ import { OTHER_CITY_NAMES } from '@workspace/contracts';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Db, queryRows } from '../../db/client.ts';
+import { whileHolding } from '../../db/transactions.ts';
 import { type Poller, startPoller } from '../../lib/poller.ts';
 
 /** How often a process looks for rows to move after the run it makes as it starts. */
@@ -24,12 +25,7 @@ const KEPT = OTHER_CITY_NAMES.map(([, city]) => city);
 
 /** Moves up to BATCH users' cities to their kept names; how many, or null while another process moves. */
 async function moveBatch(db: Db): Promise<number | null> {
-  return db.transaction(async (tx) => {
-    const [lock] = await queryRows<{ taken: boolean }>(
-      tx,
-      sql`select pg_try_advisory_xact_lock(${LOCK_KEY}) as taken`,
-    );
-    if (!lock?.taken) return null;
+  return whileHolding(db, LOCK_KEY, async (tx) => {
     const moved = await queryRows<{ id: number }>(
       tx,
       sql`with names(lowered, kept) as (

@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Db, queryRows } from '../../../db/client.ts';
+import { whileHolding } from '../../../db/transactions.ts';
 import { type Poller, startPoller } from '../../../lib/poller.ts';
 
 /** How often a process looks for users due. */
@@ -25,12 +26,7 @@ export interface RankRefresh extends Poller {
  * transaction; the changes taken, or null when another process is refreshing.
  */
 async function refreshRanks(db: Db, batch = BATCH): Promise<number | null> {
-  return db.transaction(async (tx) => {
-    const [lock] = await queryRows<{ taken: boolean }>(
-      tx,
-      sql`select pg_try_advisory_xact_lock(${LOCK_KEY}) as taken`,
-    );
-    if (!lock?.taken) return null;
+  return whileHolding(db, LOCK_KEY, async (tx) => {
     const due = await queryRows<{ id: number }>(
       tx,
       sql`delete from ranked_grams_due
