@@ -1,7 +1,7 @@
 // One name for each city (ADR 0033, contracts' cities.ts): rows stored under another name of a city
 // (before the list named it) move to the kept name as the server starts, their search pieces with
 // them; what a person types is stored under the kept name; a filter by any name of a city finds it.
-import type { DirectoryItem } from '@workspace/contracts';
+import { type DirectoryItem, MSG } from '@workspace/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase, queryRows } from '../../src/db/client.ts';
@@ -112,5 +112,30 @@ describe('one name for each city', () => {
     expect(saved.body.city).toBe('Bengaluru');
     const list = await get<List>(ctx, viewer, '/api/core/companies/?search=vents&city=Bangalore');
     expect(names(list.body)).toEqual(['Vidhana Vents']);
+  });
+
+  it('answers a city no list names, or one too long, as any other: found as typed, or refused with its message', async () => {
+    for (const city of ['constructor', '__proto__', 'toString']) {
+      const list = await get<List>(ctx, viewer, `/api/core/companies/?city=${city}`);
+      expect(list.status).toBe(200);
+      expect(list.body.total_count).toBe(0);
+    }
+    const long = await get(ctx, viewer, `/api/core/companies/?city=${'b'.repeat(51)}`);
+    expect(long.status).toBe(400);
+    expect(long.body.errors?.city).toEqual([MSG.cityMax]);
+    const person = await makeUser(ctx, 'employer', { name: 'Proto Pumps' });
+    const odd = await call<{ city: string }>(ctx.app, 'PATCH', '/api/auth/profile/', {
+      token: person.token,
+      body: { city: '__proto__' },
+    });
+    expect(odd.status).toBe(200);
+    expect(odd.body.city).toBe('__proto__');
+    const blank = await call(ctx.app, 'PATCH', '/api/auth/profile/', {
+      token: person.token,
+      body: { city: ' ' },
+    });
+    expect(blank.status).toBe(400);
+    expect(blank.body.errors?.city).toEqual([MSG.cityRequired]);
+    expect(await cityOf('Proto Pumps')).toBe('__proto__');
   });
 });
