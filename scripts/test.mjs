@@ -19,6 +19,6 @@ run('npx', ['tsx', 'scripts/check-i18n.mjs']);
 run('npx', ['vitest', 'run', '--project', '!services']);
 if (existsSync('playwright.config.ts') && process.env.SKIP_E2E !== '1') {
   run('npm', ['run', 'build']);
-  run('node', ['scripts/check-budget.mjs']);
+  run('npx', ['tsx', 'scripts/check-budget.mjs']);
   run('npx', ['playwright', 'test']);
 }
