@@ -426,6 +426,66 @@ describe('the audit log', () => {
     });
   });
 
+  it('names the rated party of a flag, a dispute and an appeal, and of none once its rating is gone', async () => {
+    const second = await insertUser(ctx, 'moderator', { name: 'Anil Rao' });
+    const company = await insertUser(ctx, 'employer', { name: 'Sahyadri Infotech' });
+    const author = await insertUser(ctx, 'employee', { name: 'Mohit Dubey' });
+    const rating = await insertRating(ctx, author, company, [2], { anonymous: true });
+    const asUser = <T = ErrorAnswer>(who: TestUser, path: string, body: unknown) =>
+      call<T>(ctx.app, 'POST', `/api/core/ratings/${rating}/${path}/`, { body, token: who.token });
+
+    const flagId = await flagAs(await insertUser(ctx, 'employee'), rating, 'OFFENSIVE');
+    expect((await mod('POST', `flags/${flagId}/dismiss/`, { reason: 'Not offensive' })).status).toBe(200);
+    expect(await latestAudit()).toMatchObject({
+      target_type: 'flag',
+      target_id: flagId,
+      target_ref: 'Sahyadri Infotech',
+    });
+
+    const dispute = await asUser<{ id: number }>(company, 'dispute', {
+      reason: 'NO_WORKING_RELATIONSHIP',
+      details: 'No one of this name ever worked for us.',
+    });
+    expect(dispute.status).toBe(201);
+    const decided = await mod('POST', `disputes/${dispute.body.id}/decide/`, {
+      outcome: 'UPHELD',
+      reason: 'No record of employment was given.',
+    });
+    expect(decided.status).toBe(200);
+    expect(await latestAudit()).toMatchObject({
+      target_type: 'dispute',
+      target_id: dispute.body.id,
+      target_ref: 'Sahyadri Infotech',
+    });
+
+    const appeal = await asUser<{ id: number }>(author, 'appeal', { message: 'I worked there in 2024.' });
+    expect(appeal.status).toBe(201);
+    const rejected = await mod('POST', `appeals/${appeal.body.id}/reject/`, { reason: 'No proof.' }, second);
+    expect(rejected.status).toBe(200);
+    const appealEntry = await latestAudit();
+    expect(appealEntry).toMatchObject({
+      target_type: 'appeal',
+      target_id: appeal.body.id,
+      target_ref: 'Sahyadri Infotech',
+    });
+    // The author stays unnamed: the log names whom the rating rates, never who wrote it.
+    expect(JSON.stringify(appealEntry)).not.toContain('Mohit Dubey');
+
+    // Withdrawn, the rating is gone; its dispute and appeal stay in the log by kind and id alone.
+    expect(
+      (await call(ctx.app, 'DELETE', `/api/core/ratings/${rating}/`, { token: author.token })).status,
+    ).toBe(204);
+    const log = (await mod<List<AuditEntry>>('GET', 'audit/?page_size=10')).body.results;
+    for (const [type, id] of [
+      ['flag', flagId],
+      ['dispute', dispute.body.id],
+      ['appeal', appeal.body.id],
+    ] as const) {
+      const entry = log.find((e) => e.target_type === type && e.target_id === id);
+      expect(entry, type).toMatchObject({ target_ref: null });
+    }
+  });
+
   it('is append-only', async () => {
     await expect(ctx.deps.db.update(moderationActions).set({ reason: 'rewritten' })).rejects.toThrow();
     await expect(ctx.deps.db.delete(moderationActions)).rejects.toThrow();

@@ -137,8 +137,9 @@ export const auditEntry = z.object({
   target_type: z.enum(MODERATION_TARGETS),
   target_id: z.number().int(),
   /**
-   * The target as people see it elsewhere: a grievance's number, a user's name, a rating's rated
-   * party's name; null for a deleted account or a rating gone since, and for the other kinds.
+   * The target as people see it elsewhere: a grievance's number, a user's name, the rated party's
+   * name for a rating and a flag, dispute or appeal on one; null for a deleted account or a rating
+   * gone since.
    */
   target_ref: z.string().nullable(),
   reason: z.string().nullable(),

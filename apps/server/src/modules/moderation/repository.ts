@@ -16,6 +16,8 @@ import {
   flags,
   grievances,
   moderationActions,
+  ratingAppeals,
+  ratingDisputes,
   ratings,
   refreshFamilies,
   users,
@@ -246,10 +248,14 @@ const nameUnlessDeleted = (user: { passwordHash: AnyPgColumn; fullName: AnyPgCol
 export async function auditLog(db: Executor, query: PageQuery): Promise<Page<AuditEntry>> {
   const { limit, offset } = pageWindow(query);
   const [counted] = await db.select({ total: count() }).from(moderationActions);
-  // Who an action was about, for the moderator reading the log: a user by name, a rating by its rated
-  // party's (a deleted account, or a rating withdrawn since, by kind and id alone).
+  // Who an action was about, for the moderator reading the log: a user by name; a rating, and a flag,
+  // dispute or appeal on one, by its rated party's (a deleted account, or a rating withdrawn since, by
+  // kind and id alone).
   const targetUser = alias(users, 'target_user');
   const targetRatee = alias(users, 'target_ratee');
+  const on = (type: 'flag' | 'dispute' | 'appeal', id: AnyPgColumn) =>
+    and(eq(moderationActions.targetType, type), eq(id, moderationActions.targetId));
+  const targetRating = sql`coalesce(case when ${moderationActions.targetType} = 'rating' then ${moderationActions.targetId} end, ${flags.ratingId}, ${ratingDisputes.ratingId}, ${ratingAppeals.ratingId})`;
   const rows = await db
     .select({
       action: moderationActions,
@@ -268,10 +274,10 @@ export async function auditLog(db: Executor, query: PageQuery): Promise<Page<Aud
       targetUser,
       and(eq(moderationActions.targetType, 'user'), sql`${targetUser.id} = ${moderationActions.targetId}`),
     )
-    .leftJoin(
-      ratings,
-      and(eq(moderationActions.targetType, 'rating'), eq(ratings.id, moderationActions.targetId)),
-    )
+    .leftJoin(flags, on('flag', flags.id))
+    .leftJoin(ratingDisputes, on('dispute', ratingDisputes.id))
+    .leftJoin(ratingAppeals, on('appeal', ratingAppeals.id))
+    .leftJoin(ratings, sql`${ratings.id} = ${targetRating}`)
     .leftJoin(targetRatee, eq(targetRatee.id, ratings.rateeId))
     .orderBy(desc(moderationActions.createdAt), desc(moderationActions.id))
     .limit(limit)
@@ -285,8 +291,8 @@ export async function auditLog(db: Executor, query: PageQuery): Promise<Page<Aud
       action: action.action,
       target_type: action.targetType,
       target_id: action.targetId,
-      // What people call the target elsewhere: a grievance by its number, a user by name, a rating by
-      // whom it rates.
+      // What people call the target elsewhere: a grievance by its number, a user by name, a rating (or
+      // what was filed on it) by whom it rates.
       target_ref: grievanceFiled ? grievanceNumber(action.targetId, grievanceFiled) : (userName ?? rateeName),
       reason: action.reason,
       created_at: action.createdAt.toISOString(),

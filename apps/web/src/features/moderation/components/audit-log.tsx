@@ -50,8 +50,9 @@ function splitOutcome(entry: AuditEntry): { outcome: DisputeOutcome | null; reas
 }
 
 /**
- * What an entry acted on: a grievance by its number, as everywhere else; a user by name and a rating
- * with the name of whom it rates, beside their kind and id; the rest by kind and id.
+ * What an entry acted on: a grievance by its number, as everywhere else; a user by name, and a rating
+ * (or a flag, dispute or appeal on one) with the name of whom it rates, beside their kind and id; a
+ * target gone since by kind and id.
  */
 function targetOf(entry: AuditEntry, label: string) {
   const byId = `${label} #${entry.target_id}`;
