@@ -119,6 +119,24 @@ test('on a phone the navigation folds into a menu that works by keyboard', async
   await menu.getByRole('button', { name: 'हिन्दी' }).click();
   await expect(menu).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'मेन्यू खोलें' })).toBeFocused();
+  // The footer's entries wrap into rows; each shows its text from its own edge (no padding), so
+  // every row starts in line whichever entry wraps, the language switch too.
+  const footerItems = await page
+    .getByRole('contentinfo')
+    .getByRole('listitem')
+    .evaluateAll((items) =>
+      items.map((item) => {
+        const shown = item.firstElementChild as HTMLElement;
+        const padding = Number.parseFloat(getComputedStyle(shown).paddingLeft);
+        return {
+          text: shown.textContent,
+          itemLeft: item.getBoundingClientRect().left,
+          contentLeft: shown.getBoundingClientRect().left + padding,
+        };
+      }),
+    );
+  expect(footerItems.length).toBeGreaterThan(5);
+  for (const item of footerItems) expect(item.contentLeft, item.text ?? '').toBeCloseTo(item.itemLeft, 0);
   // Nothing is wider than the screen.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });

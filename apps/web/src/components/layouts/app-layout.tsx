@@ -261,7 +261,7 @@ function Footer({ signedIn }: { signedIn: boolean }) {
               </>
             )}
             <li>
-              <LanguageSwitch className="-my-1.5 h-auto px-0 py-0 font-normal text-muted-foreground text-sm" />
+              <LanguageSwitch className="-my-1.5 h-auto px-0 py-0 font-normal text-muted-foreground text-sm has-[>svg]:px-0" />
             </li>
           </ul>
         </nav>

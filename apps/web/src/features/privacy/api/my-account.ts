@@ -1,8 +1,12 @@
 // The account's own data and sessions (DESIGN §8.3): download everything held, list and end
 // sessions, delete the account.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { DeleteAccountRequest, MyData, SessionInfo } from '@workspace/contracts';
+import { type DeleteAccountRequest, dayOnly, type MyData, type SessionInfo } from '@workspace/contracts';
 import { api } from '@/lib/api-client';
+
+/** The download's name, dated by India's calendar as every date the portal shows (DAY_ZONE). */
+export const myDataFileName = (generatedAt: string) =>
+  `worktrust-my-data-${dayOnly(generatedAt).slice(0, 10)}.json`;
 
 /** GET /api/auth/my-data/, saved by the browser as a JSON file. */
 async function downloadMyData(): Promise<void> {
@@ -11,7 +15,7 @@ async function downloadMyData(): Promise<void> {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
-  link.download = `worktrust-my-data-${data.generated_at.slice(0, 10)}.json`;
+  link.download = myDataFileName(data.generated_at);
   document.body.append(link);
   link.click();
   link.remove();
