@@ -1,8 +1,9 @@
 // Every route of SPEC §2. Each screen is a lazily loaded module (its own chunk) exporting a default
 // component and optionally `handle`; guards are layout routes around the screens they protect.
-import { type ComponentType, useState } from 'react';
+import { type ComponentType, useEffect, useState } from 'react';
 import {
   createBrowserRouter,
+  createPath,
   Outlet,
   type RouteObject,
   RouterProvider,
@@ -17,6 +18,7 @@ import { paths } from '@/config/paths';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { RequireConsent } from '@/features/privacy/components/require-consent';
 import { loadCatalog } from '@/lib/i18n';
+import { reloadForNewBuild } from '@/lib/new-build';
 
 interface RouteModule {
   default: ComponentType;
@@ -129,5 +131,15 @@ const routes: RouteObject[] = [
 export function AppRouter() {
   // Created once per mount, after the providers exist.
   const [router] = useState(() => createBrowserRouter(routes));
+  useEffect(() => {
+    // A chunk the server no longer has (a deploy since this tab opened): the page being gone to,
+    // or the one shown, opens afresh from the new build.
+    const openFromNewBuild = () => {
+      const { navigation, location } = router.state;
+      reloadForNewBuild(createPath(navigation.location ?? location));
+    };
+    window.addEventListener('vite:preloadError', openFromNewBuild);
+    return () => window.removeEventListener('vite:preloadError', openFromNewBuild);
+  }, [router]);
   return <RouterProvider router={router} />;
 }

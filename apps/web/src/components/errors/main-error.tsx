@@ -2,10 +2,13 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { TriangleAlert } from 'lucide-react';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
+import { isReloadingForNewBuild } from '@/lib/new-build';
 
 /** The global error screen (SPEC §8): shown when rendering fails anywhere. */
 export function MainErrorFallback() {
   const { t } = useLingui();
+  // A chunk of an older build failed and the page is already reloading (lib/new-build.ts).
+  if (isReloadingForNewBuild()) return null;
   return (
     <main className="flex min-h-dvh flex-col items-center justify-center gap-4 p-6 text-center">
       <TriangleAlert aria-hidden className="size-10 text-destructive" />

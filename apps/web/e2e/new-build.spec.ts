@@ -1,0 +1,44 @@
+// A deploy while a tab is open: the tab's old build asks for a screen's chunk the new build does not
+// have (lib/new-build.ts).
+import type { Page } from '@playwright/test';
+import { MSG } from '@workspace/contracts';
+import { expect, test } from './fixtures';
+
+/** Counts the pages the tab loads from the server (navigations and reloads, not the app's own). */
+function countDocuments(page: Page) {
+  const documents: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'document') documents.push(new URL(request.url()).pathname);
+  });
+  return documents;
+}
+
+test('a screen whose chunk is gone opens afresh from the new build', async ({ page }) => {
+  await page.goto('/');
+  const documents = countDocuments(page);
+  // The About screen's chunk of the build this tab runs is no longer on the server, once.
+  let refused = 0;
+  await page.route('**/assets/about-*.js', (route) => {
+    if (refused > 0) return route.continue();
+    refused += 1;
+    return route.fulfill({ status: 404, body: 'Not Found' });
+  });
+  await page.getByRole('contentinfo').getByRole('link', { name: 'About' }).click();
+  await expect(page).toHaveURL(/\/about$/);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('WorkTrust');
+  await expect(page.getByRole('heading', { name: MSG.somethingWrong })).toHaveCount(0);
+  expect(refused).toBe(1);
+  expect(documents).toEqual(['/about']);
+});
+
+test('a chunk still missing after that shows the error screen, without reloading again', async ({ page }) => {
+  await page.goto('/');
+  const documents = countDocuments(page);
+  await page.route('**/assets/about-*.js', (route) => route.fulfill({ status: 404, body: 'Not Found' }));
+  await page.getByRole('contentinfo').getByRole('link', { name: 'About' }).click();
+  await expect(page.getByRole('heading', { name: MSG.somethingWrong })).toBeVisible();
+  await expect(page).toHaveURL(/\/about$/);
+  await page.waitForLoadState('networkidle');
+  await expect(page.getByRole('heading', { name: MSG.somethingWrong })).toBeVisible();
+  expect(documents).toEqual(['/about']);
+});
