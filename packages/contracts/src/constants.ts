@@ -406,6 +406,17 @@ export const NOTIFICATION_MAIL_TYPES = NOTIFICATION_TYPES.filter((type) => type 
 export const notificationMailTypesFor = (role: UserRole) =>
   NOTIFICATION_MAIL_TYPES.filter((type) => type !== 'work_email_verified' || role === 'employee');
 
+/**
+ * The page a notification (and its mail) opens: the list its rating is in, never the rating itself,
+ * whose id beside the notice's time would date one anonymous rating for the person rated.
+ */
+export const NOTIFICATION_LINKS = {
+  ratingsGiven: `${WEB_PAGES.myRatings}?tab=given`,
+  ratingsReceived: `${WEB_PAGES.myRatings}?tab=received`,
+  profile: WEB_PAGES.profile,
+  grievance: WEB_PAGES.grievance,
+} as const;
+
 /** The notifications page's size. */
 export const NOTIFICATIONS_PAGE_SIZE = 20;
 

@@ -5,7 +5,7 @@
 // applyRatings, so each counts exactly once. applyRatings also locks the ratees, so two users who
 // rated each other and are suspended at the same moment can still deadlock: PostgreSQL then aborts
 // one transaction, which is simply run again.
-import { MSG, type RatingStatus } from '@workspace/contracts';
+import { MSG, NOTIFICATION_LINKS, type RatingStatus } from '@workspace/contracts';
 import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { AnonymousHold } from '../../config/env.ts';
 import { type Db, type Executor, queryRows } from '../../db/client.ts';
@@ -38,10 +38,6 @@ async function lockUser(tx: Executor, userId: number, mode: 'no key update' | 's
   return row;
 }
 
-/** Where an author, and a rated party, read what happened (My Ratings). */
-const GIVEN_LINK = '/my-ratings?tab=given';
-const RECEIVED_LINK = '/my-ratings?tab=received';
-
 /** An anonymous rating hidden by its author's suspension, coming back with the next release (ADR 0030). */
 const returning = (ratingId: number) =>
   and(eq(suspensionHiddenRatings.ratingId, ratingId), isNotNull(suspensionHiddenRatings.reinstatedAt));
@@ -73,7 +69,7 @@ export async function hideRating(db: Db, moderatorId: number, ratingId: number, 
       userId: rating.raterId,
       type: 'rating_hidden',
       params: { reason },
-      link: GIVEN_LINK,
+      link: NOTIFICATION_LINKS.ratingsGiven,
       aboutRating: ratingId,
     });
   });
@@ -122,14 +118,14 @@ export async function restoreRating(db: Db, moderatorId: number, ratingId: numbe
             userId: found.raterId,
             type: 'appeal_decided',
             params: { outcome: 'restored', reason },
-            link: GIVEN_LINK,
+            link: NOTIFICATION_LINKS.ratingsGiven,
             aboutRating: ratingId,
           }
         : {
             userId: found.raterId,
             type: 'rating_restored',
             params: { reason },
-            link: GIVEN_LINK,
+            link: NOTIFICATION_LINKS.ratingsGiven,
             aboutRating: ratingId,
           },
     );
@@ -140,7 +136,7 @@ export async function restoreRating(db: Db, moderatorId: number, ratingId: numbe
         userId: found.rateeId,
         type: 'rating_restored',
         params: { side: 'rated' },
-        link: RECEIVED_LINK,
+        link: NOTIFICATION_LINKS.ratingsReceived,
       });
     }
     await recordAction(tx, {
@@ -392,7 +388,7 @@ export async function decideDispute(
       userId: found.raterId,
       type: 'dispute_decided',
       params: { ...told, side: 'author' },
-      link: GIVEN_LINK,
+      link: NOTIFICATION_LINKS.ratingsGiven,
       aboutRating: dispute.ratingId,
     });
     if (parties) {
@@ -400,7 +396,7 @@ export async function decideDispute(
         userId: parties.rateeId,
         type: 'dispute_decided',
         params: { ...told, side: 'rated' },
-        link: RECEIVED_LINK,
+        link: NOTIFICATION_LINKS.ratingsReceived,
       });
     }
     await recordAction(tx, {
@@ -443,7 +439,7 @@ export async function rejectAppeal(db: Db, moderatorId: number, appealId: number
         userId: author.raterId,
         type: 'appeal_decided',
         params: { outcome: 'rejected', reason },
-        link: GIVEN_LINK,
+        link: NOTIFICATION_LINKS.ratingsGiven,
         aboutRating: appeal.ratingId,
       });
     }

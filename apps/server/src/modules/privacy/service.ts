@@ -11,6 +11,7 @@ import {
   MSG,
   MY_DATA_PER_HOUR,
   type MyData,
+  NOTIFICATION_LINKS,
   PRIVACY_NOTICE_VERSION,
   type SessionInfo,
 } from '@workspace/contracts';
@@ -291,7 +292,7 @@ export function createPrivacyService(deps: AppDeps) {
             userId: row.userId,
             type: 'grievance_answered',
             params: { grievance_number: toGrievance(row).number },
-            link: '/grievance',
+            link: NOTIFICATION_LINKS.grievance,
           });
         }
       });

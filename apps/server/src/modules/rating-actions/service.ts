@@ -10,6 +10,7 @@ import {
   disputeHoldsRating,
   editableUntil,
   MSG,
+  NOTIFICATION_LINKS,
   overallScoreTenths,
   RATE_AGAIN_AFTER_WITHDRAWAL_DAYS,
   type ratingEditRequest,
@@ -43,9 +44,6 @@ function asRatee(rating: LockedRating, userId: number, refusal: string) {
   if (rating.status !== 'published') throw badRequest(MSG.ratingNotVisible);
 }
 
-/** Where an author reads what happened to the ratings they wrote. */
-const GIVEN_LINK = '/my-ratings?tab=given';
-
 export async function addReply(db: Db, userId: number, ratingId: number, message: string) {
   return inTransaction(db, async (tx) => {
     const rating = await lockRating(tx, ratingId);
@@ -61,7 +59,7 @@ export async function addReply(db: Db, userId: number, ratingId: number, message
       userId: rating.raterId,
       type: 'reply_received',
       params: nameParam('ratee_name', rating.rateeId),
-      link: GIVEN_LINK,
+      link: NOTIFICATION_LINKS.ratingsGiven,
       aboutRating: ratingId,
     });
     return row;
@@ -242,7 +240,7 @@ export async function fileDispute(
         type: 'dispute_opened',
         // Whether the rating is held back meanwhile, as the mail says.
         params: sql`${nameParam('ratee_name', rating.rateeId)} || jsonb_build_object('held', ${String(held)}::text)`,
-        link: GIVEN_LINK,
+        link: NOTIFICATION_LINKS.ratingsGiven,
         aboutRating: ratingId,
       });
       return row as typeof ratingDisputes.$inferSelect;

@@ -6,7 +6,7 @@
 // anonymous ratings appear together, at a moment none of their authors chose. An edit of an anonymous
 // rating others see waits the same way (drizzle/0051) and is applied by the same job, as do the
 // anonymous ratings a reinstated user's suspension hid (drizzle/0052).
-import type { RatingStatus } from '@workspace/contracts';
+import { NOTIFICATION_LINKS, type RatingStatus } from '@workspace/contracts';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Db, queryRows } from '../../db/client.ts';
@@ -18,7 +18,6 @@ import { notificationInsert } from '../notifications/repository.ts';
 import { touchUsers } from '../users/repository.ts';
 import { applyRatings } from './aggregates.ts';
 import { comparable, flagCopiedText, type WrittenText } from './copied-text.ts';
-import { RECEIVED_LINK } from './repository.ts';
 
 /** How often a process looks for held ratings whose day has ended. */
 const RELEASE_EVERY_MS = 60_000;
@@ -53,7 +52,12 @@ export async function releaseHeldRatings(db: Db, options: { now?: Date; batch?: 
     await tx.execute(sql`update ratings set status = 'published' where id = any(${idArray})`);
     // Told as a rating received that day is (ADR 0025): dated by its day, mailed in the mail after it.
     const told = notificationInsert(
-      { userId: sql`r.ratee_id`, type: 'rating_received', link: RECEIVED_LINK, day: sql`r.created_at` },
+      {
+        userId: sql`r.ratee_id`,
+        type: 'rating_received',
+        link: NOTIFICATION_LINKS.ratingsReceived,
+        day: sql`r.created_at`,
+      },
       sql`ratings r where r.id = any(${idArray})`,
     );
     await tx.execute(sql`with told as (${told}) select count(*) from told`);

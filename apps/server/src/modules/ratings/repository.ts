@@ -1,6 +1,11 @@
 // Rating queries. Each list is one index-backed query (see drizzle/0003) that brings the category
 // scores of its page along, never a query per rating.
-import type { EligibilityParty, RoleContext, UserRole } from '@workspace/contracts';
+import {
+  type EligibilityParty,
+  NOTIFICATION_LINKS,
+  type RoleContext,
+  type UserRole,
+} from '@workspace/contracts';
 import { and, desc, eq, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import { type Executor, queryRows } from '../../db/client.ts';
@@ -417,9 +422,6 @@ interface WrittenRating {
   copies: Match[];
 }
 
-/** Where a rating received is read: My Ratings, received. */
-export const RECEIVED_LINK = '/my-ratings?tab=received';
-
 /** The values of a new rating, bound per request to its one prepared statement. */
 const NEW = {
   rater: sql.placeholder('rater'),
@@ -497,7 +499,7 @@ const insertRatingStatement = preparedRaw<WrittenRow, [held: boolean]>((held) =>
         held
           ? sql`select 1`
           : notificationInsert(
-              { userId: sql`b.id`, type: 'rating_received', link: RECEIVED_LINK },
+              { userId: sql`b.id`, type: 'rating_received', link: NOTIFICATION_LINKS.ratingsReceived },
               sql`bumped b`,
             )
       }

@@ -11,6 +11,7 @@ import {
   type EmploymentVerification,
   knownLanguage,
   MSG,
+  NOTIFICATION_LINKS,
   WORK_EMAIL_CODE_LENGTH,
   WORK_EMAIL_CODE_MAX_TRIES,
   WORK_EMAIL_CODE_TTL_MINUTES,
@@ -176,7 +177,7 @@ export function createVerifiedService(deps: AppDeps) {
             userId: session.userId,
             type: 'work_email_verified',
             params: { company_name: company?.name ?? '' },
-            link: '/profile',
+            link: NOTIFICATION_LINKS.profile,
           });
           return {
             company_id: pending.companyId,
