@@ -43,4 +43,26 @@ describe('ActionDialog', () => {
     expect(await screen.findByText(MSG.tooLong)).toBeTruthy();
     expect(screen.queryByText(MSG.reasonRequired)).toBeNull();
   });
+
+  it('warns that a reason shown to the people concerned must name no one', async () => {
+    // What a screen reader reads with the box: its description.
+    const hintOf = (box: HTMLElement) =>
+      (box.getAttribute('aria-describedby') ?? '')
+        .split(' ')
+        .map((id) => document.getElementById(id)?.textContent ?? '')
+        .join(' ');
+    const shown = open();
+    await shown.user.click(screen.getByRole('button', { name: 'Open' }));
+    expect(hintOf(await screen.findByLabelText('Reason'))).toContain(
+      'shown as written: name no one, neither who wrote the rating nor who reported it.',
+    );
+    shown.unmount();
+
+    // A dismissed flag's reason stays in the audit log.
+    const kept = open(true);
+    await kept.user.click(screen.getByRole('button', { name: 'Open' }));
+    const hint = hintOf(await screen.findByLabelText('Reason (optional)'));
+    expect(hint).toContain('Recorded in the audit log with your name.');
+    expect(hint).not.toContain('name no one');
+  });
 });

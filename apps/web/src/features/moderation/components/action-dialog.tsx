@@ -17,6 +17,23 @@ const optionalReason = lazyResolver(() =>
   import('../checks/reason').then((module) => module.optionalReasonChecks),
 );
 
+/**
+ * Whether the reason reaches the people concerned as written (a hidden, restored or appealed
+ * rating's author; both parties of a dispute), not only the audit log: the hint then says to name
+ * nobody, since the rated party must not learn an anonymous author, nor the author who reported them.
+ */
+const REASON_SHOWN: Record<ModerationAction, boolean> = {
+  hide: true,
+  restore: true,
+  upholdDispute: true,
+  rejectDispute: true,
+  rejectAppeal: true,
+  hideReply: false,
+  dismiss: false,
+  suspend: false,
+  reinstate: false,
+};
+
 export function ActionDialog({
   action,
   targetId,
@@ -59,7 +76,16 @@ export function ActionDialog({
           form={form}
           name="reason"
           label={reasonOptional ? t`Reason (optional)` : t`Reason`}
-          hint={<Trans>Recorded in the audit log with your name.</Trans>}
+          hint={
+            REASON_SHOWN[action] ? (
+              <Trans>
+                Recorded in the audit log with your name, and shown as written: name no one, neither who wrote
+                the rating nor who reported it.
+              </Trans>
+            ) : (
+              <Trans>Recorded in the audit log with your name.</Trans>
+            )
+          }
           max={LIMITS.moderationReasonMax}
           rows={3}
         />
