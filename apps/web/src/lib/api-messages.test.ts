@@ -51,7 +51,7 @@ describe('API and contract messages', () => {
     expect(translateApiMessage(ELIGIBILITY.self)).toBe('आप खुद को रेटिंग नहीं दे सकते');
     expect(flagReasonLabel('SPAM')).toBe('स्पैम या विज्ञापन');
     expect(disputeReasonLabel('NO_WORKING_RELATIONSHIP')).toBe('हमने कभी साथ काम नहीं किया');
-    expect(categoryName('Reliability')).toBe('भरोसेमंदी');
+    expect(categoryName('Reliability')).toBe('विश्वसनीयता');
     expect(categoryName('A category added later')).toBe('A category added later');
     expect(ratingLabelText(4.6)).toBe('उत्कृष्ट');
     // Numbers come from the constants, through the catalog's placeholders.
