@@ -61,7 +61,11 @@ test('consent older than the notice is asked for before the signed-in screens', 
   expect(user).toMatchObject({ consent_version: PRIVACY_NOTICE_VERSION, consent_required: false });
 });
 
-test('download my data, and end a session on another device', async ({ page, request, checkA11y }) => {
+test('download my data, end a session on another device, then every other one', async ({
+  page,
+  request,
+  checkA11y,
+}) => {
   const [rater, company] = await makeUsers(request, 2, (i) => ({
     role: i === 0 ? 'employee' : 'employer',
     full_name: i === 0 ? 'Rohan Mehta' : 'Nilgiri Textiles Ltd',
@@ -71,6 +75,7 @@ test('download my data, and end a session on another device', async ({ page, req
     feedback: 'Fair pay.',
   });
   const elsewhere = await apiLogin(request, rater.email, rater.password);
+  const alsoElsewhere = await apiLogin(request, rater.email, rater.password);
   await openAs(page, rater, '/profile');
   await expect(page.getByRole('heading', { name: 'Privacy and your data' })).toBeVisible();
 
@@ -84,7 +89,7 @@ test('download my data, and end a session on another device', async ({ page, req
   expect(data.ratings_given[0]?.is_anonymous).toBe(true);
 
   const sessions = page.getByRole('list', { name: 'Sessions' });
-  await expect(sessions.getByRole('listitem')).toHaveCount(3);
+  await expect(sessions.getByRole('listitem')).toHaveCount(4);
   await expect(sessions.getByText('This device')).toHaveCount(1);
   await checkA11y('account with privacy rights');
   await sessions
@@ -92,14 +97,21 @@ test('download my data, and end a session on another device', async ({ page, req
     .first()
     .click();
   await expect(page.getByText('Session ended').first()).toBeVisible();
-  await expect(sessions.getByRole('listitem')).toHaveCount(2);
-  // One of the other two sessions ended; ending the last other one leaves only this device.
-  await sessions.getByRole('button', { name: /End session/ }).click();
+  await expect(sessions.getByRole('listitem')).toHaveCount(3);
+  // The two others left end together; this device stays signed in.
+  await page.getByRole('button', { name: 'End all other sessions' }).click();
+  await expect(page.getByText('Every other session ended').first()).toBeVisible();
   await expect(sessions.getByRole('listitem')).toHaveCount(1);
-  const refused = await request.get('/api/auth/profile/', {
-    headers: { authorization: `Bearer ${elsewhere.access}` },
-  });
-  expect(refused.status()).toBe(401);
+  await expect(sessions.getByText('This device')).toHaveCount(1);
+  await expect(page.getByRole('button', { name: 'End all other sessions' })).toHaveCount(0);
+  for (const other of [elsewhere, alsoElsewhere]) {
+    const refused = await request.get('/api/auth/profile/', {
+      headers: { authorization: `Bearer ${other.access}` },
+    });
+    expect(refused.status()).toBe(401);
+  }
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Privacy and your data' })).toBeVisible();
 });
 
 test('the Grievance Officer answers a grievance, and the complainant reads the answer', async ({

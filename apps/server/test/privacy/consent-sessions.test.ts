@@ -145,6 +145,31 @@ describe('sessions', () => {
     expect((await end(laptop.access, 'no-such-session')).status).toBe(404);
   });
 
+  it('ending every other session leaves this one, and nobody else', async () => {
+    const user = await register(ctx, 'employee');
+    const phone = await signIn(ctx, user.email, ANDROID_CHROME);
+    const laptop = await signIn(ctx, user.email, MAC_SAFARI);
+    const here = await signIn(ctx, user.email, ANDROID_CHROME);
+    const someoneElse = await account(ctx, 'employee');
+    const endOthers = (token: string) => call(ctx.app, 'DELETE', '/api/auth/sessions/', { token });
+
+    expect((await endOthers(here.access)).status).toBe(204);
+    for (const other of [phone, laptop]) {
+      expect((await profile(other.access)).status).toBe(401);
+      const refreshed = await call(ctx.app, 'POST', '/api/auth/refresh/', {
+        body: { refresh: other.refresh },
+      });
+      expect(refreshed.status).toBe(401);
+    }
+    const left = (await list(here.access)).body.results;
+    expect(left.map((s) => s.current)).toEqual([true]);
+    expect((await profile(here.access)).status).toBe(200);
+    expect((await profile(someoneElse.access)).status).toBe(200);
+    // With no other session, nothing changes.
+    expect((await endOthers(here.access)).status).toBe(204);
+    expect((await list(here.access)).body.results).toHaveLength(1);
+  });
+
   it("another person's session is not found and keeps working", async () => {
     const a = await account(ctx, 'employee');
     const b = await account(ctx, 'employee');
@@ -168,5 +193,6 @@ describe('sessions', () => {
   it('needs a token', async () => {
     expect((await call(ctx.app, 'GET', '/api/auth/sessions/')).status).toBe(401);
     expect((await call(ctx.app, 'DELETE', '/api/auth/sessions/x/')).status).toBe(401);
+    expect((await call(ctx.app, 'DELETE', '/api/auth/sessions/')).status).toBe(401);
   });
 });

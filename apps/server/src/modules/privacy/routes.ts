@@ -97,6 +97,24 @@ export async function privacyAuthRoutes(instance: FastifyInstance) {
   );
 
   app.delete(
+    '/sessions',
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        summary: "End every one of the caller's sessions but this one: their tokens stop at once",
+        security: bearer,
+        response: { 204: noContent, ...errors(401) },
+      },
+    },
+    async (request, reply) => {
+      const session = sessionOf(request);
+      await privacy.endOtherSessions(session.userId, session.sessionId);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.delete(
     '/sessions/:id',
     {
       ...signedIn,

@@ -22,6 +22,7 @@ import { flags, type GrievanceRow, ratingAppeals, ratings, type UserRow } from '
 import { inTransaction } from '../../db/transactions.ts';
 import { forbidden, HttpError, notFound, unauthorized } from '../../lib/errors.ts';
 import type { MailLog } from '../../lib/mailer.ts';
+import { revokeUserFamilies } from '../auth/repository.ts';
 import { createSignInGuard } from '../auth/sign-in-guard.ts';
 import { recordAction } from '../moderation/repository.ts';
 import { mailSettings, notificationsPage, recordNotification } from '../notifications/repository.ts';
@@ -101,6 +102,11 @@ export function createPrivacyService(deps: AppDeps) {
 
     async endSession(userId: number, id: string): Promise<void> {
       if (!(await endSession(db, userId, id))) throw notFound(MSG.sessionNotFound);
+    },
+
+    /** Every session but the caller's (a lost phone, a shared computer): as a password change does. */
+    async endOtherSessions(userId: number, currentSessionId: string): Promise<void> {
+      await revokeUserFamilies(db, userId, currentSessionId);
     },
 
     /**

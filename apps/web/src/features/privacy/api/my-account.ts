@@ -44,6 +44,15 @@ export function useEndSession() {
   });
 }
 
+/** Every session but this one (DELETE /api/auth/sessions/). */
+export function useEndOtherSessions() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.delete<void>('/auth/sessions/'),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionsKey }),
+  });
+}
+
 /** DELETE /api/auth/account/ with the password; the caller then ends the session (signOut). */
 export function useDeleteAccount() {
   return useMutation({

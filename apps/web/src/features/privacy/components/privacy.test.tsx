@@ -83,6 +83,34 @@ describe('sessions on the account page', () => {
   });
 });
 
+describe('ending every other session', () => {
+  it('is offered beside two other devices, and leaves only this one', async () => {
+    const account = await live.signUp({ consent_version: PRIVACY_NOTICE_VERSION });
+    const others = await Promise.all(
+      [1, 2].map(() =>
+        live.call<{ access: string }>('POST', '/api/auth/login/', {
+          body: { email: account.email, password: account.password },
+        }),
+      ),
+    );
+    live.signInPage(account);
+    const { user } = renderWithProviders(<YourDataAndPrivacy user={account.user} />);
+    const list = await screen.findByRole('list', { name: 'Sessions' });
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(3));
+    await user.click(screen.getByRole('button', { name: 'End all other sessions' }));
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(1));
+    expect(within(list).getByText('This device')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'End all other sessions' })).toBeNull();
+    for (const other of others) {
+      const refused = await live.call('GET', '/api/auth/profile/', { token: other.body.access });
+      expect(refused.status).toBe(401);
+    }
+    expect((await live.call('GET', '/api/auth/profile/', { token: api.getAccessToken() ?? '' })).status).toBe(
+      200,
+    );
+  });
+});
+
 describe('deleting the account', () => {
   it('asks for the password, says when it is wrong, then erases the account and signs out', async () => {
     const account = await live.signUp({ consent_version: PRIVACY_NOTICE_VERSION });

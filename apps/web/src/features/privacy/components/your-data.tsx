@@ -16,7 +16,7 @@ import { getErrorMessage } from '@/lib/api-client';
 import { translateApiMessage } from '@/lib/api-messages';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { useMyGrievances } from '../api/grievances';
-import { useDownloadMyData, useEndSession, useSessions } from '../api/my-account';
+import { useDownloadMyData, useEndOtherSessions, useEndSession, useSessions } from '../api/my-account';
 import { DeleteAccountDialog } from './delete-account-dialog';
 
 function DownloadMyData() {
@@ -70,7 +70,14 @@ function Sessions() {
   const { t } = useLingui();
   const sessions = useSessions();
   const end = useEndSession();
+  const endOthers = useEndOtherSessions();
   const results = sessions.data?.results ?? [];
+  const failed = (error: unknown) =>
+    toast({
+      title: t`Could not end the session`,
+      description: translateApiMessage(getErrorMessage(error)),
+      variant: 'destructive',
+    });
   return (
     <Card>
       <CardHeader>
@@ -82,6 +89,24 @@ function Sessions() {
         </CardDescription>
       </CardHeader>
       <CardContent>
+        {/* A lost phone or a shared computer: every other device signed out at once, found before the list. */}
+        {results.length > 2 && (
+          <Button
+            variant="outline"
+            className="mb-3"
+            size="sm"
+            disabled={end.isPending || endOthers.isPending}
+            onClick={() =>
+              endOthers.mutate(undefined, {
+                onSuccess: () => toast({ title: t`Every other session ended`, variant: 'success' }),
+                onError: failed,
+              })
+            }
+          >
+            <LogOut aria-hidden />
+            <Trans>End all other sessions</Trans>
+          </Button>
+        )}
         {sessions.isPending ? (
           <Skeleton className="h-16" />
         ) : sessions.isError ? (
@@ -115,16 +140,11 @@ function Sessions() {
                     <Button
                       variant="outline"
                       size="sm"
-                      disabled={end.isPending}
+                      disabled={end.isPending || endOthers.isPending}
                       onClick={() =>
                         end.mutate(session.id, {
                           onSuccess: () => toast({ title: t`Session ended`, variant: 'success' }),
-                          onError: (error) =>
-                            toast({
-                              title: t`Could not end the session`,
-                              description: translateApiMessage(getErrorMessage(error)),
-                              variant: 'destructive',
-                            }),
+                          onError: failed,
                         })
                       }
                     >
