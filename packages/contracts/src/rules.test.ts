@@ -4,6 +4,7 @@ import { ELIGIBILITY, rateAgainDateOf, withdrawnUnderModeration } from './messag
 import {
   dayOnly,
   eligibilityReason,
+  myDataFileName,
   overallScore,
   overallScoreTenths,
   RATING_BANDS,
@@ -116,6 +117,12 @@ it("keeps only the day of a timestamp, India's day", () => {
   expect(dayOnly('2026-03-14T19:00:00.000Z')).toBe('2026-03-15T00:00:00.000Z');
   expect(dayOnly(new Date('2026-12-31T18:29:59.999Z'))).toBe('2026-12-31T00:00:00.000Z');
   expect(dayOnly(new Date('2026-12-31T18:30:00.000Z'))).toBe('2027-01-01T00:00:00.000Z');
+});
+
+it("dates a data download by India's calendar, not UTC's", () => {
+  // 21:40 UTC on 2 December is 03:10 on 3 December in India.
+  expect(myDataFileName('2026-12-02T21:40:00.000Z')).toBe('worktrust-my-data-2026-12-03.json');
+  expect(myDataFileName('2026-12-02T18:00:00.000Z')).toBe('worktrust-my-data-2026-12-02.json');
 });
 
 describe('withdrawal under moderation (DESIGN §9.1)', () => {

@@ -139,3 +139,7 @@ export function dayOnly(iso: string | Date): string {
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value;
   return `${part('year')}-${part('month')}-${part('day')}T00:00:00.000Z`;
 }
+
+/** The name of a person's data download (DESIGN §8.3), dated by India's calendar as every date shown. */
+export const myDataFileName = (generatedAt: string | Date) =>
+  `worktrust-my-data-${dayOnly(generatedAt).slice(0, 10)}.json`;

@@ -18,6 +18,7 @@ import {
   MSG,
   messageBody,
   moderationGrievanceList,
+  myDataFileName,
   myDataResponse,
   PRIVACY_NOTICE_EFFECTIVE_AT,
   PRIVACY_NOTICE_PATH,
@@ -73,7 +74,7 @@ export async function privacyAuthRoutes(instance: FastifyInstance) {
     async (request, reply) => {
       const session = sessionOf(request);
       const data = await privacy.myData(session.userId, session.sessionId);
-      reply.header('content-disposition', 'attachment; filename="worktrust-my-data.json"');
+      reply.header('content-disposition', `attachment; filename="${myDataFileName(data.generated_at)}"`);
       reply.header('cache-control', 'no-store');
       return data;
     },

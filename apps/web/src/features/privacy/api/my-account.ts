@@ -1,12 +1,13 @@
 // The account's own data and sessions (DESIGN §8.3): download everything held, list and end
 // sessions, delete the account.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type DeleteAccountRequest, dayOnly, type MyData, type SessionInfo } from '@workspace/contracts';
+import {
+  type DeleteAccountRequest,
+  type MyData,
+  myDataFileName,
+  type SessionInfo,
+} from '@workspace/contracts';
 import { api } from '@/lib/api-client';
-
-/** The download's name, dated by India's calendar as every date the portal shows (DAY_ZONE). */
-export const myDataFileName = (generatedAt: string) =>
-  `worktrust-my-data-${dayOnly(generatedAt).slice(0, 10)}.json`;
 
 /** GET /api/auth/my-data/, saved by the browser as a JSON file. */
 async function downloadMyData(): Promise<void> {
