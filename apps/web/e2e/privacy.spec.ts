@@ -149,11 +149,22 @@ test('the Grievance Officer answers a grievance, and the complainant reads the a
     'We removed the city from that review.',
   );
 
-  const own = await browser.newPage();
-  await openAs(own, complainant, '/profile');
+  // The complainant is told, on a phone, and the notification opens the answer on the account page.
+  const own = await browser.newPage({ viewport: { width: 360, height: 780 } });
+  await openAs(own, complainant, '/notifications');
+  await own
+    .getByRole('listitem')
+    .filter({ hasText: `Your grievance ${number} was answered.` })
+    .getByRole('link', { name: 'View' })
+    .click();
+  await expect(own).toHaveURL(/\/profile#my-grievances$/);
   const mine = own.getByRole('list', { name: 'My grievances' });
   await expect(mine).toContainText(number);
-  await expect(mine).toContainText('We removed the city from that review.');
+  await expect(mine.getByText('We removed the city from that review.')).toBeInViewport();
+  // Opened from the mail or a bookmark, the page loads afresh and shows the answer too.
+  await own.evaluate(() => window.scrollTo(0, 0));
+  await own.reload();
+  await expect(mine.getByText('We removed the city from that review.')).toBeInViewport();
   await own.close();
 });
 

@@ -406,15 +406,20 @@ export const NOTIFICATION_MAIL_TYPES = NOTIFICATION_TYPES.filter((type) => type 
 export const notificationMailTypesFor = (role: UserRole) =>
   NOTIFICATION_MAIL_TYPES.filter((type) => type !== 'work_email_verified' || role === 'employee');
 
+/** The account page's list of one's grievances and their answers (`/profile#my-grievances`). */
+export const MY_GRIEVANCES_ANCHOR = 'my-grievances';
+
 /**
  * The page a notification (and its mail) opens: the list its rating is in, never the rating itself,
- * whose id beside the notice's time would date one anonymous rating for the person rated.
+ * whose id beside the notice's time would date one anonymous rating for the person rated; a
+ * dispute's news, the rated party's list of their disputes; a grievance's answer, where it is shown.
  */
 export const NOTIFICATION_LINKS = {
   ratingsGiven: `${WEB_PAGES.myRatings}?tab=given`,
   ratingsReceived: `${WEB_PAGES.myRatings}?tab=received`,
+  disputesFiled: `${WEB_PAGES.myRatings}?tab=disputes`,
   profile: WEB_PAGES.profile,
-  grievance: WEB_PAGES.grievance,
+  grievanceAnswer: `${WEB_PAGES.profile}#${MY_GRIEVANCES_ANCHOR}`,
 } as const;
 
 /** The notifications page's size. */

@@ -114,11 +114,16 @@ describe('each event tells the right person, in the app and by mail', () => {
     ]);
     expect(toAuthor).toMatchObject({ count: 5, unread: 5 });
     const toCompany = await notificationsOf(company);
-    // The company is told its upheld dispute was overturned, without the reason written for the author.
-    expect(toCompany.results.map((n) => [n.type, n.params])).toEqual([
-      ['rating_restored', { side: 'rated' }],
-      ['dispute_decided', { outcome: 'UPHELD', reason: 'No record of employment.', side: 'rated' }],
-      ['rating_received', {}],
+    // The company is told its upheld dispute was overturned, without the reason written for the author;
+    // a dispute's news opens the list of its disputes, where the decision is shown.
+    expect(toCompany.results.map((n) => [n.type, n.params, n.link])).toEqual([
+      ['rating_restored', { side: 'rated' }, '/my-ratings?tab=disputes'],
+      [
+        'dispute_decided',
+        { outcome: 'UPHELD', reason: 'No record of employment.', side: 'rated' },
+        '/my-ratings?tab=disputes',
+      ],
+      ['rating_received', {}, '/my-ratings?tab=received'],
     ]);
     expect(await disputeSeen(author, 'given')).toMatchObject({ restored: false });
 
@@ -177,7 +182,8 @@ describe('each event tells the right person, in the app and by mail', () => {
     const told = (await notificationsOf(person)).results.map((n) => [n.type, n.params, n.link]);
     expect(told).toEqual([
       ['work_email_verified', { company_name: 'Neem Analytics' }, '/profile'],
-      ['grievance_answered', { grievance_number: filed.body.number }, '/grievance'],
+      // Opens the answer on the account page, not the form for a new grievance.
+      ['grievance_answered', { grievance_number: filed.body.number }, '/profile#my-grievances'],
     ]);
     const mails = await mailsTo(person);
     expect(mails.map((m) => m.subject)).toContain('आप Neem Analytics के सत्यापित कर्मचारी हैं');

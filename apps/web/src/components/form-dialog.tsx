@@ -160,17 +160,19 @@ export function MessageField<Values extends FieldValues, Sent extends FieldValue
       label={label}
       error={typeof problem === 'string' ? problem : undefined}
       hint={
-        <>
-          {hint}
-          {hint ? ' ' : null}
-          {min === undefined ? (
-            `${length}/${max}`
-          ) : (
-            <Trans>
-              {length}/{max} characters, at least {min}
-            </Trans>
-          )}
-        </>
+        // The count on its own, at the end of the line, so that it does not read as the hint's last word.
+        <span className="flex flex-wrap items-baseline justify-between gap-x-3">
+          {hint && <span>{hint}</span>}{' '}
+          <span className="ms-auto whitespace-nowrap tabular-nums">
+            {min === undefined ? (
+              `${length}/${max}`
+            ) : (
+              <Trans>
+                {length}/{max} characters, at least {min}
+              </Trans>
+            )}
+          </span>
+        </span>
       }
     >
       {(control) => <Textarea {...control} rows={rows} autoFocus={autoFocus} {...form.register(name)} />}

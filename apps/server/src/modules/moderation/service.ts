@@ -136,7 +136,7 @@ export async function restoreRating(db: Db, moderatorId: number, ratingId: numbe
         userId: found.rateeId,
         type: 'rating_restored',
         params: { side: 'rated' },
-        link: NOTIFICATION_LINKS.ratingsReceived,
+        link: NOTIFICATION_LINKS.disputesFiled,
       });
     }
     await recordAction(tx, {
@@ -396,7 +396,7 @@ export async function decideDispute(
         userId: parties.rateeId,
         type: 'dispute_decided',
         params: { ...told, side: 'rated' },
-        link: NOTIFICATION_LINKS.ratingsReceived,
+        link: NOTIFICATION_LINKS.disputesFiled,
       });
     }
     await recordAction(tx, {

@@ -298,7 +298,7 @@ export function createPrivacyService(deps: AppDeps) {
             userId: row.userId,
             type: 'grievance_answered',
             params: { grievance_number: toGrievance(row).number },
-            link: NOTIFICATION_LINKS.grievance,
+            link: NOTIFICATION_LINKS.grievanceAnswer,
           });
         }
       });

@@ -3,12 +3,13 @@ import { LIMITS, MSG } from '@workspace/contracts';
 import { describe, expect, it } from 'vitest';
 import { Button } from '@/components/ui/button';
 import { renderWithProviders } from '@/testing/render';
+import type { ModerationAction } from '../api/moderate';
 import { ActionDialog } from './action-dialog';
 
-function open(reasonOptional = false) {
+function open(reasonOptional = false, action: ModerationAction = reasonOptional ? 'dismiss' : 'hide') {
   return renderWithProviders(
     <ActionDialog
-      action={reasonOptional ? 'dismiss' : 'hide'}
+      action={action}
       targetId={3}
       trigger={<Button>Open</Button>}
       title="Hide this review"
@@ -44,25 +45,33 @@ describe('ActionDialog', () => {
     expect(screen.queryByText(MSG.reasonRequired)).toBeNull();
   });
 
-  it('warns that a reason shown to the people concerned must name no one', async () => {
+  it('says who reads a reason as written, and what it must not tell them', async () => {
     // What a screen reader reads with the box: its description.
     const hintOf = (box: HTMLElement) =>
       (box.getAttribute('aria-describedby') ?? '')
         .split(' ')
         .map((id) => document.getElementById(id)?.textContent ?? '')
         .join(' ');
-    const shown = open();
-    await shown.user.click(screen.getByRole('button', { name: 'Open' }));
+    const byAuthor = open();
+    await byAuthor.user.click(screen.getByRole('button', { name: 'Open' }));
     expect(hintOf(await screen.findByLabelText('Reason'))).toContain(
-      'shown as written: name no one, neither who wrote the rating nor who reported it.',
+      'The author reads it as written: do not name who reported the rating.',
     );
-    shown.unmount();
+    byAuthor.unmount();
+
+    const byBoth = open(false, 'rejectDispute');
+    await byBoth.user.click(screen.getByRole('button', { name: 'Open' }));
+    expect(hintOf(await screen.findByLabelText('Reason'))).toContain(
+      'Both parties read it as written: say nothing that could tell who wrote an anonymous rating.',
+    );
+    byBoth.unmount();
 
     // A dismissed flag's reason stays in the audit log.
     const kept = open(true);
     await kept.user.click(screen.getByRole('button', { name: 'Open' }));
     const hint = hintOf(await screen.findByLabelText('Reason (optional)'));
     expect(hint).toContain('Recorded in the audit log with your name.');
-    expect(hint).not.toContain('name no one');
+    expect(hint).not.toContain('reads it');
+    expect(hint).not.toContain('read it');
   });
 });

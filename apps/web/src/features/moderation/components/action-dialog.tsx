@@ -18,20 +18,20 @@ const optionalReason = lazyResolver(() =>
 );
 
 /**
- * Whether the reason reaches the people concerned as written (a hidden, restored or appealed
- * rating's author; both parties of a dispute), not only the audit log: the hint then says to name
- * nobody, since the rated party must not learn an anonymous author, nor the author who reported them.
+ * Who reads the reason as written besides the audit log: a hidden, restored or appealed rating's
+ * author (who must not learn who reported it), or both parties of a dispute (where nothing may tell
+ * the rated party who wrote an anonymous rating).
  */
-const REASON_SHOWN: Record<ModerationAction, boolean> = {
-  hide: true,
-  restore: true,
-  upholdDispute: true,
-  rejectDispute: true,
-  rejectAppeal: true,
-  hideReply: false,
-  dismiss: false,
-  suspend: false,
-  reinstate: false,
+const REASON_READ_BY: Record<ModerationAction, 'author' | 'both parties' | null> = {
+  hide: 'author',
+  restore: 'author',
+  rejectAppeal: 'author',
+  upholdDispute: 'both parties',
+  rejectDispute: 'both parties',
+  hideReply: null,
+  dismiss: null,
+  suspend: null,
+  reinstate: null,
 };
 
 export function ActionDialog({
@@ -77,10 +77,15 @@ export function ActionDialog({
           name="reason"
           label={reasonOptional ? t`Reason (optional)` : t`Reason`}
           hint={
-            REASON_SHOWN[action] ? (
+            REASON_READ_BY[action] === 'author' ? (
               <Trans>
-                Recorded in the audit log with your name, and shown as written: name no one, neither who wrote
-                the rating nor who reported it.
+                Recorded in the audit log with your name. The author reads it as written: do not name who
+                reported the rating.
+              </Trans>
+            ) : REASON_READ_BY[action] === 'both parties' ? (
+              <Trans>
+                Recorded in the audit log with your name. Both parties read it as written: say nothing that
+                could tell who wrote an anonymous rating.
               </Trans>
             ) : (
               <Trans>Recorded in the audit log with your name.</Trans>

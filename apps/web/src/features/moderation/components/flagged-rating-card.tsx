@@ -168,7 +168,11 @@ export function FlaggedRatingCard({ item }: { item: FlaggedRating }) {
                 action="restore"
                 targetId={rating.id}
                 title={<Trans>Restore this rating</Trans>}
-                description={<Trans>It returns to the profile and counts in the average again.</Trans>}
+                description={
+                  <Trans>
+                    It returns to the profile and counts in the average again. The author sees your reason.
+                  </Trans>
+                }
                 confirmLabel={<Trans>Restore Rating</Trans>}
                 trigger={
                   <Button variant="outline" size="sm">

@@ -2,8 +2,10 @@
 // follow one's grievances, delete the account.
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { OwnUser } from '@workspace/contracts';
+import { MY_GRIEVANCES_ANCHOR, type OwnUser } from '@workspace/contracts';
 import { Download, LogOut } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { useLocation } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -71,7 +73,8 @@ function Sessions() {
   const sessions = useSessions();
   const end = useEndSession();
   const endOthers = useEndOtherSessions();
-  const results = sessions.data?.results ?? [];
+  // This device first, where a person looks for it; the others as the API orders them, last used first.
+  const results = [...(sessions.data?.results ?? [])].sort((a, b) => Number(b.current) - Number(a.current));
   const failed = (error: unknown) =>
     toast({
       title: t`Could not end the session`,
@@ -172,8 +175,16 @@ function MyGrievances() {
   const { t } = useLingui();
   const grievances = useMyGrievances();
   const results = grievances.data?.results ?? [];
+  // A grievance's answer is told by a notification that opens this card (the contracts'
+  // NOTIFICATION_LINKS): brought into view once its list is here, which a page load paints later.
+  const { hash } = useLocation();
+  const card = useRef<HTMLDivElement>(null);
+  const loaded = grievances.isSuccess;
+  useEffect(() => {
+    if (loaded && hash === `#${MY_GRIEVANCES_ANCHOR}`) card.current?.scrollIntoView({ block: 'start' });
+  }, [hash, loaded]);
   return (
-    <Card>
+    <Card id={MY_GRIEVANCES_ANCHOR} ref={card} className="scroll-mt-20">
       <CardHeader>
         <CardTitle>
           <Trans>My grievances</Trans>

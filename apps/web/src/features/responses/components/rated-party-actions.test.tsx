@@ -53,6 +53,12 @@ describe('the reply of the rated party', () => {
     const { user } = renderWithProviders(received());
 
     await user.click(await screen.findByRole('button', { name: 'Reply to the review by Anonymous' }));
+    // The box says its text is public, and not to name an anonymous author.
+    const described = (screen.getByLabelText('Your public reply').getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .map((id) => document.getElementById(id)?.textContent)
+      .join(' ');
+    expect(described).toContain('Its author chose to stay anonymous: do not name or guess who wrote it.');
     // An empty reply is refused on the page, with the contract's words.
     await user.click(screen.getByRole('button', { name: 'Publish reply' }));
     expect(await screen.findByText(MSG.replyRequired)).toBeTruthy();
@@ -81,6 +87,23 @@ describe('the reply of the rated party', () => {
   });
 });
 
+describe('the reply box under a named review', () => {
+  it('says the reply is public, without the anonymous author warning', async () => {
+    const { rater, ratee } = await rated('EMPLOYEE_TO_COMPANY');
+    live.signInPage(ratee);
+    const { user } = renderWithProviders(received());
+    await user.click(
+      await screen.findByRole('button', { name: `Reply to the review by ${rater.user.full_name}` }),
+    );
+    const described = (screen.getByLabelText('Your public reply').getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .map((id) => document.getElementById(id)?.textContent)
+      .join(' ');
+    expect(described).toContain('Shown under this review to everyone who can see it, as your reply.');
+    expect(described).not.toContain('anonymous');
+  });
+});
+
 describe('a dispute', () => {
   it('needs a reason and an explanation before anything is sent', async () => {
     const { ratee, rating } = await rated('EMPLOYER_TO_EMPLOYEE');
@@ -93,11 +116,10 @@ describe('a dispute', () => {
     expect(within(dialog).getByText(MSG.disputeReasonRequired)).toBeTruthy();
     expect(within(dialog).getByText(MSG.disputeDetailsRequired)).toBeTruthy();
     // Too short an explanation is refused beside the field, with the least it takes.
+    expect(within(dialog).getByText('Only moderators read this.')).toBeTruthy();
     expect(
       within(dialog).getByText(
-        new RegExp(
-          `Only moderators read this\\. 0/${LIMITS.disputeDetailsMax} characters, at least ${LIMITS.disputeDetailsMin}$`,
-        ),
+        `0/${LIMITS.disputeDetailsMax} characters, at least ${LIMITS.disputeDetailsMin}`,
       ),
     ).toBeTruthy();
     await user.type(within(dialog).getByLabelText('Explain what is wrong'), 'Not true.');

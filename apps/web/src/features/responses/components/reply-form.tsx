@@ -52,7 +52,17 @@ export function ReplyForm({ rating, onDone }: { rating: Rating; onDone: () => vo
         form={form}
         name="message"
         label={rating.reply ? <Trans>Edit your reply</Trans> : <Trans>Your public reply</Trans>}
-        hint={<Trans>Shown under this review to everyone who can see it, as your reply.</Trans>}
+        hint={
+          // A reply is public: a guess at an anonymous author's name there would undo their choice.
+          rating.is_anonymous ? (
+            <Trans>
+              Shown under this review to everyone who can see it, as your reply. Its author chose to stay
+              anonymous: do not name or guess who wrote it.
+            </Trans>
+          ) : (
+            <Trans>Shown under this review to everyone who can see it, as your reply.</Trans>
+          )
+        }
         max={LIMITS.replyMax}
         autoFocus
       />
