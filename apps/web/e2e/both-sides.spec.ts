@@ -89,7 +89,7 @@ test('on a phone, an author edits a rating, then withdraws it', async ({ page, r
 
   // The company's average follows: three categories at 5 and three at 2 make 3.5.
   await page.goto(`/user/${company.user.id}`);
-  await expect(page.getByText('(1 review)')).toBeVisible();
+  await expect(page.getByText('(1 review)', { exact: true })).toBeVisible();
   await expect(page.getByText('3.5', { exact: true }).first()).toBeVisible();
   const onProfile = page.getByRole('article').filter({ hasText: 'then very well run.' });
   await expect(onProfile.getByText('Edited', { exact: true })).toBeVisible();

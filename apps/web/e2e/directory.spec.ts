@@ -49,7 +49,7 @@ test('an employee browses, filters, sorts and pages the companies', async ({ pag
   await expect(page.getByText('Showing 1 of 1')).toBeVisible();
   const card = page.getByRole('article').filter({ hasText: companies[0].user.full_name });
   await expect(card.getByText('Not rated by you')).toBeVisible();
-  await expect(card.getByText('(1 review)')).toBeVisible();
+  await expect(card.getByText('(1 review)', { exact: true })).toBeVisible();
   await expect(card.getByText('Mysuru', { exact: true })).toBeVisible();
 
   // The viewer's own rating shows as 'Rated by you'; sorting by rating puts 5 stars above 3 stars.

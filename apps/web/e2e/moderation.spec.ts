@@ -20,7 +20,7 @@ test('flag a review and moderate it', async ({ page, request, checkA11y }) => {
 
   // A reader flags the anonymous review.
   await openAs(page, reader, `/user/${company.user.id}`);
-  await expect(page.getByText('(2 reviews)')).toBeVisible();
+  await expect(page.getByText('(2 reviews)', { exact: true })).toBeVisible();
   const header = page
     .getByRole('heading', { level: 1, name: 'Neem Textiles' })
     .locator('xpath=ancestor::*[@data-slot="card"][1]');
@@ -101,7 +101,7 @@ test('flag a review and moderate it', async ({ page, request, checkA11y }) => {
 
   // Gone from the profile; the average is the remaining 5.0.
   await openAs(page, reader, `/user/${company.user.id}`);
-  await expect(page.getByText('(1 review)')).toBeVisible();
+  await expect(page.getByText('(1 review)', { exact: true })).toBeVisible();
   await expect(header.getByText('5.0', { exact: true })).toBeVisible();
   await expect(page.getByText('Worst. Avoid these crooks.')).toHaveCount(0);
 

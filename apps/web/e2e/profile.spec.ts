@@ -147,8 +147,10 @@ test('privacy: hiding rating details, as another account sees it', async ({ page
   // Public by default: the viewer sees the review, the count and the statistics.
   await openAs(page, viewer, `/user/${employee.user.id}`);
   await expect(page.getByText('Dependable and calm.')).toBeVisible();
-  await expect(page.getByText('(1 review)')).toBeVisible();
+  await expect(page.getByText('(1 review)', { exact: true })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Rating Statistics' })).toBeVisible();
+  // Each category counts its reviews in the words the profile's own count uses.
+  await expect(page.getByText('/5 (1 review)').first()).toBeVisible();
 
   // The employee makes the details private.
   await openAs(page, employee, '/profile');

@@ -52,7 +52,7 @@ test('an anonymous and a public rating, seen by the raters and by the company', 
   // The page reloaded: the rating is listed, and there is nothing left to rate.
   await expect(page.getByRole('button', { name: 'Rate', exact: true })).toHaveCount(0);
   await expect(page.getByText('You have already rated this company.')).toBeVisible();
-  await expect(page.getByText('(1 review)')).toBeVisible();
+  await expect(page.getByText('(1 review)', { exact: true })).toBeVisible();
   await expect(page.getByText('Long hours, but I learnt a lot.')).toBeVisible();
 
   // --- the public rating ---
@@ -66,7 +66,7 @@ test('an anonymous and a public rating, seen by the raters and by the company', 
   }
   await second.getByRole('button', { name: 'Submit Rating' }).click();
   await expect(second).toHaveCount(0);
-  await expect(page.getByText('(2 reviews)')).toBeVisible();
+  await expect(page.getByText('(2 reviews)', { exact: true })).toBeVisible();
   // Another reader sees the anonymous rating without its author.
   const reviews = page.getByRole('region', { name: 'Reviews' });
   await expect(reviews.getByRole('heading', { name: 'Anonymous' })).toBeVisible();

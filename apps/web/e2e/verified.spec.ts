@@ -160,7 +160,7 @@ test('a reader sees how many ratings come from verified employees and reads thos
   await expect(page.getByText('Unverified passer 1.')).toHaveCount(0);
   await expect(page.getByText('Verified weaver 5.')).toBeVisible();
   // The summary is of the verified ratings alone: five of 5 stars.
-  await expect(page.getByText('(5 reviews)')).toBeVisible();
+  await expect(page.getByText('(5 reviews)', { exact: true })).toBeVisible();
   await expect(
     page.getByRole('heading', { level: 1 }).locator('..').locator('..').getByText('5.0'),
   ).toBeVisible();

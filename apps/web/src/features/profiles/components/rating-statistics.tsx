@@ -83,7 +83,7 @@ export function RatingStatistics({
                       <span className="tabular-nums">
                         <span className="font-medium">{formatScore(entry.average)}</span>
                         <span className="text-muted-foreground">
-                          /{LIMITS.scoreMax} ({plural(entry.count, { one: '# score', other: '# scores' })})
+                          /{LIMITS.scoreMax} ({plural(entry.count, { one: '# review', other: '# reviews' })})
                         </span>
                       </span>
                     </div>
