@@ -2,6 +2,7 @@ import { fireEvent, screen } from '@testing-library/react';
 import { LIMITS, MSG } from '@workspace/contracts';
 import { describe, expect, it } from 'vitest';
 import { Button } from '@/components/ui/button';
+import { describedBy } from '@/testing/described-by';
 import { renderWithProviders } from '@/testing/render';
 import type { ModerationAction } from '../api/moderate';
 import { ActionDialog } from './action-dialog';
@@ -46,22 +47,16 @@ describe('ActionDialog', () => {
   });
 
   it('says who reads a reason as written, and what it must not tell them', async () => {
-    // What a screen reader reads with the box: its description.
-    const hintOf = (box: HTMLElement) =>
-      (box.getAttribute('aria-describedby') ?? '')
-        .split(' ')
-        .map((id) => document.getElementById(id)?.textContent ?? '')
-        .join(' ');
     const byAuthor = open();
     await byAuthor.user.click(screen.getByRole('button', { name: 'Open' }));
-    expect(hintOf(await screen.findByLabelText('Reason'))).toContain(
+    expect(describedBy(await screen.findByLabelText('Reason'))).toContain(
       'The author reads it as written: do not name who reported the rating.',
     );
     byAuthor.unmount();
 
     const byBoth = open(false, 'rejectDispute');
     await byBoth.user.click(screen.getByRole('button', { name: 'Open' }));
-    expect(hintOf(await screen.findByLabelText('Reason'))).toContain(
+    expect(describedBy(await screen.findByLabelText('Reason'))).toContain(
       'Both parties read it as written: say nothing that could tell who wrote an anonymous rating.',
     );
     byBoth.unmount();
@@ -69,7 +64,7 @@ describe('ActionDialog', () => {
     // A dismissed flag's reason stays in the audit log.
     const kept = open(true);
     await kept.user.click(screen.getByRole('button', { name: 'Open' }));
-    const hint = hintOf(await screen.findByLabelText('Reason (optional)'));
+    const hint = describedBy(await screen.findByLabelText('Reason (optional)'));
     expect(hint).toContain('Recorded in the audit log with your name.');
     expect(hint).not.toContain('reads it');
     expect(hint).not.toContain('read it');

@@ -3,6 +3,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { LIMITS, MSG, type Rating } from '@workspace/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describedBy } from '@/testing/described-by';
 import { type LiveApi, startLiveApi } from '@/testing/live-api';
 import { RatingList } from '@/testing/rating-list';
 import { renderWithProviders } from '@/testing/render';
@@ -54,10 +55,7 @@ describe('the reply of the rated party', () => {
 
     await user.click(await screen.findByRole('button', { name: 'Reply to the review by Anonymous' }));
     // The box says its text is public, and not to name an anonymous author.
-    const described = (screen.getByLabelText('Your public reply').getAttribute('aria-describedby') ?? '')
-      .split(' ')
-      .map((id) => document.getElementById(id)?.textContent)
-      .join(' ');
+    const described = describedBy(screen.getByLabelText('Your public reply'));
     expect(described).toContain('Its author chose to stay anonymous: do not name or guess who wrote it.');
     // An empty reply is refused on the page, with the contract's words.
     await user.click(screen.getByRole('button', { name: 'Publish reply' }));
@@ -95,10 +93,7 @@ describe('the reply box under a named review', () => {
     await user.click(
       await screen.findByRole('button', { name: `Reply to the review by ${rater.user.full_name}` }),
     );
-    const described = (screen.getByLabelText('Your public reply').getAttribute('aria-describedby') ?? '')
-      .split(' ')
-      .map((id) => document.getElementById(id)?.textContent)
-      .join(' ');
+    const described = describedBy(screen.getByLabelText('Your public reply'));
     expect(described).toContain('Shown under this review to everyone who can see it, as your reply.');
     expect(described).not.toContain('anonymous');
   });
