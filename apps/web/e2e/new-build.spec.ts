@@ -42,3 +42,26 @@ test('a chunk still missing after that shows the error screen, without reloading
   await expect(page.getByRole('heading', { name: MSG.somethingWrong })).toBeVisible();
   expect(documents).toEqual(['/about']);
 });
+
+test("a form's checks that fail to load leave the page and what was typed, and load on the next try", async ({
+  page,
+}) => {
+  await page.goto('/login');
+  const documents = countDocuments(page);
+  // The checks load when the form is first touched; the connection drops for that moment.
+  let refused = 0;
+  await page.route('**/assets/zod-*.js', (route) => {
+    refused += 1;
+    return route.fulfill({ status: 404, body: 'Not Found' });
+  });
+  await page.getByLabel('Email').fill('not-an-email');
+  await expect.poll(() => refused).toBeGreaterThan(0);
+  await page.waitForLoadState('networkidle');
+  expect(documents).toEqual([]);
+  await expect(page.getByLabel('Email')).toHaveValue('not-an-email');
+  // Back again: the submit loads them, and they answer.
+  await page.unroute('**/assets/zod-*.js');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByText(MSG.emailInvalid)).toBeVisible();
+  expect(documents).toEqual([]);
+});

@@ -132,10 +132,12 @@ export function AppRouter() {
   // Created once per mount, after the providers exist.
   const [router] = useState(() => createBrowserRouter(routes));
   useEffect(() => {
-    // A chunk the server no longer has (a deploy since this tab opened): the page being gone to,
-    // or the one shown, opens afresh from the new build.
+    // A screen's chunk the server no longer has (a deploy since this tab opened): the page being gone
+    // to, or the first one, opens afresh from the new build. Other imports (a form's checks, a
+    // language's catalog) fail while someone may be typing; they are tried again by their own code.
     const openFromNewBuild = () => {
-      const { navigation, location } = router.state;
+      const { navigation, location, initialized } = router.state;
+      if (navigation.state === 'idle' && initialized) return;
       reloadForNewBuild(createPath(navigation.location ?? location));
     };
     window.addEventListener('vite:preloadError', openFromNewBuild);

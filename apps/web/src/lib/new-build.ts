@@ -1,7 +1,7 @@
 // A tab opened before a deploy still runs the old build, whose screens' chunks the new one no longer
 // has (their names carry their content's hash; the server answers 404). Vite reports such a failed
-// import as `vite:preloadError`: the tab then opens the page it was going to afresh, from the new
-// build. Once: if that fails again within RETRY_MS, the error screen shows instead of a reload loop.
+// import as `vite:preloadError`: while a screen is being opened, the tab then opens that page afresh,
+// from the new build (app/router.tsx). Once: if that fails again within RETRY_MS, the error screen shows instead of a reload loop.
 
 const RELOADED_AT = 'worktrust.reloaded-for-new-build';
 const RETRY_MS = 60_000;
@@ -25,9 +25,14 @@ export function reloadForNewBuild(target: string, now = Date.now()): boolean {
     return false;
   }
   reloading = true;
-  const { pathname, search, hash } = window.location;
-  // Assigning the URL the tab shows, with a #fragment, would only scroll.
-  if (target === pathname + search + hash) window.location.reload();
-  else window.location.assign(target);
+  const { pathname, search } = window.location;
+  const url = new URL(target, window.location.href);
+  if (url.pathname + url.search === pathname + search) {
+    // Assigning the page the tab shows, whatever its #fragment, would only scroll.
+    window.history.replaceState(window.history.state, '', url);
+    window.location.reload();
+  } else {
+    window.location.assign(url);
+  }
   return true;
 }
