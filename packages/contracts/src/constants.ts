@@ -379,12 +379,18 @@ export const WEB_PAGES = {
   notifications: '/notifications',
 } as const;
 
+/** My Ratings' tabs, in its order, named in its URL (`?tab=`); the first opens by default. */
+export const MY_RATINGS_TABS = ['received', 'given', 'disputes'] as const;
+export type MyRatingsPageTab = (typeof MY_RATINGS_TABS)[number];
+export const myRatingsHref = (tab: MyRatingsPageTab) => `${WEB_PAGES.myRatings}?tab=${tab}`;
+
 // --- notifications (DESIGN §9.3) ---
 
 /**
  * What a person is told of: a rating of them (never who wrote it), a reply to their rating, a
  * dispute about their rating, a dispute decided (both parties), their appeal decided, their rating
- * hidden or restored (with the reason), their grievance answered, their work email verified.
+ * hidden or restored or their reply hidden (with the reason), their grievance answered, their work
+ * email verified.
  */
 export const NOTIFICATION_TYPES = [
   'rating_received',
@@ -415,9 +421,9 @@ export const MY_GRIEVANCES_ANCHOR = 'my-grievances';
  * dispute's news, the rated party's list of their disputes; a grievance's answer, where it is shown.
  */
 export const NOTIFICATION_LINKS = {
-  ratingsGiven: `${WEB_PAGES.myRatings}?tab=given`,
-  ratingsReceived: `${WEB_PAGES.myRatings}?tab=received`,
-  disputesFiled: `${WEB_PAGES.myRatings}?tab=disputes`,
+  ratingsGiven: myRatingsHref('given'),
+  ratingsReceived: myRatingsHref('received'),
+  disputesFiled: myRatingsHref('disputes'),
   profile: WEB_PAGES.profile,
   grievanceAnswer: `${WEB_PAGES.profile}#${MY_GRIEVANCES_ANCHOR}`,
 } as const;

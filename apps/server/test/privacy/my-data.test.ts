@@ -1,6 +1,12 @@
 // "My data" (DESIGN §8.3): for a person who has done everything, the download holds every row the
 // database has about them, and nothing about anyone else (no anonymous rater of theirs).
-import { dayOnly, MSG, MY_DATA_PER_HOUR, type MyData, PRIVACY_NOTICE_VERSION } from '@workspace/contracts';
+import {
+  MSG,
+  MY_DATA_PER_HOUR,
+  type MyData,
+  myDataFileName,
+  PRIVACY_NOTICE_VERSION,
+} from '@workspace/contracts';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { consents, flags, grievances, ratings, refreshFamilies } from '../../src/db/schema/index.ts';
@@ -61,7 +67,7 @@ it('holds everything about the caller and nothing about anyone else', async () =
   expect(res.status).toBe(200);
   // Dated by India's calendar, as the web app names the file it saves.
   expect(res.raw.headers['content-disposition']).toBe(
-    `attachment; filename="worktrust-my-data-${dayOnly(res.body.generated_at).slice(0, 10)}.json"`,
+    `attachment; filename="${myDataFileName(res.body.generated_at)}"`,
   );
   const data = res.body;
   const db = ctx.deps.db;

@@ -1,9 +1,10 @@
 // GET /api/core/my-ratings/given/ and …/received/ (10 a page).
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { PAGE_SIZES, type RatingList } from '@workspace/contracts';
+import { type MyRatingsPageTab, PAGE_SIZES, type RatingList } from '@workspace/contracts';
 import { api } from '@/lib/api-client';
 
-export type MyRatingsTab = 'received' | 'given';
+/** The tabs that list ratings (the third lists disputes). */
+export type MyRatingsTab = Exclude<MyRatingsPageTab, 'disputes'>;
 export type RatingPage = RatingList;
 
 const myRatingsQueryOptions = (tab: MyRatingsTab, page: number) =>

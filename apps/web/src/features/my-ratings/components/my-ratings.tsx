@@ -5,7 +5,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { PAGE_SIZES, type Rating } from '@workspace/contracts';
+import { MY_RATINGS_TABS, type MyRatingsPageTab, PAGE_SIZES, type Rating } from '@workspace/contracts';
 import { Clock, EyeOff, MessageSquare, Scale } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -23,9 +23,7 @@ import { useSession } from '@/lib/session';
 import { useTabAndPage } from '@/lib/use-tab-and-page';
 import { type MyRatingsTab, useMyRatings } from '../api/get-my-ratings';
 
-type Tab = MyRatingsTab | 'disputes';
-
-const TABS: Record<Tab, MessageDescriptor> = {
+const TABS: Record<MyRatingsPageTab, MessageDescriptor> = {
   received: msg`Ratings Received`,
   given: msg`Ratings Given`,
   disputes: msg`My Disputes`,
@@ -231,7 +229,7 @@ export function MyRatings({
   renderDisputes: (page: number, onPageChange: (page: number) => void) => ReactNode;
 }) {
   const { i18n } = useLingui();
-  const { tab, page, openTab, changePage } = useTabAndPage(Object.keys(TABS) as [Tab, ...Tab[]]);
+  const { tab, page, openTab, changePage } = useTabAndPage(MY_RATINGS_TABS);
 
   return (
     <div className="grid gap-6">
@@ -243,9 +241,9 @@ export function MyRatings({
           <Trans>Reviews about you, the reviews you have written, and your disputes.</Trans>
         </p>
       </div>
-      <Tabs value={tab} onValueChange={(value) => openTab(value as Tab)} className="grid gap-4">
+      <Tabs value={tab} onValueChange={(value) => openTab(value as MyRatingsPageTab)} className="grid gap-4">
         <TabsList className="grid h-auto w-full grid-cols-3 sm:flex sm:h-10 sm:w-fit">
-          {(Object.keys(TABS) as Tab[]).map((key) => (
+          {MY_RATINGS_TABS.map((key) => (
             <TabsTrigger
               key={key}
               value={key}

@@ -6,6 +6,7 @@ import {
   browseRole,
   contextForRole,
   MSG,
+  myRatingsHref,
   type OwnUser,
   type ProfileResponse,
   type Rating,
@@ -121,7 +122,7 @@ function QuickActions({
               )}
             </p>
             {/* Where an anonymous rating waiting for the next day is seen, and why (ADR 0030). */}
-            <TextLink to={`${paths.myRatings.getHref()}?tab=given`} className="text-sm">
+            <TextLink to={myRatingsHref('given')} className="text-sm">
               <Trans>See your rating in My Ratings</Trans>
             </TextLink>
           </>
