@@ -1,6 +1,6 @@
 // What a first-time user stumbled on (issue 47), in the browser: a new page opens at its top and Back
 // returns where the person was; a suspended person who types the right password is told so, with the
-// way to the grievance form; an unknown address is "Page not found" with status 404, in both
+// moderator's reason and the way to the grievance form; an unknown address is "Page not found" with status 404, in both
 // languages; the audit log reads as cards on a 360 px phone, with no sideways scroll; a session the
 // server ended sends its device to sign-in with a word why.
 import { MSG } from '@workspace/contracts';
@@ -73,6 +73,8 @@ test('a suspended person with the right password is told the account is suspende
   await page.getByRole('button', { name: 'Sign In' }).click();
   const alert = page.getByRole('alert');
   await expect(alert).toContainText('This account is suspended.');
+  // With the reason the moderator wrote for them, so that an appeal can answer it.
+  await expect(alert).toContainText("Moderators' reason: Fake reviews");
   await checkA11y('suspended sign-in');
   await alert.getByRole('link', { name: 'Go to the grievance form' }).click();
   await expect(page).toHaveURL(/\/grievance$/);

@@ -224,6 +224,33 @@ export type ModerationActionName = (typeof MODERATION_ACTIONS)[number];
 export const MODERATION_TARGETS = ['rating', 'flag', 'user', 'dispute', 'appeal', 'grievance'] as const;
 export type ModerationTarget = (typeof MODERATION_TARGETS)[number];
 
+/** Who reads a moderator's reason as written, besides moderators in the audit log. */
+export type ReasonReader =
+  /** The rating's author, told in their notifications; never who reported the rating. */
+  | 'author'
+  /** Both parties of a dispute; nothing may tell the rated party who wrote an anonymous rating. */
+  | 'both parties'
+  /** The person who wrote the reply (the rated party), told in their notifications. */
+  | 'reply author'
+  /** The suspended person, when they next sign in with their password. */
+  | 'account holder'
+  /** Whoever filed the grievance, signed in or by mail. */
+  | 'complainant';
+
+/** Each action's readers (moderation/service.ts tells them; the dialogs warn the moderator). */
+export const REASON_READ_BY: Record<ModerationActionName, ReasonReader | null> = {
+  hide_rating: 'author',
+  restore_rating: 'author',
+  reject_appeal: 'author',
+  decide_dispute: 'both parties',
+  hide_reply: 'reply author',
+  suspend_user: 'account holder',
+  close_grievance: 'complainant',
+  dismiss_flag: null,
+  reinstate_user: null,
+  delete_account: null,
+};
+
 /** The largest request body the API reads, in KB; a larger one is a 413. */
 export const MAX_BODY_KB = 64;
 
@@ -400,6 +427,7 @@ export const NOTIFICATION_TYPES = [
   'appeal_decided',
   'rating_hidden',
   'rating_restored',
+  'reply_hidden',
   'grievance_answered',
   'work_email_verified',
 ] as const;

@@ -7,6 +7,8 @@ export class HttpError extends Error {
   readonly detail: string;
   readonly errors?: Record<string, string[]>;
   readonly headers?: Record<string, string>;
+  /** A moderator's reason, when the refusal follows from one (a suspension): its owner reads it. */
+  reason?: string;
 
   constructor(
     statusCode: number,
@@ -27,6 +29,15 @@ export const badRequest = (detail: string) => new HttpError(400, detail);
 export const unauthorized = (detail: string = MSG.tokenInvalid) => new HttpError(401, detail);
 export const forbidden = (detail: string) => new HttpError(403, detail);
 export const notFound = (detail: string = MSG.notFound) => new HttpError(404, detail);
+/**
+ * A suspended account's owner, who has just proved their password: told so, with the reason the
+ * moderator wrote (REASON_READ_BY), so that an appeal through the grievance form can answer it.
+ */
+export function accountSuspended(reason: string | null): HttpError {
+  const error = new HttpError(403, MSG.accountSuspended);
+  if (reason) error.reason = reason;
+  return error;
+}
 /** A rate limit's refusal: 429, the limits' message, and when to try again. */
 export const tooManyRequests = (retryAfterSeconds: number) =>
   new HttpError(429, MSG.tooManyRequests, undefined, { 'retry-after': String(retryAfterSeconds) });

@@ -142,9 +142,11 @@ export function registerErrorHandling(app: FastifyInstance, options: ErrorHandli
   app.setErrorHandler(async (error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
       if (error.headers) reply.headers(error.headers);
-      return reply
-        .code(error.statusCode)
-        .send({ detail: error.detail, ...(error.errors && { errors: error.errors }) });
+      return reply.code(error.statusCode).send({
+        detail: error.detail,
+        ...(error.errors && { errors: error.errors }),
+        ...(error.reason && { reason: error.reason }),
+      });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       // A malformed id in the path names no resource at all.

@@ -127,7 +127,7 @@ describe('replies by the rated party', () => {
     ).toBe(404);
   });
 
-  it('lets a moderator hide a reply with a reason: it leaves every view and is audited', async () => {
+  it("lets a moderator hide a reply with a reason: it leaves every view but its author's, who is told why, and is audited", async () => {
     const { company, author, rating } = await companyWithRating();
     await send(company, 'POST', `/api/core/ratings/${rating.id}/reply/`, { message: 'You are lying.' });
     const noReason = await send(moderator, 'POST', `/api/moderation/ratings/${rating.id}/hide-reply/`, {});
@@ -136,14 +136,29 @@ describe('replies by the rated party', () => {
       reason: 'Abusive',
     });
     expect(hidden.status).toBe(200);
-    for (const viewer of [author, company]) {
-      expect(
-        (await profileOf(company, viewer)).body.all_ratings.find((r) => r.id === rating.id)?.reply,
-      ).toBeNull();
+    const stranger = await makeUser(ctx, 'employee');
+    for (const viewer of [author, stranger]) {
+      const shown = (await profileOf(company, viewer)).body.all_ratings.find((r) => r.id === rating.id);
+      expect(shown?.reply).toBeNull();
+      expect(shown).not.toHaveProperty('reply_hidden');
     }
-    expect((await given(author)).find((r) => r.id === rating.id)?.reply).toBeNull();
+    expect((await given(author)).find((r) => r.id === rating.id)).toMatchObject({ reply: null });
+    expect((await given(author)).find((r) => r.id === rating.id)).not.toHaveProperty('reply_hidden');
+    // Its author sees it, hidden, with the moderator's reason, on their profile and under My Ratings.
+    const own = (await received(company)).find((r) => r.id === rating.id);
+    expect(own?.reply).toBeNull();
+    expect(own?.reply_hidden).toMatchObject({ message: 'You are lying.', reason: 'Abusive' });
+    expect(Date.parse(own?.reply_hidden?.hidden_at ?? '')).toBeGreaterThan(Date.now() - 60_000);
+    expect(
+      (await profileOf(company, company)).body.all_ratings.find((r) => r.id === rating.id)?.reply_hidden,
+    ).toMatchObject({ reason: 'Abusive' });
     const edit = await send(company, 'PUT', `/api/core/ratings/${rating.id}/reply/`, { message: 'Sorry' });
     expect(edit.body).toEqual({ detail: MSG.replyHiddenByModerator });
+    // Removed, it leaves its author's view too, and a new reply may be written.
+    expect((await send(company, 'DELETE', `/api/core/ratings/${rating.id}/reply/`)).status).toBe(204);
+    expect((await received(company)).find((r) => r.id === rating.id)).not.toHaveProperty('reply_hidden');
+    const again = await send(company, 'POST', `/api/core/ratings/${rating.id}/reply/`, { message: 'Sorry.' });
+    expect(again.status).toBe(201);
     const audit = await get<List<AuditEntry>>(ctx, moderator, '/api/moderation/audit/');
     expect(audit.body.results[0]).toMatchObject({
       action: 'hide_reply',

@@ -80,10 +80,16 @@ describe('suspending a user', () => {
       const profile = await call(ctx.app, 'GET', '/api/auth/profile/', { token });
       expect(profile.status).toBe(401);
     }
-    // Sign-in with the right password starts no session, and says why (issue 47).
+    // Sign-in with the right password starts no session, and says why (issue 47), with the reason
+    // the moderator wrote for them (REASON_READ_BY.suspend_user); a wrong password learns nothing.
     const again = await login(employee);
     expect(again.status).toBe(403);
-    expect(again.body).toEqual({ detail: MSG.accountSuspended });
+    expect(again.body).toEqual({ detail: MSG.accountSuspended, reason: 'Posting fake reviews' });
+    const guessed = await call<ErrorAnswer>(ctx.app, 'POST', '/api/auth/login/', {
+      body: { email: employee.email, password: `${PASSWORD}x` },
+    });
+    expect(guessed.status).toBe(401);
+    expect(guessed.body).toEqual({ detail: MSG.badCredentials });
     const refresh = await call(ctx.app, 'POST', '/api/auth/refresh/', {
       body: { refresh: signedIn.body.refresh },
     });

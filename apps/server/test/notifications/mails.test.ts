@@ -31,6 +31,7 @@ const PARAMS: Record<NotificationType, Record<string, string>> = {
   appeal_decided: { outcome: 'rejected', reason: 'No new facts.' },
   rating_hidden: { reason: 'Names a person.' },
   rating_restored: { reason: 'Checked.' },
+  reply_hidden: { reason: 'Insults the reviewer.' },
   grievance_answered: { grievance_number: 'GRV-000001' },
   work_email_verified: { company_name: 'Kaveri Foods' },
 };

@@ -14,13 +14,16 @@ export class ApiError extends Error {
   readonly status: number;
   readonly detail: string;
   readonly errors: Record<string, string[]>;
+  /** A moderator's reason, where the refusal follows from one (a suspended account's sign-in). */
+  readonly reason?: string;
 
-  constructor(status: number, detail: string, errors: Record<string, string[]> = {}) {
+  constructor(status: number, detail: string, errors: Record<string, string[]> = {}, reason?: string) {
     super(detail);
     this.name = 'ApiError';
     this.status = status;
     this.detail = detail;
     this.errors = errors;
+    this.reason = reason;
   }
 
   /** The first message for a field, if the server sent one. */
@@ -44,7 +47,8 @@ async function toApiError(response: Response): Promise<ApiError> {
   const detail =
     isErrorBody(body) && typeof body.detail === 'string' && body.detail ? body.detail : MSG.unexpected;
   const errors = isErrorBody(body) && body.errors && typeof body.errors === 'object' ? body.errors : {};
-  return new ApiError(response.status, detail, errors);
+  const reason = isErrorBody(body) && typeof body.reason === 'string' ? body.reason : undefined;
+  return new ApiError(response.status, detail, errors, reason);
 }
 
 /**

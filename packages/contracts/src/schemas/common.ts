@@ -126,6 +126,8 @@ export const isoDateTime = z.string().describe('ISO 8601 UTC timestamp');
 export const errorBody = z.object({
   detail: z.string(),
   errors: z.record(z.string(), z.array(z.string())).optional(),
+  /** A moderator's reason, where the refusal follows from one: a suspended account's sign-in. */
+  reason: z.string().optional(),
 });
 export type ErrorBody = z.infer<typeof errorBody>;
 

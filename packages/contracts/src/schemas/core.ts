@@ -127,6 +127,10 @@ export const ratingReply = z.object({
 });
 export type RatingReply = z.infer<typeof ratingReply>;
 
+/** To the rated party alone: their reply that moderators hid (no one else sees it), and their reason. */
+export const ratingHiddenReply = ratingReply.extend({ reason: z.string(), hidden_at: isoDateTime });
+export type RatingHiddenReply = z.infer<typeof ratingHiddenReply>;
+
 /** A dispute as the ratee and the rater see it on the rating. */
 export const ratingDispute = z.object({
   status: z.enum(DISPUTE_STATUSES),
@@ -172,6 +176,8 @@ export const rating = z.object({
    */
   verified_employee: z.boolean(),
   reply: ratingReply.nullable(),
+  /** To the rated party alone, in place of `reply` (null for them too): their reply moderators hid. */
+  reply_hidden: ratingHiddenReply.optional(),
   dispute: ratingDispute.nullable().optional(),
   moderation: ratingModeration.nullable().optional(),
   /**

@@ -25,11 +25,12 @@ import type { AppDeps } from '../../app-deps.ts';
 import { jwtSecret } from '../../config/jwt-secret.ts';
 import type { Executor } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/index.ts';
-import { badRequest, HttpError, unauthorized } from '../../lib/errors.ts';
+import { accountSuspended, badRequest, HttpError, unauthorized } from '../../lib/errors.ts';
 import type { MailLog } from '../../lib/mailer.ts';
 import { passwordProblem } from '../../lib/password-strength.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { digitsCode, type RefreshClaims, randomId, sha256, TokenError } from '../../lib/tokens.ts';
+import { suspensionReason } from '../moderation/repository.ts';
 import { latestConsent, recordConsent } from '../users/consents.ts';
 import {
   createUser,
@@ -192,10 +193,11 @@ export function createAuthService(deps: AppDeps) {
     },
 
     async login(input: LoginRequest, ip: string, userAgent: string | null = null): Promise<LoginResponse> {
-      // Any account whose password matches passes the guard; a suspended one is then told so, since
-      // "incorrect password" sent its owner to a reset that could not help (issue 47).
+      // Any account whose password matches passes the guard; a suspended one is then told so, with
+      // the moderator's reason, since "incorrect password" sent its owner to a reset that could not
+      // help (issue 47).
       const user = await signInGuard.check(input.email, input.password, ip, () => true);
-      if (!user.isActive) throw new HttpError(403, MSG.accountSuspended);
+      if (!user.isActive) throw accountSuspended(await suspensionReason(db, user.id));
       return startSession(user, userAgent);
     },
 

@@ -87,6 +87,23 @@ export async function actionOpenFlags(tx: Executor, ratingId: number, moderatorI
     .where(and(eq(flags.ratingId, ratingId), eq(flags.status, 'open')));
 }
 
+/** The reason of the user's latest suspension, which they read when they next sign in. */
+export async function suspensionReason(db: Executor, userId: number): Promise<string | null> {
+  const [row] = await db
+    .select({ reason: moderationActions.reason })
+    .from(moderationActions)
+    .where(
+      and(
+        eq(moderationActions.action, 'suspend_user'),
+        eq(moderationActions.targetType, 'user'),
+        eq(moderationActions.targetId, userId),
+      ),
+    )
+    .orderBy(desc(moderationActions.createdAt), desc(moderationActions.id))
+    .limit(1);
+  return row?.reason ?? null;
+}
+
 export async function revokeRefreshFamilies(tx: Executor, userId: number): Promise<void> {
   await tx
     .update(refreshFamilies)

@@ -286,7 +286,10 @@ export async function reinstateUser(
   });
 }
 
-/** Hides the rated party's reply: it leaves every view; the rating stays as it is. */
+/**
+ * Hides the rated party's reply: it leaves every view but its author's, who is told why and may
+ * remove it to write another, or appeal through a grievance; the rating stays as it is.
+ */
 export async function hideReply(db: Db, moderatorId: number, ratingId: number, reason: string) {
   await inTransaction(db, async (tx) => {
     const [rating] = await tx
@@ -302,6 +305,12 @@ export async function hideReply(db: Db, moderatorId: number, ratingId: number, r
       .returning({ id: ratingReplies.ratingId });
     if (hidden.length === 0) throw badRequest(MSG.noReply);
     await touchUsers(tx, [rating.rateeId]);
+    await recordNotification(tx, {
+      userId: rating.rateeId,
+      type: 'reply_hidden',
+      params: { reason },
+      link: NOTIFICATION_LINKS.ratingsReceived,
+    });
     await recordAction(tx, {
       moderatorId,
       action: 'hide_reply',

@@ -69,6 +69,14 @@ const en: Texts = {
           subject: 'Your rating is published again',
           paragraphs: ['Our moderators published a rating of yours again.', `Their reason: ${p.reason}`],
         },
+  reply_hidden: (p) => ({
+    subject: 'Your reply was hidden',
+    paragraphs: [
+      'Our moderators hid a reply you wrote under a rating of you.',
+      `Their reason: ${p.reason}`,
+      'You can remove it and write a new one from My Ratings, or appeal through the grievance form if you think this is wrong.',
+    ],
+  }),
   grievance_answered: (p) => ({
     subject: `Your grievance ${p.grievance_number} was answered`,
     paragraphs: [`Our Grievance Officer has answered your grievance ${p.grievance_number}.`],
@@ -138,6 +146,14 @@ const hi: Texts = {
           subject: 'आपकी रेटिंग फिर से प्रकाशित है',
           paragraphs: ['हमारे मॉडरेटर ने आपकी एक रेटिंग फिर से प्रकाशित की है।', `उनका कारण: ${p.reason}`],
         },
+  reply_hidden: (p) => ({
+    subject: 'आपका जवाब छिपा दिया गया',
+    paragraphs: [
+      'हमारे मॉडरेटर ने आपके बारे में एक रेटिंग के नीचे लिखा आपका जवाब छिपा दिया है।',
+      `उनका कारण: ${p.reason}`,
+      'आप मेरी रेटिंग से इसे हटाकर नया जवाब लिख सकते हैं, या अगर आपको यह ग़लत लगे तो शिकायत फ़ॉर्म से अपील कर सकते हैं।',
+    ],
+  }),
   grievance_answered: (p) => ({
     subject: `आपकी शिकायत ${p.grievance_number} का जवाब दिया गया`,
     paragraphs: [`हमारे शिकायत अधिकारी ने आपकी शिकायत ${p.grievance_number} का जवाब दिया है।`],

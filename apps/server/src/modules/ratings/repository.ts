@@ -117,9 +117,11 @@ const RATING_RESPONSES = {
   // Hidden by its author's suspension and published again by the next day's release (drizzle/0052).
   returnHeld: sql<boolean | null>`case when ${ratings.status} = 'hidden' then exists (
     select 1 from suspension_hidden_ratings s where s.rating_id = ${ratings.id} and s.reinstated_at is not null) end`,
+  // A reply moderators hid too: toRatingView shows it, with why, to its author alone.
   reply: sql<ReplyEntry | null>`(
-    select json_build_object('message', p.message, 'created_at', p.created_at, 'updated_at', p.updated_at)
-    from rating_replies p where p.rating_id = ${ratings.id} and p.hidden_at is null)`,
+    select json_build_object('message', p.message, 'created_at', p.created_at, 'updated_at', p.updated_at,
+      'hidden_at', p.hidden_at, 'hidden_reason', p.hidden_reason)
+    from rating_replies p where p.rating_id = ${ratings.id})`,
   dispute: sql<DisputeEntry | null>`(
     select json_build_object('status', d.status, 'outcome', d.outcome, 'reason', d.decision_reason, 'due_at', d.due_at,
       'restored', (d.outcome = 'UPHELD' and ${ratings.status} = 'published') is true)

@@ -6,6 +6,7 @@ import {
   RATING_CATEGORIES,
   type Rating,
   type RatingDispute,
+  type RatingHiddenReply,
   type RatingModeration,
   type RatingReply,
   type RoleContext,
@@ -27,6 +28,9 @@ export interface ReplyEntry {
   message: string;
   created_at: DbTime;
   updated_at: DbTime;
+  /** Set when moderators hid it (with their reason): then its author alone sees it. */
+  hidden_at: DbTime | null;
+  hidden_reason: string | null;
 }
 
 export interface DisputeEntry {
@@ -83,6 +87,17 @@ function replyView(reply: ReplyEntry | null): RatingReply | null {
   return (
     reply && { message: reply.message, created_at: iso(reply.created_at), updated_at: iso(reply.updated_at) }
   );
+}
+
+/** The reply as shown under the rating: none once moderators hid it. */
+const shownReply = (reply: ReplyEntry | null) => (reply?.hidden_at ? null : replyView(reply));
+
+/** To the reply's author (the rated party) alone: their reply that moderators hid, and why. */
+function hiddenReplyView(reply: ReplyEntry | null): RatingHiddenReply | null {
+  const shown = replyView(reply);
+  return reply?.hidden_at && shown
+    ? { ...shown, reason: reply.hidden_reason ?? '', hidden_at: iso(reply.hidden_at) }
+    : null;
 }
 
 function disputeView(dispute: DisputeEntry | null): RatingDispute | null {
@@ -145,7 +160,7 @@ export function toRatingView(stored: RatingRecord, viewerId: number, badgeMin: n
       record.editedAt &&
       (record.isAnonymous && record.raterId !== viewerId ? dayOnly(record.editedAt) : iso(record.editedAt)),
     verified_employee: badgeShown(record, badgeMin),
-    reply: replyView(record.reply),
+    reply: shownReply(record.reply),
   };
   if (record.raterId === viewerId) {
     return {
@@ -162,8 +177,12 @@ export function toRatingView(stored: RatingRecord, viewerId: number, badgeMin: n
       ...(record.verifiedEmployee && !badgeShown(record, badgeMin) ? { verified_pending: true } : {}),
     };
   }
-  // The rated party sees the dispute they filed; nobody else sees one.
-  const dispute = record.rateeId === viewerId ? { dispute: disputeView(record.dispute) } : {};
+  // The rated party sees the dispute they filed and their reply if moderators hid it; nobody else does.
+  const hiddenReply = record.rateeId === viewerId ? hiddenReplyView(record.reply) : null;
+  const dispute =
+    record.rateeId === viewerId
+      ? { dispute: disputeView(record.dispute), ...(hiddenReply && { reply_hidden: hiddenReply }) }
+      : {};
   if (record.isAnonymous) {
     return { ...shared, ...dispute, rater_name: ANONYMOUS_NAME, created_at: dayOnly(record.createdAt) };
   }

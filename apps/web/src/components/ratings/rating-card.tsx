@@ -1,6 +1,7 @@
 // One rating as a card: who (given by the caller: rater or ratee), date, badges, overall score,
 // category scores, feedback, and what answers it (DESIGN §8.1): the rated party's reply, the
-// dispute as its two parties see it, and for its author why moderators hid it and their appeal.
+// dispute as its two parties see it, for its author why moderators hid it and their appeal, and for
+// the rated party why moderators hid their reply.
 // Used by the profile reviews, my ratings and the moderation queues.
 import { Trans, useLingui } from '@lingui/react/macro';
 import { disputeHoldsRating, type Rating } from '@workspace/contracts';
@@ -150,6 +151,28 @@ function ReplyBlock({ rating }: { rating: Rating }) {
   );
 }
 
+/** To the rated party alone: their reply that moderators hid, with the reason; no one else sees it. */
+function HiddenReplyNotice({ reply }: { reply: NonNullable<Rating['reply_hidden']> }) {
+  const at = formatDate(reply.hidden_at);
+  const reason = reply.reason;
+  return (
+    <Notice icon={<EyeOff aria-hidden />} tone="warning">
+      <p className="font-medium">
+        <Trans>Your reply was hidden by moderators on {at}</Trans>
+      </p>
+      <p className="whitespace-pre-line wrap-anywhere">
+        <Trans>Reason: {reason}</Trans>
+      </p>
+      <p className="text-muted-foreground">
+        <Trans>Only you see it now:</Trans>
+      </p>
+      <p className="whitespace-pre-line wrap-anywhere border-l-2 pl-3 text-muted-foreground">
+        {reply.message}
+      </p>
+    </Notice>
+  );
+}
+
 export function RatingCard({
   rating,
   title,
@@ -219,6 +242,7 @@ export function RatingCard({
       {rating.moderation && <ModerationNotice moderation={rating.moderation} dispute={rating.dispute} />}
       <DisputeNotice rating={rating} />
       <ReplyBlock rating={rating} />
+      {rating.reply_hidden && <HiddenReplyNotice reply={rating.reply_hidden} />}
       {actions && <footer className="-my-1 flex flex-wrap justify-end gap-2">{actions}</footer>}
     </article>
   );

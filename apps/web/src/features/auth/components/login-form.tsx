@@ -10,6 +10,7 @@ import { PasswordInput } from '@/components/ui/password-input';
 import { Spinner } from '@/components/ui/spinner';
 import { TextLink } from '@/components/ui/text-link';
 import { paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-client';
 import { translateApiMessage } from '@/lib/api-messages';
 import { lazyResolver } from '@/lib/lazy-resolver';
 import { loginErrorMessage, useLogin } from '../api/login';
@@ -25,6 +26,7 @@ const checks = lazyResolver(() => import('../checks/login').then((module) => mod
 export function LoginForm({ email, onAttempt }: { email?: string; onAttempt?: () => void } = {}) {
   const { t } = useLingui();
   const login = useLogin();
+  const suspensionReason = login.error instanceof ApiError ? login.error.reason : undefined;
   const form = useForm<LoginRequest>({
     resolver: checks.resolver,
     defaultValues: { email: email ?? '', password: '' },
@@ -57,6 +59,11 @@ export function LoginForm({ email, onAttempt }: { email?: string; onAttempt?: ()
                 <TextLink to={paths.grievance.getHref()}>
                   <Trans>Go to the grievance form</Trans>
                 </TextLink>
+                {suspensionReason && (
+                  <span className="mt-2 block whitespace-pre-line wrap-anywhere">
+                    <Trans>Moderators' reason: {suspensionReason}</Trans>
+                  </span>
+                )}
               </>
             )}
           </AlertDescription>

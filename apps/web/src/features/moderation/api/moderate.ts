@@ -3,7 +3,7 @@
 // users/{id}/suspend/ and …/reinstate/, disputes/{id}/decide/ (upheld or rejected) and
 // appeals/{id}/reject/. Any of them moves what ratings, replies and averages show, so every cached
 // page except the session's own profile is refreshed afterwards.
-import type { DisputeOutcome } from '@workspace/contracts';
+import type { DisputeOutcome, ModerationActionName } from '@workspace/contracts';
 import { api } from '@/lib/api-client';
 import { useRefreshingMutation } from '@/lib/refresh-after-write';
 
@@ -28,6 +28,19 @@ const ENDPOINT: Record<ModerationAction, (id: number) => string> = {
   upholdDispute: (id) => `/moderation/disputes/${id}/decide/`,
   rejectDispute: (id) => `/moderation/disputes/${id}/decide/`,
   rejectAppeal: (id) => `/moderation/appeals/${id}/reject/`,
+};
+
+/** The entry each action writes in the moderation log, which names who reads its reason (REASON_READ_BY). */
+export const LOGGED_AS: Record<ModerationAction, ModerationActionName> = {
+  hide: 'hide_rating',
+  restore: 'restore_rating',
+  hideReply: 'hide_reply',
+  dismiss: 'dismiss_flag',
+  suspend: 'suspend_user',
+  reinstate: 'reinstate_user',
+  upholdDispute: 'decide_dispute',
+  rejectDispute: 'decide_dispute',
+  rejectAppeal: 'reject_appeal',
 };
 
 /** The decision a dispute action carries besides its reason. */

@@ -61,6 +61,20 @@ describe('ActionDialog', () => {
     );
     byBoth.unmount();
 
+    const byReplyAuthor = open(false, 'hideReply');
+    await byReplyAuthor.user.click(screen.getByRole('button', { name: 'Open' }));
+    expect(describedBy(await screen.findByLabelText('Reason'))).toContain(
+      "The reply's author reads it as written: say nothing that could tell who wrote an anonymous rating.",
+    );
+    byReplyAuthor.unmount();
+
+    const bySuspended = open(false, 'suspend');
+    await bySuspended.user.click(screen.getByRole('button', { name: 'Open' }));
+    expect(describedBy(await screen.findByLabelText('Reason'))).toContain(
+      'The person reads it as written when they next sign in: do not name who reported them.',
+    );
+    bySuspended.unmount();
+
     // A dismissed flag's reason stays in the audit log.
     const kept = open(true);
     await kept.user.click(screen.getByRole('button', { name: 'Open' }));

@@ -1,13 +1,13 @@
 // Every moderation action asks for a reason in a dialog first (components/form-dialog.tsx). Success:
 // a toast with the server's message; refusal: the server's reason inside the dialog, which stays open.
 import { Trans, useLingui } from '@lingui/react/macro';
-import { LIMITS } from '@workspace/contracts';
+import { LIMITS, REASON_READ_BY } from '@workspace/contracts';
 import type { ReactNode } from 'react';
 import { FormDialog, MessageField } from '@/components/form-dialog';
 import { toast } from '@/components/ui/use-toast';
 import { translateApiMessage } from '@/lib/api-messages';
 import { lazyResolver } from '@/lib/lazy-resolver';
-import { type ModerationAction, useModerate } from '../api/moderate';
+import { LOGGED_AS, type ModerationAction, useModerate } from '../api/moderate';
 
 // The contracts' reason schemas, through zod, loaded once a dialog is touched.
 const requiredReason = lazyResolver(() =>
@@ -18,21 +18,43 @@ const optionalReason = lazyResolver(() =>
 );
 
 /**
- * Who reads the reason as written besides the audit log: a hidden, restored or appealed rating's
- * author (who must not learn who reported it), or both parties of a dispute (where nothing may tell
- * the rated party who wrote an anonymous rating).
+ * What the reason box says of who reads the reason as written besides the audit log (contracts
+ * REASON_READ_BY), and what it must therefore not tell them.
  */
-const REASON_READ_BY: Record<ModerationAction, 'author' | 'both parties' | null> = {
-  hide: 'author',
-  restore: 'author',
-  rejectAppeal: 'author',
-  upholdDispute: 'both parties',
-  rejectDispute: 'both parties',
-  hideReply: null,
-  dismiss: null,
-  suspend: null,
-  reinstate: null,
-};
+function ReasonHint({ action }: { action: ModerationAction }) {
+  switch (REASON_READ_BY[LOGGED_AS[action]]) {
+    case 'author':
+      return (
+        <Trans>
+          Recorded in the audit log with your name. The author reads it as written: do not name who reported
+          the rating.
+        </Trans>
+      );
+    case 'both parties':
+      return (
+        <Trans>
+          Recorded in the audit log with your name. Both parties read it as written: say nothing that could
+          tell who wrote an anonymous rating.
+        </Trans>
+      );
+    case 'reply author':
+      return (
+        <Trans>
+          Recorded in the audit log with your name. The reply's author reads it as written: say nothing that
+          could tell who wrote an anonymous rating.
+        </Trans>
+      );
+    case 'account holder':
+      return (
+        <Trans>
+          Recorded in the audit log with your name. The person reads it as written when they next sign in: do
+          not name who reported them.
+        </Trans>
+      );
+    default:
+      return <Trans>Recorded in the audit log with your name.</Trans>;
+  }
+}
 
 export function ActionDialog({
   action,
@@ -76,21 +98,7 @@ export function ActionDialog({
           form={form}
           name="reason"
           label={reasonOptional ? t`Reason (optional)` : t`Reason`}
-          hint={
-            REASON_READ_BY[action] === 'author' ? (
-              <Trans>
-                Recorded in the audit log with your name. The author reads it as written: do not name who
-                reported the rating.
-              </Trans>
-            ) : REASON_READ_BY[action] === 'both parties' ? (
-              <Trans>
-                Recorded in the audit log with your name. Both parties read it as written: say nothing that
-                could tell who wrote an anonymous rating.
-              </Trans>
-            ) : (
-              <Trans>Recorded in the audit log with your name.</Trans>
-            )
-          }
+          hint={<ReasonHint action={action} />}
           max={LIMITS.moderationReasonMax}
           rows={3}
         />

@@ -168,11 +168,7 @@ export function FlaggedRatingCard({ item }: { item: FlaggedRating }) {
                 action="restore"
                 targetId={rating.id}
                 title={<Trans>Restore this rating</Trans>}
-                description={
-                  <Trans>
-                    It returns to the profile and counts in the average again. The author sees your reason.
-                  </Trans>
-                }
+                description={<Trans>It returns to the profile and counts in the average again.</Trans>}
                 confirmLabel={<Trans>Restore Rating</Trans>}
                 trigger={
                   <Button variant="outline" size="sm">

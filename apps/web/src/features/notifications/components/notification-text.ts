@@ -14,6 +14,7 @@ export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, MessageDescripto
   appeal_decided: msg`Your appeal decided`,
   rating_hidden: msg`Your rating hidden`,
   rating_restored: msg`A rating published again`,
+  reply_hidden: msg`Your reply hidden`,
   grievance_answered: msg`Your grievance answered`,
   work_email_verified: msg`Your work email verified`,
 };
@@ -61,6 +62,13 @@ export function notificationText(n: Notification): { text: string; reason?: stri
       return p.side === 'rated'
         ? { text: i18n._(msg`Moderators published again a rating you had disputed.`) }
         : { text: i18n._(msg`Moderators published a rating of yours again.`), reason };
+    case 'reply_hidden':
+      return {
+        text: i18n._(
+          msg`Moderators hid a reply you wrote. You can remove it and write a new one, or appeal through the grievance form.`,
+        ),
+        reason,
+      };
     case 'grievance_answered':
       return { text: i18n._(msg`Your grievance ${number} was answered.`) };
     case 'work_email_verified':

@@ -85,6 +85,49 @@ describe('the reply of the rated party', () => {
   });
 });
 
+describe('a reply moderators hid', () => {
+  it('shows its author alone why, and lets them remove it to write another, or appeal', async () => {
+    const { ratee, rating } = await rated('EMPLOYEE_TO_COMPANY', true);
+    const replied = await live.call('POST', `/api/core/ratings/${rating.id}/reply/`, {
+      token: ratee.access,
+      body: { message: 'The reviewer is a known troublemaker.' },
+    });
+    expect(replied.status).toBe(201);
+    const moderator = await createModerator(live.ctx);
+    const hidden = await live.call('POST', `/api/moderation/ratings/${rating.id}/hide-reply/`, {
+      token: moderator.access,
+      body: { reason: 'Attacks the reviewer instead of answering the review.' },
+    });
+    expect(hidden.status).toBe(200);
+    live.signInPage(ratee);
+    const { user } = renderWithProviders(received());
+
+    expect(await screen.findByText(/^Your reply was hidden by moderators on /)).toBeTruthy();
+    expect(screen.getByText('Reason: Attacks the reviewer instead of answering the review.')).toBeTruthy();
+    expect(screen.getByText('The reviewer is a known troublemaker.')).toBeTruthy();
+    // Hidden, it can no longer be edited: no Edit, and no Reply while it is there.
+    expect(screen.queryByRole('button', { name: 'Edit reply' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Reply/ })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Appeal through the grievance form' }).getAttribute('href')).toBe(
+      '/grievance',
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Remove reply' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(
+      within(dialog).getByText('The reply moderators hid is deleted. You can then write a new one.'),
+    ).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Remove reply' }));
+    // Gone: the card offers a new reply, and the server shows no hidden one any more.
+    expect(await screen.findByRole('button', { name: 'Reply to the review by Anonymous' })).toBeTruthy();
+    expect(screen.queryByText(/^Your reply was hidden/)).toBeNull();
+    const list = await live.call<{ results: Rating[] }>('GET', '/api/core/my-ratings/received/', {
+      token: ratee.access,
+    });
+    expect(list.body.results.find((r) => r.id === rating.id)).not.toHaveProperty('reply_hidden');
+  });
+});
+
 describe('the reply box under a named review', () => {
   it('says the reply is public, without the anonymous author warning', async () => {
     const { rater, ratee } = await rated('EMPLOYEE_TO_COMPANY');

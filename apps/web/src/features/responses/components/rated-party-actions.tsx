@@ -1,20 +1,23 @@
 // What the rated company or person can do under a review of themselves (DESIGN §8.1): reply once
-// (then edit or remove the reply) and dispute the rating once. Writing the reply opens the box in
+// (then edit or remove the reply; once moderators hid it, remove it or appeal) and dispute the rating
+// once. Writing the reply opens the box in
 // place of the buttons.
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { Rating } from '@workspace/contracts';
-import { MessageSquareReply, Pencil, Trash2 } from 'lucide-react';
+import { Flag, MessageSquareReply, Pencil, Trash2 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
+import { Link } from 'react-router';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { raterName } from '@/components/ratings/labels';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
+import { paths } from '@/config/paths';
 import { getProblem } from '@/lib/api-client';
 import { useRemoveReply } from '../api/responses';
 import { DisputeDialog } from './dispute-dialog';
 import { ReplyForm } from './reply-form';
 
-function RemoveReply({ rating }: { rating: Rating }) {
+function RemoveReply({ rating, hidden = false }: { rating: Rating; hidden?: boolean }) {
   const { t } = useLingui();
   const remove = useRemoveReply();
   return (
@@ -26,7 +29,13 @@ function RemoveReply({ rating }: { rating: Rating }) {
         </Button>
       }
       title={<Trans>Remove your reply?</Trans>}
-      description={<Trans>It leaves this review at once. You can write a new one later.</Trans>}
+      description={
+        hidden ? (
+          <Trans>The reply moderators hid is deleted. You can then write a new one.</Trans>
+        ) : (
+          <Trans>It leaves this review at once. You can write a new one later.</Trans>
+        )
+      }
       confirmLabel={<Trans>Remove reply</Trans>}
       pending={remove.isPending}
       problem={remove.isError ? getProblem(remove.error) : undefined}
@@ -49,7 +58,19 @@ export function RatedPartyActions({ rating, children }: { rating: Rating; childr
   if (writing) return <ReplyForm rating={rating} onDone={() => setWriting(false)} />;
   return (
     <>
-      {rating.reply ? (
+      {rating.reply_hidden ? (
+        // Moderators hid it: it can no longer be edited; removed, a new one may be written, and the
+        // grievance form is where a decision is appealed.
+        <>
+          <RemoveReply rating={rating} hidden />
+          <Button asChild variant="ghost" size="sm" className="text-muted-foreground">
+            <Link to={paths.grievance.getHref()}>
+              <Flag aria-hidden />
+              <Trans>Appeal through the grievance form</Trans>
+            </Link>
+          </Button>
+        </>
+      ) : rating.reply ? (
         <>
           <Button
             variant="ghost"
