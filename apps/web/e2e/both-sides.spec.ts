@@ -1,5 +1,5 @@
-// Both sides heard in the browser (DESIGN §8.1, issue 12): a company replies to a review and a
-// moderator hides the reply; an author edits then withdraws a rating on a phone; an employee disputes
+// Both sides heard in the browser (DESIGN §8.1, issue 12): a company replies to a review, a
+// moderator hides the reply and the company, on a phone, reads why and removes it; an author edits then withdraws a rating on a phone; an employee disputes
 // an employer's rating, a moderator upholds it and both see the outcome; an author appeals a hidden
 // rating and a moderator restores it.
 import { DISPUTE_REASON_LABELS, FLAG_REASON_LABELS, MSG } from '@workspace/contracts';
@@ -64,6 +64,27 @@ test('a company replies to an anonymous review; a moderator hides the reply', as
   await openAs(page, reader, `/user/${company.user.id}`);
   await expect(page.getByText('Overtime was never paid.')).toBeVisible();
   await expect(page.getByText('Overtime is paid monthly; please write to HR.')).toHaveCount(0);
+
+  // The company is told why, on a phone: its reply, the reason, and the ways on.
+  await page.setViewportSize(PHONE);
+  await openAs(page, company, '/notifications');
+  await expect(page.getByText('Reason: Asks readers to contact staff privately.')).toBeVisible();
+  await page.getByRole('link', { name: 'View' }).first().click();
+  await expect(page).toHaveURL(/\/my-ratings\?tab=received$/);
+  const own = page.getByRole('article').filter({ hasText: 'Overtime was never paid.' });
+  await expect(own.getByText(/^Your reply was hidden by moderators on /)).toBeVisible();
+  await expect(own.getByText('Reason: Asks readers to contact staff privately.')).toBeVisible();
+  await expect(own.getByText('Overtime is paid monthly; please write to HR.')).toBeVisible();
+  await expect(own.getByRole('button', { name: 'Edit reply' })).toHaveCount(0);
+  await expect(own.getByRole('link', { name: 'Appeal through the grievance form' })).toHaveAttribute(
+    'href',
+    '/grievance',
+  );
+  await checkA11y('a hidden reply, to its author, on a phone');
+  await own.getByRole('button', { name: 'Remove reply' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Remove reply' }).click();
+  await expect(own.getByRole('button', { name: 'Reply to the review by Anonymous' })).toBeVisible();
+  await expect(own.getByText(/^Your reply was hidden/)).toHaveCount(0);
 });
 
 test('on a phone, an author edits a rating, then withdraws it', async ({ page, request, checkA11y }) => {

@@ -55,15 +55,14 @@ export function LoginForm({ email, onAttempt }: { email?: string; onAttempt?: ()
             {/* A suspended person proved their password: the way on is the grievance form (issue 47). */}
             {loginErrorMessage(login.error) === MSG.accountSuspended && (
               <>
-                {' '}
+                {suspensionReason && (
+                  <span className="my-2 block whitespace-pre-line wrap-anywhere">
+                    <Trans>Moderators' reason: {suspensionReason}</Trans>
+                  </span>
+                )}{' '}
                 <TextLink to={paths.grievance.getHref()}>
                   <Trans>Go to the grievance form</Trans>
                 </TextLink>
-                {suspensionReason && (
-                  <span className="mt-2 block whitespace-pre-line wrap-anywhere">
-                    <Trans>Moderators' reason: {suspensionReason}</Trans>
-                  </span>
-                )}
               </>
             )}
           </AlertDescription>

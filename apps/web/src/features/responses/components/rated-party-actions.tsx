@@ -4,7 +4,7 @@
 // place of the buttons.
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { Rating } from '@workspace/contracts';
-import { Flag, MessageSquareReply, Pencil, Trash2 } from 'lucide-react';
+import { Gavel, MessageSquareReply, Pencil, Trash2 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '@/components/confirm-dialog';
@@ -65,7 +65,7 @@ export function RatedPartyActions({ rating, children }: { rating: Rating; childr
           <RemoveReply rating={rating} hidden />
           <Button asChild variant="ghost" size="sm" className="text-muted-foreground">
             <Link to={paths.grievance.getHref()}>
-              <Flag aria-hidden />
+              <Gavel aria-hidden />
               <Trans>Appeal through the grievance form</Trans>
             </Link>
           </Button>
