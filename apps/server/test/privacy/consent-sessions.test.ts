@@ -109,6 +109,8 @@ describe('sessions', () => {
     expect(res.status).toBe(200);
     expect(res.body.results.map((s) => s.device).sort()).toEqual(['Chrome on Android', 'Safari on macOS']);
     expect(res.body.results.filter((s) => s.current).map((s) => s.device)).toEqual(['Chrome on Android']);
+    // This device first, though the other signed in after it; then the most recently used.
+    expect(res.body.results.map((s) => s.device)).toEqual(['Chrome on Android', 'Safari on macOS']);
     // Its parts too, for a client that words the name in its own language.
     expect(res.body.results.filter((s) => s.current).map(({ browser, os }) => ({ browser, os }))).toEqual([
       { browser: 'Chrome', os: 'Android' },

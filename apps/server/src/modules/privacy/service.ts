@@ -80,8 +80,11 @@ export function createPrivacyService(deps: AppDeps) {
   const { db, counters, env, mailer } = deps;
   const signInGuard = createSignInGuard(deps);
 
+  /** This device first, then the most recently used (liveSessions' order). */
   async function sessionsOf(userId: number, currentId: string | null): Promise<SessionInfo[]> {
-    return (await liveSessions(db, userId)).map((s) => ({
+    const sessions = await liveSessions(db, userId);
+    const current = sessions.filter((s) => s.id === currentId);
+    return [...current, ...sessions.filter((s) => s.id !== currentId)].map((s) => ({
       id: s.id,
       device: describeDevice(s.userAgent),
       ...deviceParts(s.userAgent),

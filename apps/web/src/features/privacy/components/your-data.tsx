@@ -73,8 +73,8 @@ function Sessions() {
   const sessions = useSessions();
   const end = useEndSession();
   const endOthers = useEndOtherSessions();
-  // This device first, where a person looks for it; the others as the API orders them, last used first.
-  const results = [...(sessions.data?.results ?? [])].sort((a, b) => Number(b.current) - Number(a.current));
+  // As the API orders them: this device first, where a person looks for it, then the last used.
+  const results = sessions.data?.results ?? [];
   const failed = (error: unknown) =>
     toast({
       title: t`Could not end the session`,
