@@ -47,33 +47,24 @@ describe('ActionDialog', () => {
   });
 
   it('says who reads a reason as written, and what it must not tell them', async () => {
-    const byAuthor = open();
-    await byAuthor.user.click(screen.getByRole('button', { name: 'Open' }));
-    expect(describedBy(await screen.findByLabelText('Reason'))).toContain(
-      'The author reads it as written: do not name who reported the rating.',
-    );
-    byAuthor.unmount();
-
-    const byBoth = open(false, 'rejectDispute');
-    await byBoth.user.click(screen.getByRole('button', { name: 'Open' }));
-    expect(describedBy(await screen.findByLabelText('Reason'))).toContain(
-      'Both parties read it as written: say nothing that could tell who wrote an anonymous rating.',
-    );
-    byBoth.unmount();
-
-    const byReplyAuthor = open(false, 'hideReply');
-    await byReplyAuthor.user.click(screen.getByRole('button', { name: 'Open' }));
-    expect(describedBy(await screen.findByLabelText('Reason'))).toContain(
-      "The reply's author reads it as written: say nothing that could tell who wrote an anonymous rating.",
-    );
-    byReplyAuthor.unmount();
-
-    const bySuspended = open(false, 'suspend');
-    await bySuspended.user.click(screen.getByRole('button', { name: 'Open' }));
-    expect(describedBy(await screen.findByLabelText('Reason'))).toContain(
-      'The person reads it as written when they next sign in: do not name who reported them.',
-    );
-    bySuspended.unmount();
+    const readers: [ModerationAction, string][] = [
+      ['hide', 'The author reads it as written: do not name who reported the rating.'],
+      [
+        'rejectDispute',
+        'Both parties read it as written: say nothing that could tell who wrote an anonymous rating.',
+      ],
+      [
+        'hideReply',
+        "The reply's author reads it as written: say nothing that could tell who wrote an anonymous rating.",
+      ],
+      ['suspend', 'The person reads it as written when they next sign in: do not name who reported them.'],
+    ];
+    for (const [action, hint] of readers) {
+      const dialog = open(false, action);
+      await dialog.user.click(screen.getByRole('button', { name: 'Open' }));
+      expect(describedBy(await screen.findByLabelText('Reason'))).toContain(hint);
+      dialog.unmount();
+    }
 
     // A dismissed flag's reason stays in the audit log.
     const kept = open(true);
