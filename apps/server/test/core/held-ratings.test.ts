@@ -20,6 +20,7 @@ import { aggregateMismatches } from '../../src/modules/ratings/aggregates.ts';
 import {
   releaseHeldEdits,
   releaseHeldRatings,
+  releaseLeavingRatings,
   releaseReturningRatings,
 } from '../../src/modules/ratings/release.ts';
 import { transparencyReport } from '../../src/modules/transparency/repository.ts';
@@ -238,7 +239,7 @@ describe('an anonymous rating held until the next day in India', () => {
     expect(await notice()).toBe(true);
   });
 
-  it("a suspension hides the rater's held ratings, which the release then leaves; reinstating brings named ones back at once, anonymous ones with the next day's release", async () => {
+  it("a suspension hides the rater's named and held ratings at once, their published anonymous ones with the next day's release; reinstating brings named ones back at once, anonymous ones with the next day's release", async () => {
     const [heldFor, publishedFor, namedFor, reader] = [
       await makeUser(ctx, 'employer'),
       await makeUser(ctx, 'employer'),
@@ -263,8 +264,14 @@ describe('an anonymous rating held until the next day in India', () => {
         body: { reason },
       });
     expect((await moderate('suspend', 'Fake reviews from several accounts')).status).toBe(200);
+    // The anonymous rating others have seen does not vanish in the minute the account did.
+    expect(await statusOf(ctx, seen.id)).toBe('published');
+    expect((await storedOf(publishedFor.id))?.total).toBe(1);
+    for (const id of [held.id, named.id]) expect(await statusOf(ctx, id)).toBe('hidden');
     const tomorrow = new Date((await createdAtOf(held.id)).getTime() + DAY_MS);
     await releaseHeldRatings(ctx.deps.db, { now: tomorrow });
+    expect(await releaseLeavingRatings(ctx.deps.db, { now: tomorrow })).toBe(1);
+    expect(await releaseLeavingRatings(ctx.deps.db, { now: tomorrow })).toBe(0);
     for (const id of [seen.id, held.id, named.id]) expect(await statusOf(ctx, id)).toBe('hidden');
     for (const company of [heldFor, publishedFor, namedFor])
       expect((await storedOf(company.id))?.total).toBe(0);
@@ -333,6 +340,7 @@ describe('an anonymous rating held until the next day in India', () => {
         body: { reason },
       });
     expect((await moderate(`users/${author.id}/suspend`, 'Checked')).status).toBe(200);
+    await releaseLeavingRatings(ctx.deps.db, { now: new Date(Date.now() + DAY_MS) });
     expect((await moderate(`users/${author.id}/reinstate`, 'Cleared')).status).toBe(200);
 
     // Published now, it would reappear in the minute of a moderator's act tied to the reinstatement.
@@ -353,6 +361,58 @@ describe('an anonymous rating held until the next day in India', () => {
     expect(given.body.results[0]?.moderation).toMatchObject({ reason: 'Names a colleague', appeal: null });
   });
 
+  it("a suspended author's anonymous rating hidden for cause before the release is not returned by their reinstatement; one reinstated before it never leaves", async () => {
+    const [forCause, staying, reader] = [
+      await makeUser(ctx, 'employer'),
+      await makeUser(ctx, 'employer'),
+      await makeUser(ctx, 'employee'),
+    ];
+    const { author } = await signedUpAuthor();
+    const causes = await rate(ctx, author, forCause, {
+      is_anonymous: true,
+      feedback_message: 'Names a person.',
+    });
+    const stays = await rate(ctx, author, staying, { is_anonymous: true, feedback_message: 'Stays.' });
+    const day = new Date((await createdAtOf(stays.id)).getTime() + DAY_MS);
+    await releaseHeldRatings(ctx.deps.db, { now: day });
+    const moderate = (path: string, reason: string) =>
+      call<ErrorAnswer>(ctx.app, 'POST', `/api/moderation/${path}/`, {
+        token: moderator.token,
+        body: { reason },
+      });
+    expect((await moderate(`users/${author.id}/suspend`, 'Fake reviews')).status).toBe(200);
+    // Still on the company's page, as before the suspension: the release takes it down.
+    const shown = await get<ProfileResponse>(ctx, reader, `/api/core/users/${staying.id}/profile/`);
+    expect(shown.body.all_ratings.map((r) => r.id)).toEqual([stays.id]);
+    // The moderators' queue says it leaves tomorrow.
+    await call(ctx.app, 'POST', `/api/core/ratings/${stays.id}/flag/`, {
+      token: reader.token,
+      body: { reason: 'FAKE' },
+    });
+    const queue = await get<{ results: { rating: { id: number; leave_held?: true } }[] }>(
+      ctx,
+      moderator,
+      '/api/moderation/flags/?status=open',
+    );
+    expect(queue.body.results.find((item) => item.rating.id === stays.id)?.rating.leave_held).toBe(true);
+    // Hidden for its own cause now: out of the aggregates at once, and never returned by a reinstatement.
+    expect((await moderate(`ratings/${causes.id}/hide`, 'Names a colleague')).status).toBe(200);
+    expect((await storedOf(forCause.id))?.total).toBe(0);
+    // Reinstated before the release: the other never left, and nothing moves at the release.
+    expect((await moderate(`users/${author.id}/reinstate`, 'Cleared')).status).toBe(200);
+    const later = new Date(Date.now() + DAY_MS);
+    expect(await releaseLeavingRatings(ctx.deps.db, { now: later })).toBe(0);
+    expect(await releaseReturningRatings(ctx.deps.db, { now: later })).toBe(0);
+    expect(await statusOf(ctx, stays.id)).toBe('published');
+    expect(await statusOf(ctx, causes.id)).toBe('hidden');
+    expect((await storedOf(staying.id))?.total).toBe(1);
+    const [left] = await queryRows<{ n: number }>(
+      ctx.deps.db,
+      sql`select count(*)::int as n from suspension_hidden_ratings where rating_id in (${causes.id}, ${stays.id})`,
+    );
+    expect(left?.n).toBe(0);
+  });
+
   it('a reinstated author who deletes their account before the release, keeping their ratings, gets them back as others saw them', async () => {
     const company = await makeUser(ctx, 'employer');
     const { author, password, signInAgain } = await signedUpAuthor();
@@ -366,6 +426,8 @@ describe('an anonymous rating held until the next day in India', () => {
         body: { reason: 'Checked' },
       });
       expect(done.status).toBe(200);
+      if (action === 'suspend')
+        await releaseLeavingRatings(ctx.deps.db, { now: new Date(Date.now() + DAY_MS) });
     }
     await signInAgain();
     const gone = await call(ctx.app, 'DELETE', '/api/auth/account/', {
@@ -383,7 +445,7 @@ describe('an anonymous rating held until the next day in India', () => {
     ]);
   });
 
-  it("the release's job in the server publishes the ended days' held ratings, and says so in the metrics", async () => {
+  it("the release's job in the server publishes the ended days' held ratings, hides a suspended author's, and says so in the metrics", async () => {
     const scrape = async () => {
       const answer = await call(ctx.app, 'GET', '/api/metrics', {
         headers: { authorization: `Bearer ${METRICS_TOKEN}` },
@@ -399,6 +461,7 @@ describe('an anonymous rating held until the next day in India', () => {
       return {
         released: metric('worktrust_held_ratings_released_total{kind="rating"}'),
         edits: metric('worktrust_held_ratings_released_total{kind="edit"}'),
+        left: metric('worktrust_held_ratings_released_total{kind="suspended"}'),
         lastRunAt: metric('worktrust_held_release_last_run_timestamp_seconds'),
       };
     };
@@ -434,6 +497,22 @@ describe('an anonymous rating held until the next day in India', () => {
     );
     expect(row?.text).toBe('Edited yesterday.');
     expect((await scrape()).edits).toBeGreaterThanOrEqual(after.edits + 1);
+
+    // And its author suspended yesterday, as far as the release can tell: it leaves now.
+    const suspended = await call(ctx.app, 'POST', `/api/moderation/users/${author.id}/suspend/`, {
+      token: moderator.token,
+      body: { reason: 'Checked' },
+    });
+    expect(suspended.status).toBe(200);
+    expect(await statusOf(ctx, held.id)).toBe('published');
+    await ctx.deps.db.execute(
+      sql`update suspension_hidden_ratings set leaving_since = leaving_since - interval '1 day' where rating_id = ${held.id}`,
+    );
+    const beforeLeaving = await scrape();
+    await ctx.deps.heldRelease.wake();
+    expect(await statusOf(ctx, held.id)).toBe('hidden');
+    expect((await storedOf(company.id))?.total).toBe(0);
+    expect((await scrape()).left).toBeGreaterThanOrEqual(beforeLeaving.left + 1);
   });
 
   it('an edit of a published anonymous rating waits for the next day: its author alone sees it until the release applies it', async () => {

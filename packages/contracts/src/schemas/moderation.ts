@@ -119,7 +119,15 @@ export const moderatedRating = rating.extend({
 });
 
 export const flaggedRating = z.object({
-  rating: moderatedRating.extend({ rater_email: z.string(), rater_status: z.enum(RATER_STATUSES) }),
+  rating: moderatedRating.extend({
+    rater_email: z.string(),
+    rater_status: z.enum(RATER_STATUSES),
+    /**
+     * Published still, this anonymous rating of a suspended rater leaves with the next day's release
+     * (ADR 0030), so that it does not vanish in the minute their account did.
+     */
+    leave_held: z.literal(true).optional(),
+  }),
   flag_count: z.number().int(),
   open_flag_count: z.number().int(),
   flags: z.array(flag.extend({ matched: matchedText.nullable() })),

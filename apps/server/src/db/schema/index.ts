@@ -319,6 +319,11 @@ export const suspensionHiddenRatings = pgTable('suspension_hidden_ratings', {
    * (drizzle/0052, ADR 0030); null while the suspension lasts.
    */
   reinstatedAt: ts('reinstated_at'),
+  /**
+   * Set when the suspension left this anonymous rating published until the next day's release, which
+   * hides it then and clears this (drizzle/0054, ADR 0030): its rating is still published meanwhile.
+   */
+  leavingSince: ts('leaving_since'),
 });
 
 /** Acceptances of a privacy notice version (drizzle/0011). */

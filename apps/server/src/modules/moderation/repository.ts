@@ -161,6 +161,9 @@ export async function flagQueue(
           raterEmail: rater.email,
           raterActive: rater.isActive,
           raterDeleted: isTombstoneSql(rater.passwordHash),
+          // Its author's suspension hides it with the next day's release (drizzle/0054).
+          leaving: sql<boolean>`exists (select 1 from suspension_hidden_ratings s
+            where s.rating_id = ${ratings.id} and s.leaving_since is not null and s.reinstated_at is null)`,
         })
         .from(ratings)
         .$dynamic(),
@@ -189,6 +192,7 @@ export async function flagQueue(
           rater_email: r.raterEmail,
           // Which of suspend and reinstate applies: neither to a deleted account's tombstone.
           rater_status: r.raterDeleted ? 'deleted' : r.raterActive ? 'active' : 'suspended',
+          ...(r.leaving ? { leave_held: true as const } : {}),
         },
         flag_count: summary.flag_count,
         open_flag_count: summary.open_count,

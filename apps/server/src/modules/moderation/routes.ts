@@ -103,7 +103,9 @@ export async function moderationRoutes(instance: FastifyInstance) {
   );
 
   app.post('/users/:id/suspend', action('Suspend a user and hide the ratings they gave'), async (request) => {
-    await suspendUser(db, sessionOf(request).userId, request.params.id, request.body.reason);
+    await suspendUser(db, sessionOf(request).userId, request.params.id, request.body.reason, {
+      hold: instance.deps.env.ANONYMOUS_HOLD,
+    });
     return { message: MSG.userSuspended };
   });
 

@@ -42,6 +42,10 @@ async function lockUser(tx: Executor, userId: number, mode: 'no key update' | 's
 const returning = (ratingId: number) =>
   and(eq(suspensionHiddenRatings.ratingId, ratingId), isNotNull(suspensionHiddenRatings.reinstatedAt));
 
+/** A suspended user's anonymous rating still published, leaving with the next release (drizzle/0054). */
+const leaving = (ratingId: number) =>
+  and(eq(suspensionHiddenRatings.ratingId, ratingId), isNotNull(suspensionHiddenRatings.leavingSince));
+
 /**
  * published -> hidden; the rating's open flags are settled as acted upon. A rating coming back with
  * the next day's release after its author's reinstatement is kept hidden instead.
@@ -56,6 +60,8 @@ export async function hideRating(db: Db, moderatorId: number, ratingId: number, 
       await tx.update(ratings).set({ status: 'hidden' }).where(eq(ratings.id, ratingId));
       // A rating held back by an open dispute no longer counts already.
       if (rating.status === 'published') await applyRatings(tx, [ratingId], -1);
+      // Hidden for cause: no longer one its author's suspension hides, nor their reinstatement returns.
+      await tx.delete(suspensionHiddenRatings).where(leaving(ratingId));
     }
     await actionOpenFlags(tx, ratingId, moderatorId);
     await recordAction(tx, {
@@ -184,9 +190,19 @@ export async function dismissFlag(db: Db, moderatorId: number, flagId: number, r
 /**
  * Deactivates the user, revokes every refresh family (their access tokens already fail, as the
  * session plugin checks is_active on each request) and hides every rating they gave that is still
- * published, remembering which, so that reinstating restores exactly those.
+ * published, remembering which, so that reinstating restores exactly those. With the hold on (ADR
+ * 0030) their published anonymous ratings leave with the next day's release instead
+ * (releaseLeavingRatings): their profile and an anonymous rating vanishing in the same minute would
+ * name its author to the company.
  */
-export async function suspendUser(db: Db, moderatorId: number, userId: number, reason: string) {
+export async function suspendUser(
+  db: Db,
+  moderatorId: number,
+  userId: number,
+  reason: string,
+  options: { hold: AnonymousHold },
+) {
+  const leaveLater = options.hold === 'day';
   return inTransaction(db, async (tx) => {
     const user = await lockUser(tx, userId, 'no key update');
     if (user.role === 'moderator') throw badRequest(MSG.cannotSuspendModerator);
@@ -199,10 +215,16 @@ export async function suspendUser(db: Db, moderatorId: number, userId: number, r
     const hidden = await queryRows<{ id: number; was: RatingStatus }>(
       tx,
       sql`with target as (
-            select id, status from ratings where rater_id = ${userId} and status in ('published', 'held') for update
+            select id, status from ratings where rater_id = ${userId} and status in ('published', 'held')
+              and not (${leaveLater} and status = 'published' and is_anonymous) for update
           )
           update ratings r set status = 'hidden' from target t where r.id = t.id returning r.id, t.status as was`,
     );
+    if (leaveLater) {
+      await tx.execute(sql`insert into suspension_hidden_ratings (rating_id, user_id, leaving_since)
+        select id, rater_id, now() from ratings where rater_id = ${userId} and status = 'published' and is_anonymous
+        on conflict (rating_id) do update set leaving_since = now(), reinstated_at = null`);
+    }
     const ids = hidden.map((r) => r.id);
     // Ratings a former reinstatement left waiting for the release (ADR 0030) stay hidden by this one.
     await tx
@@ -357,6 +379,7 @@ export async function decideDispute(
       await tx.update(ratings).set({ status: 'hidden' }).where(eq(ratings.id, dispute.ratingId));
       if (rating.status === 'published') await applyRatings(tx, [dispute.ratingId], -1);
       await actionOpenFlags(tx, dispute.ratingId, moderatorId);
+      await tx.delete(suspensionHiddenRatings).where(leaving(dispute.ratingId));
     }
     if (decision.outcome === 'REJECTED' && rating.status === 'disputed') {
       if (author.isActive) {
@@ -366,7 +389,8 @@ export async function decideDispute(
         await tx.update(ratings).set({ status: 'hidden' }).where(eq(ratings.id, dispute.ratingId));
         await tx
           .insert(suspensionHiddenRatings)
-          .values({ ratingId: dispute.ratingId, userId: found.raterId });
+          .values({ ratingId: dispute.ratingId, userId: found.raterId })
+          .onConflictDoUpdate({ target: suspensionHiddenRatings.ratingId, set: { leavingSince: null } });
       }
     }
     await tx

@@ -5,7 +5,8 @@
 // and the ratee is told of it, dated by its day. A company watching its page then sees the day's
 // anonymous ratings appear together, at a moment none of their authors chose. An edit of an anonymous
 // rating others see waits the same way (drizzle/0051) and is applied by the same job, as do the
-// anonymous ratings a reinstated user's suspension hid (drizzle/0052).
+// anonymous ratings a reinstated user's suspension hid (drizzle/0052), and a suspended user's
+// anonymous ratings leave (drizzle/0054).
 import { NOTIFICATION_LINKS, type RatingStatus } from '@workspace/contracts';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -151,17 +152,48 @@ export async function releaseReturningRatings(db: Db, options: { now?: Date; bat
   });
 }
 
+/**
+ * Hides up to `batch` anonymous ratings whose author was suspended before India's day began at `now`
+ * (drizzle/0054; suspendUser hid their other ratings at once), out of their ratees' aggregates; each
+ * stays remembered for a reinstatement. One no longer published (hidden for cause, or held back by a
+ * dispute, meanwhile) is left as it is and forgotten here. How many were hidden.
+ */
+export async function releaseLeavingRatings(db: Db, options: { now?: Date; batch?: number } = {}) {
+  const now = releaseMoment(options.now);
+  return inTransaction(db, async (tx) => {
+    const taken = await queryRows<{ id: number; published: boolean }>(
+      tx,
+      sql`select r.id, r.status = 'published' as published from suspension_hidden_ratings s
+          join ratings r on r.id = s.rating_id
+          where s.leaving_since < ${dayStart(now)} and s.reinstated_at is null
+          order by s.rating_id limit ${options.batch ?? BATCH} for update skip locked`,
+    );
+    if (taken.length === 0) return 0;
+    const ids = taken.filter((row) => row.published).map((row) => Number(row.id));
+    const others = taken.filter((row) => !row.published).map((row) => Number(row.id));
+    // Uncounted first, as releaseHeldRatings counts: the ratees locked in id order.
+    await applyRatings(tx, ids, -1);
+    await tx.execute(sql`update ratings set status = 'hidden' where id = any(${sql.param(ids)}::bigint[])`);
+    await tx.execute(sql`update suspension_hidden_ratings set leaving_since = null
+      where rating_id = any(${sql.param(ids)}::bigint[])`);
+    await tx.execute(
+      sql`delete from suspension_hidden_ratings where rating_id = any(${sql.param(others)}::bigint[])`,
+    );
+    return ids.length;
+  });
+}
+
 export interface HeldRelease extends Poller {
   /**
    * Ratings, edits and reinstated authors' ratings this process has released, and when its last run
    * ended without an error (Unix seconds, 0 before the first): metrics, so that an operator sees a
    * release that has stopped.
    */
-  stats(): { released: number; edits: number; returned: number; lastRunAt: number };
+  stats(): { released: number; edits: number; returned: number; left: number; lastRunAt: number };
 }
 
 export function startHeldRelease(db: Db, log: Pick<FastifyBaseLogger, 'info' | 'warn'>): HeldRelease {
-  const totals = { released: 0, edits: 0, returned: 0, lastRunAt: 0 };
+  const totals = { released: 0, edits: 0, returned: 0, left: 0, lastRunAt: 0 };
   const poller = startPoller({
     what: 'release of held anonymous ratings',
     everyMs: RELEASE_EVERY_MS,
@@ -170,11 +202,13 @@ export function startHeldRelease(db: Db, log: Pick<FastifyBaseLogger, 'info' | '
       const released = await releaseHeldRatings(db);
       const edited = await releaseHeldEdits(db, { log });
       const returned = await releaseReturningRatings(db);
+      const left = await releaseLeavingRatings(db);
       totals.released += released;
       totals.edits += edited;
       totals.returned += returned;
+      totals.left += left;
       totals.lastRunAt = Date.now() / 1000;
-      return released === BATCH || edited === BATCH || returned === BATCH;
+      return released === BATCH || edited === BATCH || returned === BATCH || left === BATCH;
     },
   });
   return { ...poller, stats: () => ({ ...totals }) };

@@ -207,8 +207,10 @@ export function FlaggedRatingCard({ item }: { item: FlaggedRating }) {
               title={<Trans>Suspend {rater}</Trans>}
               description={
                 <Trans>
-                  They are signed out at once, cannot sign in, and every rating they gave is hidden until they
-                  are reinstated.
+                  They are signed out at once and cannot sign in. Every rating they gave is hidden until they
+                  are reinstated: named ones at once, anonymous ones at the start of the next day in India, so
+                  that the moment cannot point at their author. A rating that must go now, hide for its own
+                  cause.
                 </Trans>
               }
               confirmLabel={<Trans>Suspend User</Trans>}

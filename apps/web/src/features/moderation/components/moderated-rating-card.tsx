@@ -15,7 +15,8 @@ import { paths } from '@/config/paths';
 import { formatDateTime } from '@/lib/format';
 import { ActionDialog } from './action-dialog';
 
-type ModeratedRating = ModerationDispute['rating'] & { rater_email?: FlaggedRating['rating']['rater_email'] };
+type ModeratedRating = ModerationDispute['rating'] &
+  Partial<Pick<FlaggedRating['rating'], 'rater_email' | 'leave_held'>>;
 
 const STATUS_VARIANT = {
   published: 'success',
@@ -28,6 +29,9 @@ function StatusBadge({ rating }: { rating: ModeratedRating }) {
   const { t } = useLingui();
   // Hidden by its author's suspension and coming back with the next release, as a held one does.
   const status = rating.return_held ? 'held' : rating.status;
+  // Its author suspended, it leaves with the next release (ADR 0030).
+  if (rating.leave_held && status === 'published')
+    return <Badge variant="secondary">{t`Hidden tomorrow`}</Badge>;
   const label = {
     published: t`Published`,
     hidden: t`Hidden`,
@@ -47,7 +51,10 @@ function HideReplyAction({ rating }: { rating: ModeratedRating }) {
       destructive
       title={<Trans>Hide the reply from {name}</Trans>}
       description={
-        <Trans>The reply leaves every view of the rating. The rating itself stays as it is.</Trans>
+        <Trans>
+          The reply leaves every view of the rating but its author's, who is told why. The rating itself stays
+          as it is.
+        </Trans>
       }
       confirmLabel={<Trans>Hide reply</Trans>}
       trigger={

@@ -1,13 +1,16 @@
 // ADR 0030 against the real API, on a server that holds anonymous ratings as production does: a
-// flagged anonymous rating's card offers no restore while its rater is suspended (their ratings come
-// back with their reinstatement), and once they are reinstated says it comes back with the next day's
+// flagged anonymous rating's card says it leaves tomorrow once its rater is suspended, then offers no
+// restore while they are (their ratings come back with their reinstatement), and once they are reinstated says it comes back with the next day's
 // release and offers to keep it hidden, not to publish it now.
 import { screen } from '@testing-library/react';
 import { type FlagsResponse, PERSON_FLAG_REASONS } from '@workspace/contracts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type LiveApi, startLiveApi } from '@/testing/live-api';
 import { renderWithProviders } from '@/testing/render';
-import { releaseHeldRatings } from '../../../../../server/src/modules/ratings/release.ts';
+import {
+  releaseHeldRatings,
+  releaseLeavingRatings,
+} from '../../../../../server/src/modules/ratings/release.ts';
 import { createModerator } from '../../../../../server/test/fixtures.ts';
 import { FlaggedRatingCard } from './flagged-rating-card';
 
@@ -17,11 +20,13 @@ beforeAll(async () => {
 });
 afterAll(() => live?.close());
 
+const nextDay = () => new Date(Date.now() + 24 * 60 * 60 * 1000);
+
 it("a moderator's card offers no restore while the rater is suspended, and says a reinstated one's anonymous rating comes back tomorrow", async () => {
   const employee = await live.signUp({ user_role: 'employee' });
   const [company, reporter] = [await live.signUp({ user_role: 'employer' }), await live.signUp()];
   const written = await live.rate(employee, company, { is_anonymous: true, feedback_message: 'Flag me.' });
-  await releaseHeldRatings(live.ctx.deps.db, { now: new Date(Date.now() + 24 * 60 * 60 * 1000) });
+  await releaseHeldRatings(live.ctx.deps.db, { now: nextDay() });
   const flagged = await live.call('POST', `/api/core/ratings/${written.id}/flag/`, {
     token: reporter.access,
     body: { reason: PERSON_FLAG_REASONS[0] },
@@ -43,9 +48,16 @@ it("a moderator's card offers no restore while the rater is suspended, and says 
   };
 
   expect((await moderate('suspend')).status).toBe(200);
+  // Still published until the next day's release, which the card says; it may be hidden for cause now.
+  const leaving = await card();
+  expect(await screen.findByText('Hidden tomorrow')).toBeTruthy();
+  expect(screen.getByRole('button', { name: /Hide rating/ })).toBeTruthy();
+  leaving.unmount();
+  await releaseLeavingRatings(live.ctx.deps.db, { now: nextDay() });
   const suspended = await card();
   expect(await screen.findByRole('button', { name: /Reinstate rater/ })).toBeTruthy();
   expect(screen.queryByRole('button', { name: /Restore rating/ })).toBeNull();
+  expect(screen.queryByText('Hidden tomorrow')).toBeNull();
   suspended.unmount();
 
   expect((await moderate('reinstate')).status).toBe(200);

@@ -7,7 +7,10 @@ import type { ProfileResponse } from '@workspace/contracts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type LiveApi, startLiveApi } from '@/testing/live-api';
 import { renderWithProviders } from '@/testing/render';
-import { releaseHeldRatings } from '../../../../../server/src/modules/ratings/release.ts';
+import {
+  releaseHeldRatings,
+  releaseLeavingRatings,
+} from '../../../../../server/src/modules/ratings/release.ts';
 import { createModerator, loginAs } from '../../../../../server/test/fixtures.ts';
 import { MyRatings } from './my-ratings';
 
@@ -17,6 +20,8 @@ beforeAll(async () => {
 });
 afterAll(() => live?.close());
 
+const nextDay = () => new Date(Date.now() + 24 * 60 * 60 * 1000);
+
 it("a reinstated author's anonymous rating is marked to come back tomorrow, and their named one is back", async () => {
   const employee = await live.signUp({ user_role: 'employee' });
   const [quiet, open] = [
@@ -24,7 +29,7 @@ it("a reinstated author's anonymous rating is marked to come back tomorrow, and 
     await live.signUp({ user_role: 'employer' }),
   ];
   await live.rate(employee, quiet, { is_anonymous: true, feedback_message: 'Said quietly.' });
-  await releaseHeldRatings(live.ctx.deps.db, { now: new Date(Date.now() + 24 * 60 * 60 * 1000) });
+  await releaseHeldRatings(live.ctx.deps.db, { now: nextDay() });
   await live.rate(employee, open, { feedback_message: 'Said openly.' });
   const moderator = await createModerator(live.ctx);
   for (const action of ['suspend', 'reinstate']) {
@@ -33,6 +38,8 @@ it("a reinstated author's anonymous rating is marked to come back tomorrow, and 
       body: { reason: 'Checked by a moderator' },
     });
     expect(done.status).toBe(200);
+    // Its anonymous rating leaves with the next day's release, not in the minute of the suspension.
+    if (action === 'suspend') await releaseLeavingRatings(live.ctx.deps.db, { now: nextDay() });
   }
 
   // The suspension ended the author's sessions: they sign in again.
