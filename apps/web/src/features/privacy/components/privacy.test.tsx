@@ -119,6 +119,12 @@ describe('deleting the account', () => {
     await user.click(screen.getByRole('button', { name: 'Delete my account' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByRole('radio', { name: /Keep my ratings, anonymously/ })).toBeTruthy();
+    // Deleting them with the account is a choice made knowing what the moment tells a company.
+    expect(
+      within(dialog).getByRole('radio', {
+        name: /Delete my ratings too.*may then see your review go in the same minute as your account/,
+      }),
+    ).toBeTruthy();
     await user.type(within(dialog).getByLabelText('Your password'), 'not-my-password');
     await user.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
     expect(await within(dialog).findByText(MSG.passwordIncorrect)).toBeTruthy();
