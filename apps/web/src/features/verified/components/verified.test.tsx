@@ -7,6 +7,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { MSG, type OwnUser, WORK_EMAIL_CODE_LENGTH } from '@workspace/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useSession } from '@/lib/session';
+import { describedBy } from '@/testing/described-by';
 import { type LiveApi, startLiveApi } from '@/testing/live-api';
 import { renderWithProviders } from '@/testing/render';
 import { EmailDomainCard } from './email-domain-card';
@@ -99,6 +100,10 @@ describe('verified employment', () => {
     live.signInPage(person);
     const { user, queryClient } = renderWithProviders(<WorkEmailCard />);
     const address = `asha@${domain}`;
+    // Before asking: the company's mail server carries the code, so the company can see the asking.
+    expect(describedBy(await screen.findByLabelText('Work email'))).toContain(
+      "The code's mail passes through the company's mail server, so the company can see that you asked for one",
+    );
     await user.type(await screen.findByLabelText('Work email'), address);
     await user.click(screen.getByRole('button', { name: 'Send code' }));
     expect(

@@ -181,7 +181,13 @@ export function WorkEmailCard() {
                 form.formState.errors.email?.message ??
                 (request.isError ? getProblem(request.error) : undefined)
               }
-              hint={<Trans>The address at your company's domain, such as name@company.com.</Trans>}
+              hint={
+                <Trans>
+                  The address at your company's domain, such as name@company.com. The code's mail passes
+                  through the company's mail server, so the company can see that you asked for one, though
+                  never what you write.
+                </Trans>
+              }
             >
               {(control) => (
                 <Input
