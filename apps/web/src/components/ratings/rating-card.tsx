@@ -8,6 +8,8 @@ import { disputeHoldsRating, type Rating } from '@workspace/contracts';
 import { BadgeCheck, EyeOff, MessageSquareReply, Scale } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
+import { TextLink } from '@/components/ui/text-link';
+import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { formatDate, formatScore } from '@/lib/format';
 import { CategoryScores } from './category-scores';
@@ -114,13 +116,21 @@ function ModerationNotice({
         </p>
       )}
       {appeal?.status === 'rejected' && (
-        <p className="text-muted-foreground">
-          {appeal.reason ? (
-            <Trans>Your appeal was rejected: {appeal.reason}</Trans>
-          ) : (
-            <Trans>Your appeal was rejected.</Trans>
-          )}
-        </p>
+        <>
+          <p className="text-muted-foreground">
+            {appeal.reason ? (
+              <Trans>Your appeal was rejected: {appeal.reason}</Trans>
+            ) : (
+              <Trans>Your appeal was rejected.</Trans>
+            )}
+          </p>
+          {/* The moderators' last word; the Grievance Officer (IT Rules 2021) is the way on from it. */}
+          <p>
+            <TextLink to={paths.grievance.getHref()}>
+              <Trans>Still think it is wrong? Write to the Grievance Officer</Trans>
+            </TextLink>
+          </p>
+        </>
       )}
     </Notice>
   );

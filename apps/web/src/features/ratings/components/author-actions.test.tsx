@@ -190,4 +190,43 @@ describe("the author's own rating", () => {
       }),
     );
   });
+
+  it('with its appeal rejected, shows why and the way on: the Grievance Officer', async () => {
+    const { employee, rating } = await employeeRatedCompany();
+    const [hider, judge] = [await createModerator(live.ctx), await createModerator(live.ctx)];
+    const moderate = (token: string, path: string, body: unknown) =>
+      live.call<{ results?: { id: number; rating: { id: number } }[] }>('POST', path, { token, body });
+    expect(
+      (await moderate(hider.access, `/api/moderation/ratings/${rating.id}/hide/`, { reason: 'Abusive.' }))
+        .status,
+    ).toBe(200);
+    const appealed = await live.call('POST', `/api/core/ratings/${rating.id}/appeal/`, {
+      token: employee.access,
+      body: { message: 'It is fair criticism.' },
+    });
+    expect(appealed.status).toBe(201);
+    const queue = await live.call<{ results: { id: number; rating: { id: number } }[] }>(
+      'GET',
+      '/api/moderation/appeals/?status=open',
+      { token: judge.access },
+    );
+    const appeal = queue.body.results.find((item) => item.rating.id === rating.id);
+    expect(
+      (
+        await moderate(judge.access, `/api/moderation/appeals/${appeal?.id}/reject/`, {
+          reason: 'Still abusive.',
+        })
+      ).status,
+    ).toBe(200);
+    live.signInPage(employee);
+    renderWithProviders(given());
+
+    expect(await screen.findByText('Your appeal was rejected: Still abusive.')).toBeTruthy();
+    expect(
+      screen
+        .getByRole('link', { name: 'Still think it is wrong? Write to the Grievance Officer' })
+        .getAttribute('href'),
+    ).toBe('/grievance');
+    expect(screen.queryByRole('button', { name: 'Appeal' })).toBeNull();
+  });
 });
