@@ -48,6 +48,15 @@ it('holds everything about the caller and nothing about anyone else', async () =
   });
   const anonymousReceived = await insertRating(ctx, secretRater, me, [3, 3], { anonymous: true });
   const openReceived = await insertRating(ctx, companyB, me, [5]);
+  // Their reply, which moderators hid: still theirs, in the download with why.
+  await call(ctx.app, 'POST', `/api/core/ratings/${openReceived}/reply/`, {
+    body: { message: 'I was never late.' },
+    token: access,
+  });
+  await call(ctx.app, 'POST', `/api/moderation/ratings/${openReceived}/hide-reply/`, {
+    body: { reason: 'Off topic' },
+    token: moderator.token,
+  });
   const flagged = await call(ctx.app, 'POST', `/api/core/ratings/${strangersRating}/flag/`, {
     body: { reason: 'SPAM', details: 'Looks copied' },
     token: access,
@@ -103,6 +112,10 @@ it('holds everything about the caller and nothing about anyone else', async () =
   expect(anonymous?.rater).toBeUndefined();
   expect(anonymous?.rater_name).toBe('Anonymous');
   expect(data.ratings_received.find((r) => r.id === openReceived)?.rater).toBe(companyB.id);
+  expect(data.ratings_received.find((r) => r.id === openReceived)?.reply_hidden).toMatchObject({
+    message: 'I was never late.',
+    reason: 'Off topic',
+  });
   // Flags, consents, sessions and grievances: exactly the rows.
   expect(ids(data.flags_filed)).toEqual(
     ids(await db.select().from(flags).where(eq(flags.reporterId, me.id))),

@@ -145,7 +145,11 @@ export const myDataResponse = z.object({
   notice_version: z.string(),
   profile: ownUser,
   ratings_given: z.array(rating).describe('As the rater sees them: anonymous ones too, with status'),
-  ratings_received: z.array(rating).describe('As others see them: anonymous raters stay hidden'),
+  ratings_received: z
+    .array(rating)
+    .describe(
+      'As My Ratings shows them: anonymous raters stay hidden; their own hidden reply and disputes with them',
+    ),
   flags_filed: z.array(
     z.object({
       id: z.number().int(),

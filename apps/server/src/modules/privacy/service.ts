@@ -189,8 +189,9 @@ export function createPrivacyService(deps: AppDeps) {
         account: { user_role: user.userRole, is_active: user.isActive },
         profile: toOwnUser(user, consent),
         ratings_given: given.map((r) => toRatingView(r as RatingRecord, userId, env.VERIFIED_BADGE_MIN)),
-        // viewerId 0 is nobody: the answer is the one every other person gets.
-        ratings_received: received.map((r) => toRatingView(r, 0, env.VERIFIED_BADGE_MIN)),
+        // As My Ratings shows them to the rated person: their own reply moderators hid, the dispute they
+        // filed, and nothing more of an anonymous rater than anyone else learns.
+        ratings_received: received.map((r) => toRatingView(r, userId, env.VERIFIED_BADGE_MIN)),
         disputes_filed: disputes.items,
         appeals_filed: appeals.map(({ appeal }) => ({
           rating_id: appeal.ratingId,
