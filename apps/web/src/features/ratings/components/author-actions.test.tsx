@@ -7,6 +7,8 @@ import {
   rateAgainDateOf,
 } from '@workspace/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatDate } from '@/lib/format';
+import { describedBy } from '@/testing/described-by';
 import { type LiveApi, startLiveApi } from '@/testing/live-api';
 import { RatingList } from '@/testing/rating-list';
 import { renderWithProviders } from '@/testing/render';
@@ -108,7 +110,7 @@ describe("the author's own rating", () => {
     expect(
       within(confirm).getByText(
         new RegExp(
-          `you cannot rate Infosys Technologies again for the next ${RATE_AGAIN_AFTER_WITHDRAWAL_DAYS} days`,
+          `you cannot rate Infosys Technologies again for the next ${RATE_AGAIN_AFTER_WITHDRAWAL_DAYS} days, until ${formatDate(new Date(Date.now() + RATE_AGAIN_AFTER_WITHDRAWAL_DAYS * 86_400_000).toISOString())}\\.`,
         ),
       ),
     ).toBeTruthy();
@@ -170,6 +172,8 @@ describe("the author's own rating", () => {
 
     await user.click(screen.getByRole('button', { name: 'Appeal' }));
     const dialog = await screen.findByRole('dialog');
+    // Said before an anonymous author writes "I worked there two years": nobody else reads it.
+    expect(describedBy(within(dialog).getByLabelText('Your appeal'))).toContain('Only moderators read this.');
     await user.type(
       within(dialog).getByLabelText('Your appeal'),
       'I removed nothing personal; it is my manager.',

@@ -120,6 +120,8 @@ function WithdrawRating({ rating }: { rating: Rating }) {
   const withdraw = useWithdrawRating();
   const name = rating.ratee_name;
   const days = RATE_AGAIN_AFTER_WITHDRAWAL_DAYS;
+  // The day the pair may rate again, if withdrawn now (the server counts the days from the withdrawal).
+  const until = formatDate(new Date(Date.now() + days * 24 * 60 * 60 * 1000).toISOString());
   return (
     <ConfirmDialog
       trigger={
@@ -143,7 +145,7 @@ function WithdrawRating({ rating }: { rating: Rating }) {
           // Said before, not after: withdrawing must not undo moderation, so the pair waits (DESIGN §9.1).
           <Trans>
             It leaves their profile and every average at once, and cannot be brought back. Because it is
-            hidden or disputed, you cannot rate {name} again for the next {days} days.
+            hidden or disputed, you cannot rate {name} again for the next {days} days, until {until}.
           </Trans>
         ) : (
           <Trans>
@@ -205,6 +207,7 @@ function AppealDialog({ rating }: { rating: Rating }) {
           form={form}
           name="message"
           label={<Trans>Your appeal</Trans>}
+          hint={<Trans>Only moderators read this.</Trans>}
           max={LIMITS.appealMax}
           rows={5}
         />
