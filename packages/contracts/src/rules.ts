@@ -6,6 +6,7 @@ import {
   GRIEVANCE_DUE_DAYS,
   RANKING_PRIOR_MEAN,
   RANKING_PRIOR_WEIGHT,
+  RATE_AGAIN_AFTER_WITHDRAWAL_DAYS,
   type RoleContext,
   type UserRole,
 } from './constants.ts';
@@ -65,6 +66,9 @@ export const daysAfter = (from: Date | string, days: number): Date =>
   new Date(new Date(from).getTime() + days * DAY_MS);
 /** The last moment the author may edit a rating posted at `createdAt` (EDIT_WINDOW_DAYS later). */
 export const editableUntil = (createdAt: Date | string): Date => daysAfter(createdAt, EDIT_WINDOW_DAYS);
+/** When a pair may rate again after a rating under moderation was withdrawn (DESIGN §9.1). */
+export const rateAgainFrom = (withdrawnAt: Date | string): Date =>
+  daysAfter(withdrawnAt, RATE_AGAIN_AFTER_WITHDRAWAL_DAYS);
 /** When the moderators must have decided a dispute filed at `filedAt`. */
 export const disputeDueAt = (filedAt: Date | string): Date => daysAfter(filedAt, DISPUTE_DECISION_DAYS);
 /** When a grievance filed at `filedAt` must be resolved (IT Rules 2021). */

@@ -5,7 +5,6 @@
 // these actions race with each other, with new ratings and with moderation.
 import {
   categoriesOfEdit,
-  daysAfter,
   disputeDueAt,
   disputeHoldsRating,
   editableUntil,
@@ -13,6 +12,7 @@ import {
   NOTIFICATION_LINKS,
   overallScoreTenths,
   RATE_AGAIN_AFTER_WITHDRAWAL_DAYS,
+  rateAgainFrom,
   type ratingEditRequest,
   seenByItsAuthorAlone,
 } from '@workspace/contracts';
@@ -175,7 +175,7 @@ export async function withdrawRating(db: Db, userId: number, ratingId: number, n
     const rating = await lockRating(tx, ratingId);
     if (rating.raterId !== userId) throw forbidden(MSG.onlyRaterMayChange);
     if (await underModeration(tx, rating)) {
-      const until = daysAfter(now, RATE_AGAIN_AFTER_WITHDRAWAL_DAYS);
+      const until = rateAgainFrom(now);
       await tx
         .insert(ratingCooldowns)
         .values({ raterId: rating.raterId, rateeId: rating.rateeId, roleContext: rating.roleContext, until })

@@ -8,9 +8,9 @@
 // anonymous ratings a reinstated user's suspension hid (drizzle/0052), and a suspended user's
 // anonymous ratings leave (drizzle/0054).
 import { NOTIFICATION_LINKS, type RatingStatus } from '@workspace/contracts';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { type Db, queryRows } from '../../db/client.ts';
+import { type Db, type Executor, queryRows } from '../../db/client.ts';
 import { dayStart } from '../../db/days.ts';
 import { inTransaction } from '../../db/transactions.ts';
 import { loggableError } from '../../lib/loggable-error.ts';
@@ -123,6 +123,21 @@ export async function releaseHeldEdits(
 }
 
 /**
+ * Up to `batch` rows of suspension_hidden_ratings that are `due`, locked with their ratings (skip
+ * locked: processes share the work), in rating id order; each says whether its rating is `status`.
+ */
+async function takeSuspensionRows(tx: Executor, due: SQL, status: RatingStatus, batch = BATCH) {
+  const rows = await queryRows<{ id: number; matches: boolean }>(
+    tx,
+    sql`select r.id, r.status = ${status} as matches from suspension_hidden_ratings s
+        join ratings r on r.id = s.rating_id
+        where ${due}
+        order by s.rating_id limit ${batch} for update skip locked`,
+  );
+  return rows.map((row) => ({ id: Number(row.id), matches: row.matches }));
+}
+
+/**
  * Publishes again up to `batch` anonymous ratings whose author was reinstated before India's day began
  * at `now` (drizzle/0052; reinstateUser published their named ones at once), into their ratees'
  * aggregates, without telling the ratees of a rating received: they were told when it first came.
@@ -132,22 +147,21 @@ export async function releaseHeldEdits(
 export async function releaseReturningRatings(db: Db, options: { now?: Date; batch?: number } = {}) {
   const now = releaseMoment(options.now);
   return inTransaction(db, async (tx) => {
-    const taken = await queryRows<{ id: number; hidden: boolean }>(
+    const taken = await takeSuspensionRows(
       tx,
-      sql`select r.id, r.status = 'hidden' as hidden from suspension_hidden_ratings s
-          join ratings r on r.id = s.rating_id
-          where s.reinstated_at < ${dayStart(now)}
-          order by s.rating_id limit ${options.batch ?? BATCH} for update skip locked`,
+      sql`s.reinstated_at < ${dayStart(now)}`,
+      'hidden',
+      options.batch,
     );
     if (taken.length === 0) return 0;
-    const ids = taken.filter((row) => row.hidden).map((row) => Number(row.id));
+    const ids = taken.filter((row) => row.matches).map((row) => row.id);
     // Counted first, as releaseHeldRatings does: the ratees locked in id order.
     await applyRatings(tx, ids, 1);
     await tx.execute(
       sql`update ratings set status = 'published' where id = any(${sql.param(ids)}::bigint[])`,
     );
     await tx.execute(sql`delete from suspension_hidden_ratings
-      where rating_id = any(${sql.param(taken.map((row) => Number(row.id)))}::bigint[])`);
+      where rating_id = any(${sql.param(taken.map((row) => row.id))}::bigint[])`);
     return ids.length;
   });
 }
@@ -161,16 +175,15 @@ export async function releaseReturningRatings(db: Db, options: { now?: Date; bat
 export async function releaseLeavingRatings(db: Db, options: { now?: Date; batch?: number } = {}) {
   const now = releaseMoment(options.now);
   return inTransaction(db, async (tx) => {
-    const taken = await queryRows<{ id: number; published: boolean }>(
+    const taken = await takeSuspensionRows(
       tx,
-      sql`select r.id, r.status = 'published' as published from suspension_hidden_ratings s
-          join ratings r on r.id = s.rating_id
-          where s.leaving_since < ${dayStart(now)} and s.reinstated_at is null
-          order by s.rating_id limit ${options.batch ?? BATCH} for update skip locked`,
+      sql`s.leaving_since < ${dayStart(now)} and s.reinstated_at is null`,
+      'published',
+      options.batch,
     );
     if (taken.length === 0) return 0;
-    const ids = taken.filter((row) => row.published).map((row) => Number(row.id));
-    const others = taken.filter((row) => !row.published).map((row) => Number(row.id));
+    const ids = taken.filter((row) => row.matches).map((row) => row.id);
+    const others = taken.filter((row) => !row.matches).map((row) => row.id);
     // Uncounted first, as releaseHeldRatings counts: the ratees locked in id order.
     await applyRatings(tx, ids, -1);
     await tx.execute(sql`update ratings set status = 'hidden' where id = any(${sql.param(ids)}::bigint[])`);

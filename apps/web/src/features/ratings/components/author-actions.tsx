@@ -10,6 +10,7 @@ import {
   RATING_CATEGORIES,
   type Rating,
   type RatingEditRequest,
+  rateAgainFrom,
   withdrawalLocksRatingAgain,
 } from '@workspace/contracts';
 import { Megaphone, Pencil, Undo2 } from 'lucide-react';
@@ -120,8 +121,8 @@ function WithdrawRating({ rating }: { rating: Rating }) {
   const withdraw = useWithdrawRating();
   const name = rating.ratee_name;
   const days = RATE_AGAIN_AFTER_WITHDRAWAL_DAYS;
-  // The day the pair may rate again, if withdrawn now (the server counts the days from the withdrawal).
-  const until = formatDate(new Date(Date.now() + days * 24 * 60 * 60 * 1000).toISOString());
+  // The day the pair may rate again, if withdrawn now.
+  const until = formatDate(rateAgainFrom(new Date()).toISOString());
   return (
     <ConfirmDialog
       trigger={
