@@ -11,7 +11,6 @@ import {
   MSG,
   NOTIFICATION_LINKS,
   overallScoreTenths,
-  RATE_AGAIN_AFTER_WITHDRAWAL_DAYS,
   rateAgainFrom,
   type ratingEditRequest,
   seenByItsAuthorAlone,
