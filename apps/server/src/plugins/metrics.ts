@@ -45,8 +45,8 @@ interface Snapshot {
   replicas: ReplicaState[];
   /** Rank changes copied into search's pieces, and the seconds that took (ADR 0027). */
   searchRanks: { changes: number; seconds: number };
-  /** Held anonymous ratings, edits, reinstated authors' ratings released, suspended authors' ratings hidden, and the end of the last run that did not fail (ADR 0030). */
-  heldRelease: { released: number; edits: number; returned: number; left: number; lastRunAt: number };
+  /** What the release of held anonymous ratings did, and the end of its last run that did not fail (ADR 0030). */
+  heldRelease: ReturnType<FastifyInstance['deps']['heldRelease']['stats']>;
 }
 
 // Messages between workers and the primary.
@@ -298,12 +298,13 @@ export function registerMetrics(app: FastifyInstance) {
     metric(
       'worktrust_held_ratings_released_total',
       'counter',
-      "Held anonymous ratings published, held edits of anonymous ratings applied, reinstated authors' anonymous ratings published again, and suspended authors' anonymous ratings hidden, by the release after their day in India ended (ADR 0030).",
+      "Held anonymous ratings published, held edits of anonymous ratings applied, reinstated authors' anonymous ratings published again, suspended authors' anonymous ratings hidden, and the anonymous ratings of accounts deleted with their ratings deleted, by the release after their day in India ended (ADR 0030).",
       [
         ['kind="rating"', sum((s) => s.heldRelease.released)],
         ['kind="edit"', sum((s) => s.heldRelease.edits)],
         ['kind="reinstated"', sum((s) => s.heldRelease.returned)],
         ['kind="suspended"', sum((s) => s.heldRelease.left)],
+        ['kind="erased"', sum((s) => s.heldRelease.erased)],
       ],
     );
     metric(

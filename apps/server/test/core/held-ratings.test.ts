@@ -18,6 +18,7 @@ import { ratings, users } from '../../src/db/schema/index.ts';
 import { editRating } from '../../src/modules/rating-actions/service.ts';
 import { aggregateMismatches } from '../../src/modules/ratings/aggregates.ts';
 import {
+  releaseErasedRatings,
   releaseHeldEdits,
   releaseHeldRatings,
   releaseLeavingRatings,
@@ -70,21 +71,43 @@ const notificationsOf = (user: TestUser) =>
 const postedThisMonth = async () => (await transparencyReport(ctx.deps.db)).months.at(-1)?.ratings.posted;
 
 /** An author signed up with a password: to sign in again after a suspension, or to delete the account. */
-async function signedUpAuthor() {
-  const person = await signUp(ctx.app, { user_role: 'employee' });
+async function signedUpAuthor(role: 'employee' | 'employer' = 'employee') {
+  const person = await signUp(ctx.app, { user_role: role });
   const author: TestUser = {
     id: person.user.id,
     token: person.access,
     fullName: person.user.full_name,
     email: person.email,
     userCode: person.user.user_code,
-    role: 'employee',
+    role,
   };
   /** A suspension ends every session: a reinstated author signs in again. */
   const signInAgain = async () => {
     author.token = (await loginAs(ctx.app, person.email, person.password)).access;
   };
   return { author, password: person.password, signInAgain };
+}
+
+/** The release's metrics, as an operator's dashboard reads them. */
+async function scrapeRelease() {
+  const answer = await call(ctx.app, 'GET', '/api/metrics', {
+    headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+  });
+  // One series, as `name` or `name{labels}`: its value.
+  const metric = (series: string) =>
+    Number(
+      answer.raw.body
+        .split('\n')
+        .find((line) => line.startsWith(`${series} `))
+        ?.split(' ')[1],
+    );
+  return {
+    released: metric('worktrust_held_ratings_released_total{kind="rating"}'),
+    edits: metric('worktrust_held_ratings_released_total{kind="edit"}'),
+    left: metric('worktrust_held_ratings_released_total{kind="suspended"}'),
+    erased: metric('worktrust_held_ratings_released_total{kind="erased"}'),
+    lastRunAt: metric('worktrust_held_release_last_run_timestamp_seconds'),
+  };
 }
 
 describe('an anonymous rating held until the next day in India', () => {
@@ -446,29 +469,10 @@ describe('an anonymous rating held until the next day in India', () => {
   });
 
   it("the release's job in the server publishes the ended days' held ratings, hides a suspended author's, and says so in the metrics", async () => {
-    const scrape = async () => {
-      const answer = await call(ctx.app, 'GET', '/api/metrics', {
-        headers: { authorization: `Bearer ${METRICS_TOKEN}` },
-      });
-      // One series, as `name` or `name{labels}`: its value.
-      const metric = (series: string) =>
-        Number(
-          answer.raw.body
-            .split('\n')
-            .find((line) => line.startsWith(`${series} `))
-            ?.split(' ')[1],
-        );
-      return {
-        released: metric('worktrust_held_ratings_released_total{kind="rating"}'),
-        edits: metric('worktrust_held_ratings_released_total{kind="edit"}'),
-        left: metric('worktrust_held_ratings_released_total{kind="suspended"}'),
-        lastRunAt: metric('worktrust_held_release_last_run_timestamp_seconds'),
-      };
-    };
     const company = await makeUser(ctx, 'employer');
     const author = await makeUser(ctx, 'employee');
     const held = await rate(ctx, author, company, { is_anonymous: true });
-    const before = await scrape();
+    const before = await scrapeRelease();
     // Written yesterday, as far as the release can tell.
     await ctx.deps.db.execute(
       sql`update ratings set created_at = created_at - interval '1 day' where id = ${held.id}`,
@@ -476,7 +480,7 @@ describe('an anonymous rating held until the next day in India', () => {
     const ranAfter = Date.now() / 1000;
     await ctx.deps.heldRelease.wake();
     expect(await statusOf(ctx, held.id)).toBe('published');
-    const after = await scrape();
+    const after = await scrapeRelease();
     expect(after.released).toBeGreaterThanOrEqual(before.released + 1);
     expect(after.lastRunAt).toBeGreaterThanOrEqual(ranAfter);
     expect((await storedOf(company.id))?.total).toBe(1);
@@ -496,7 +500,7 @@ describe('an anonymous rating held until the next day in India', () => {
       sql`select feedback_message as text from ratings where id = ${held.id}`,
     );
     expect(row?.text).toBe('Edited yesterday.');
-    expect((await scrape()).edits).toBeGreaterThanOrEqual(after.edits + 1);
+    expect((await scrapeRelease()).edits).toBeGreaterThanOrEqual(after.edits + 1);
 
     // And its author suspended yesterday, as far as the release can tell: it leaves now.
     const suspended = await call(ctx.app, 'POST', `/api/moderation/users/${author.id}/suspend/`, {
@@ -508,11 +512,11 @@ describe('an anonymous rating held until the next day in India', () => {
     await ctx.deps.db.execute(
       sql`update suspension_hidden_ratings set leaving_since = leaving_since - interval '1 day' where rating_id = ${held.id}`,
     );
-    const beforeLeaving = await scrape();
+    const beforeLeaving = await scrapeRelease();
     await ctx.deps.heldRelease.wake();
     expect(await statusOf(ctx, held.id)).toBe('hidden');
     expect((await storedOf(company.id))?.total).toBe(0);
-    expect((await scrape()).left).toBeGreaterThanOrEqual(beforeLeaving.left + 1);
+    expect((await scrapeRelease()).left).toBeGreaterThanOrEqual(beforeLeaving.left + 1);
   });
 
   it('an edit of a published anonymous rating waits for the next day: its author alone sees it until the release applies it', async () => {
@@ -710,5 +714,145 @@ describe('an anonymous rating held until the next day in India', () => {
       sql`select feedback_message as text from ratings where id = ${written.id}`,
     );
     expect(row?.text).toBe('Seen by all.');
+  });
+  it("an author who deletes their account with their ratings: named and held ones go at once, anonymous ones others see with the next day's release, tied to no one meanwhile", async () => {
+    // A company, so that a dispute holds its rating back (both sides heard): 'disputed' is seen too.
+    const [seenFor, disputedFor, heldFor, namedFor, reader] = [
+      await makeUser(ctx, 'employee'),
+      await makeUser(ctx, 'employee'),
+      await makeUser(ctx, 'employee'),
+      await makeUser(ctx, 'employee'),
+      await makeUser(ctx, 'employer'),
+    ];
+    const { author, password } = await signedUpAuthor('employer');
+    const seen = await rate(ctx, author, seenFor, { is_anonymous: true, feedback_message: 'Seen by all.' });
+    const disputed = await rate(ctx, author, disputedFor, { is_anonymous: true });
+    await releaseHeldRatings(ctx.deps.db, { now: new Date((await createdAtOf(seen.id)).getTime() + DAY_MS) });
+    const dispute = await call(ctx.app, 'POST', `/api/core/ratings/${disputed.id}/dispute/`, {
+      token: disputedFor.token,
+      body: { reason: 'FALSE_FACTS', details: 'None of this happened at our office.' },
+    });
+    expect(dispute.status).toBe(201);
+    const held = await rate(ctx, author, heldFor, { is_anonymous: true });
+    const named = await rate(ctx, author, namedFor, { feedback_message: 'Signed.' });
+    // An edit waiting for the release goes with the account: nobody saw it.
+    const edited = await call(ctx.app, 'PATCH', `/api/core/ratings/${seen.id}/`, {
+      token: author.token,
+      body: { feedback_message: 'Never seen by anyone.' },
+    });
+    expect(edited.status).toBe(204);
+    const versionsBefore = [(await storedOf(seenFor.id))?.version, (await storedOf(disputedFor.id))?.version];
+
+    const gone = await call(ctx.app, 'DELETE', '/api/auth/account/', {
+      token: author.token,
+      body: { password, ratings_given: 'DELETE' },
+    });
+    expect(gone.status, JSON.stringify(gone.body)).toBe(204);
+    // Named and held: gone with the account; nobody could tie a held one to it.
+    expect(await statusOf(ctx, named.id)).toBeUndefined();
+    expect(await statusOf(ctx, held.id)).toBeUndefined();
+    expect((await storedOf(namedFor.id))?.total).toBe(0);
+    // Seen anonymous ones: still there, as others saw them, nothing of their ratees moved, tied to no one.
+    expect(await statusOf(ctx, seen.id)).toBe('published');
+    expect(await statusOf(ctx, disputed.id)).toBe('disputed');
+    expect((await storedOf(seenFor.id))?.total).toBe(1);
+    expect([(await storedOf(seenFor.id))?.version, (await storedOf(disputedFor.id))?.version]).toEqual(
+      versionsBefore,
+    );
+    const page = await get<ProfileResponse>(ctx, reader, `/api/core/users/${seenFor.id}/profile/`);
+    expect(page.body.all_ratings.map((r) => [r.id, r.rater_name, r.feedback_message])).toEqual([
+      [seen.id, 'Anonymous', 'Seen by all.'],
+    ]);
+    expectNoTraceOf(page.body.all_ratings, author);
+    const raters = await queryRows<{ rater: number; erased: boolean; edit: boolean }>(
+      ctx.deps.db,
+      sql`select rater_id as rater, author_erased_at is not null as erased, held_edit is not null as edit
+          from ratings where id in (${seen.id}, ${disputed.id})`,
+    );
+    expect(raters.map((r) => [r.erased, r.edit])).toEqual([
+      [true, false],
+      [true, false],
+    ]);
+    const placeholder = raters[0]?.rater as number;
+    expect(placeholder).not.toBe(author.id);
+    expect(raters[1]?.rater).toBe(placeholder);
+    expect(await queryRows(ctx.deps.db, sql`select 1 from users where id = ${author.id}`)).toEqual([]);
+
+    // The release of the deletion's own day leaves them; the next day's deletes them with the day's others.
+    const [deletedAt] = await queryRows<{ at: Date }>(
+      ctx.deps.db,
+      sql`select author_erased_at as at from ratings where id = ${seen.id}`,
+    );
+    const deletion = new Date(deletedAt?.at as Date);
+    expect(await releaseErasedRatings(ctx.deps.db, { now: deletion })).toBe(0);
+    expect(await releaseErasedRatings(ctx.deps.db, { now: new Date(deletion.getTime() + DAY_MS) })).toBe(2);
+    expect(await releaseErasedRatings(ctx.deps.db, { now: new Date(deletion.getTime() + DAY_MS) })).toBe(0);
+    for (const id of [seen.id, disputed.id]) expect(await statusOf(ctx, id)).toBeUndefined();
+    expect((await storedOf(seenFor.id))?.total).toBe(0);
+    expect((await storedOf(disputedFor.id))?.version).toBeGreaterThan(versionsBefore[1] as number);
+    // Its dispute stays for the record, closed as its author's withdrawal would close it.
+    const [closed] = await queryRows<{ status: string }>(
+      ctx.deps.db,
+      sql`select status from rating_disputes where rating_id = ${disputed.id}`,
+    );
+    expect(closed?.status).toBe('withdrawn');
+    // The placeholder goes with its last rating.
+    expect(await queryRows(ctx.deps.db, sql`select 1 from users where id = ${placeholder}`)).toEqual([]);
+    const after = await get<ProfileResponse>(ctx, reader, `/api/core/users/${seenFor.id}/profile/`);
+    expect(after.body.all_ratings).toEqual([]);
+  });
+
+  it('a suspended author who deletes their account: their leaving anonymous rating still leaves with the release, kept or deleted', async () => {
+    const companies = [await makeUser(ctx, 'employer'), await makeUser(ctx, 'employer')] as const;
+    for (const choice of ['KEEP_ANONYMOUS', 'DELETE'] as const) {
+      const company = choice === 'DELETE' ? companies[1] : companies[0];
+      const { author, password } = await signedUpAuthor();
+      const written = await rate(ctx, author, company, { is_anonymous: true, feedback_message: choice });
+      await releaseHeldRatings(ctx.deps.db, {
+        now: new Date((await createdAtOf(written.id)).getTime() + DAY_MS),
+      });
+      const suspended = await call(ctx.app, 'POST', `/api/moderation/users/${author.id}/suspend/`, {
+        token: moderator.token,
+        body: { reason: 'Fake reviews from several accounts' },
+      });
+      expect(suspended.status).toBe(200);
+      // Suspended, they cannot sign in: they delete with their email and password.
+      const gone = await call(ctx.app, 'DELETE', '/api/auth/account/', {
+        body: { email: author.email, password, ratings_given: choice },
+      });
+      expect(gone.status, JSON.stringify(gone.body)).toBe(204);
+      // Not in the minute the account went.
+      expect(await statusOf(ctx, written.id)).toBe('published');
+      expect((await storedOf(company.id))?.total).toBe(1);
+      const tomorrow = new Date(Date.now() + DAY_MS);
+      await releaseLeavingRatings(ctx.deps.db, { now: tomorrow });
+      await releaseErasedRatings(ctx.deps.db, { now: tomorrow });
+      // Kept, it is hidden by the suspension as it would have been; deleted, it is gone.
+      expect(await statusOf(ctx, written.id)).toBe(choice === 'DELETE' ? undefined : 'hidden');
+      expect((await storedOf(company.id))?.total).toBe(0);
+    }
+  });
+
+  it("the release's job in the server deletes an erased account's anonymous ratings, and says so in the metrics", async () => {
+    const company = await makeUser(ctx, 'employer');
+    const { author, password } = await signedUpAuthor();
+    const written = await rate(ctx, author, company, { is_anonymous: true });
+    await releaseHeldRatings(ctx.deps.db, {
+      now: new Date((await createdAtOf(written.id)).getTime() + DAY_MS),
+    });
+    const gone = await call(ctx.app, 'DELETE', '/api/auth/account/', {
+      token: author.token,
+      body: { password, ratings_given: 'DELETE' },
+    });
+    expect(gone.status).toBe(204);
+    // Deleted yesterday, as far as the release can tell.
+    await ctx.deps.db.execute(
+      sql`update ratings set author_erased_at = author_erased_at - interval '1 day' where id = ${written.id}`,
+    );
+    const before = await scrapeRelease();
+    await ctx.deps.heldRelease.wake();
+    expect(await statusOf(ctx, written.id)).toBeUndefined();
+    expect((await storedOf(company.id))?.total).toBe(0);
+    expect((await scrapeRelease()).erased).toBeGreaterThanOrEqual(before.erased + 1);
   });
 });

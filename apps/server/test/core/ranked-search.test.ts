@@ -299,7 +299,7 @@ describe('a ranked search', () => {
 
     await setUser(ctx, suspended.id, { isActive: false });
     await setUser(ctx, renamed.id, { fullName: 'Kelvor Works' });
-    await eraseAccount(ctx.deps.db, erased.id, RATINGS_GIVEN_CHOICES[0]);
+    await eraseAccount(ctx.deps.db, erased.id, RATINGS_GIVEN_CHOICES[0], ctx.deps.env.ANONYMOUS_HOLD);
     const after = await search('vant');
     expect(names(after)).toEqual(['Vantor Kept']);
     expect(after.total_count).toBe(1);

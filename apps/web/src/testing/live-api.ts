@@ -19,7 +19,7 @@ export interface LiveApi {
   /** Makes `user` the signed-in user of the page, as the app stores a session. */
   signInPage: (user: SignedInUser) => void;
   call: <T>(
-    method: 'GET' | 'POST' | 'PUT' | 'PATCH',
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
     url: string,
     options?: { body?: unknown; token?: string },
   ) => Promise<{ status: number; body: T }>;

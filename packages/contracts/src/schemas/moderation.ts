@@ -123,8 +123,9 @@ export const flaggedRating = z.object({
     rater_email: z.string(),
     rater_status: z.enum(RATER_STATUSES),
     /**
-     * Published still, this anonymous rating of a suspended rater leaves with the next day's release
-     * (ADR 0030), so that it does not vanish in the minute their account did.
+     * Published still, this anonymous rating leaves with the next day's release (ADR 0030), so that it
+     * does not vanish in the minute its author's account did: hidden, its rater suspended, or deleted,
+     * its rater's account deleted with its ratings (`rater_status` 'deleted', ADR 0015).
      */
     leave_held: z.literal(true).optional(),
   }),

@@ -121,6 +121,11 @@ export const ratings = pgTable('ratings', {
   heldEdit: jsonb('held_edit').$type<HeldEdit>(),
   /** When its author last made that edit; its day decides when it is released. */
   heldEditAt: ts('held_edit_at'),
+  /**
+   * When its author deleted their account with their ratings while this anonymous one was seen by
+   * others (drizzle/0055, ADR 0015): it waits, tied to no person, for the next day's release to delete it.
+   */
+  authorErasedAt: ts('author_erased_at'),
 });
 
 /** The fields of a held edit: a key present is a field changed (scores come with their overall). */

@@ -161,8 +161,9 @@ export async function flagQueue(
           raterEmail: rater.email,
           raterActive: rater.isActive,
           raterDeleted: isTombstoneSql(rater.passwordHash),
-          // Its author's suspension hides it with the next day's release (drizzle/0054).
-          leaving: sql<boolean>`exists (select 1 from suspension_hidden_ratings s
+          // Its author's suspension hides it with the next day's release (drizzle/0054), or their
+          // account's deletion deletes it then (drizzle/0055).
+          leaving: sql<boolean>`${ratings.authorErasedAt} is not null or exists (select 1 from suspension_hidden_ratings s
             where s.rating_id = ${ratings.id} and s.leaving_since is not null and s.reinstated_at is null)`,
         })
         .from(ratings)

@@ -3,7 +3,8 @@
 // that an account was deleted.
 import { randomUUID } from 'node:crypto';
 import { type RatingsGivenChoice, TOMBSTONE_NAME } from '@workspace/contracts';
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { AnonymousHold } from '../../config/env.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import {
   flags,
@@ -18,8 +19,8 @@ import {
 } from '../../db/schema/index.ts';
 import { inTransaction } from '../../db/transactions.ts';
 import { recordAction } from '../moderation/repository.ts';
-import { closeAsWithdrawn } from '../rating-actions/repository.ts';
 import { applyRatings } from '../ratings/aggregates.ts';
+import { closeAsWithdrawn } from '../ratings/repository.ts';
 import { createUser, touchUsers } from '../users/repository.ts';
 import { TOMBSTONE_PASSWORD_HASH, tombstoneEmail } from '../users/tombstone.ts';
 
@@ -40,7 +41,17 @@ async function tombstone(tx: Executor, role: 'employee' | 'employer'): Promise<n
   return row.id;
 }
 
-export async function eraseAccount(db: Db, userId: number, ratingsGiven: RatingsGivenChoice): Promise<void> {
+/**
+ * Erases the account `userId`. With `DELETE` and `hold` 'day' (ADR 0030), the anonymous ratings it gave
+ * that others can see (published, or held back while disputed) leave with the next day's release
+ * instead (releaseErasedRatings): until then they belong to a placeholder rater tied to no person.
+ */
+export async function eraseAccount(
+  db: Db,
+  userId: number,
+  ratingsGiven: RatingsGivenChoice,
+  hold: AnonymousHold,
+): Promise<void> {
   await inTransaction(db, async (tx) => {
     const [user] = await tx
       .select({ id: users.id, role: users.userRole })
@@ -52,7 +63,12 @@ export async function eraseAccount(db: Db, userId: number, ratingsGiven: Ratings
     // Locked as read: the status read decides what leaves the aggregates, and the release of held
     // ratings (ADR 0030) must not publish one between here and its delete.
     const given = await tx
-      .select({ id: ratings.id, rateeId: ratings.rateeId, status: ratings.status })
+      .select({
+        id: ratings.id,
+        rateeId: ratings.rateeId,
+        status: ratings.status,
+        isAnonymous: ratings.isAnonymous,
+      })
       .from(ratings)
       .where(eq(ratings.raterId, userId))
       .for('update');
@@ -62,34 +78,63 @@ export async function eraseAccount(db: Db, userId: number, ratingsGiven: Ratings
       .where(eq(ratings.rateeId, userId));
 
     // Their suspension's bookkeeping goes; the ratings it hid stay hidden if they are kept. Those a
-    // reinstatement left waiting for the next day's release (ADR 0030) still come back then, kept as
-    // others saw them: published now, they would come back as the account goes.
+    // reinstatement left waiting for the next day's release (ADR 0030) still come back then, and those
+    // it left published until then still leave then, kept as others saw them: changed now, they would
+    // change as the account goes.
     await tx
       .delete(suspensionHiddenRatings)
-      .where(and(eq(suspensionHiddenRatings.userId, userId), isNull(suspensionHiddenRatings.reinstatedAt)));
+      .where(
+        and(
+          eq(suspensionHiddenRatings.userId, userId),
+          isNull(suspensionHiddenRatings.reinstatedAt),
+          isNull(suspensionHiddenRatings.leavingSince),
+        ),
+      );
     // Flags they filed.
     await tx.delete(flags).where(eq(flags.reporterId, userId));
 
     if (ratingsGiven === 'DELETE') {
+      // An anonymous rating others see, gone in the minute the account went from the directory, would
+      // tell its ratee who wrote it: it waits for the day's release, tied to no person (drizzle/0055).
+      const role = user.role;
+      const seenAnonymous = (r: (typeof given)[number]) =>
+        hold === 'day' &&
+        role !== 'moderator' &&
+        r.isAnonymous &&
+        (r.status === 'published' || r.status === 'disputed');
+      const leaving = given.filter(seenAnonymous).map((r) => r.id);
+      const now = given.filter((r) => !seenAnonymous(r));
       // Withdrawn as their author would withdraw them: their flags, disputes and appeals stay for the
       // record, what was open closed (DESIGN §9.1); out of the ratees' aggregates (which moves their
       // view versions) before they go.
       await closeAsWithdrawn(
         tx,
-        given.map((r) => r.id),
+        now.map((r) => r.id),
       );
       await applyRatings(
         tx,
-        given.filter((r) => r.status === 'published').map((r) => r.id),
+        now.filter((r) => r.status === 'published').map((r) => r.id),
         -1,
       );
-      if (given.length > 0) {
+      // Only their ratees: a rating left waiting moves nothing of its ratee, not even a view version.
+      await touchUsers(tx, [...new Set(now.map((r) => r.rateeId))]);
+      if (now.length > 0) {
         await tx.delete(ratings).where(
           inArray(
             ratings.id,
-            given.map((r) => r.id),
+            now.map((r) => r.id),
           ),
         );
+      }
+      if (leaving.length > 0 && role !== 'moderator') {
+        // A waiting edit goes: it would change the rating as the account goes. So does a suspension's
+        // mark: the release deletes the rating all the same.
+        const keeper = await tombstone(tx, role);
+        await tx
+          .update(ratings)
+          .set({ raterId: keeper, heldEdit: null, heldEditAt: null, authorErasedAt: sql`now()` })
+          .where(inArray(ratings.id, leaving));
+        await tx.delete(suspensionHiddenRatings).where(inArray(suspensionHiddenRatings.ratingId, leaving));
       }
     } else if (given.length > 0 && user.role !== 'moderator') {
       // Kept with no link to any person: aggregates are unchanged, but the ratees' pages now show
@@ -104,8 +149,8 @@ export async function eraseAccount(db: Db, userId: number, ratingsGiven: Ratings
         .update(suspensionHiddenRatings)
         .set({ userId: keeper })
         .where(eq(suspensionHiddenRatings.userId, userId));
+      await touchUsers(tx, [...new Set(given.map((r) => r.rateeId))]);
     }
-    await touchUsers(tx, [...new Set(given.map((r) => r.rateeId))]);
 
     // Ratings received: gone with their scores, flags, disputes (which the person wrote) and appeals.
     // The raters' own lists change.

@@ -136,7 +136,7 @@ export function createPrivacyService(deps: AppDeps) {
         if (!input.email) throw validationError({ email: [MSG.emailInvalid] });
         user = await signInGuard.check(input.email, input.password, ip, (u) => u.userRole !== 'moderator');
       }
-      await eraseAccount(db, user.id, input.ratings_given);
+      await eraseAccount(db, user.id, input.ratings_given, env.ANONYMOUS_HOLD);
     },
 
     /** Everything held about the caller; MY_DATA_PER_HOUR per account (it reads every row about them). */

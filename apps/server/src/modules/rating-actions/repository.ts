@@ -9,9 +9,9 @@ import {
   type RoleContext,
   withdrawalLocksRatingAgain,
 } from '@workspace/contracts';
-import { and, asc, count, desc, eq, inArray, ne, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { asc, count, desc, eq, ne, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { flags, ratingAppeals, ratingDisputes, ratings } from '../../db/schema/index.ts';
+import { ratingAppeals, ratingDisputes, ratings } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { Page } from '../../lib/paging.ts';
 import { hidingDecisions, RATING_COLUMNS, rater, withNames } from '../ratings/repository.ts';
@@ -196,28 +196,6 @@ export async function appealQueue(
       another_moderator_rejects: appeal.status === 'open' && anotherRejects,
     })),
   };
-}
-
-/**
- * Before ratings are withdrawn (by their author, or with the author's account): what was still open
- * about them (flags, a dispute, an appeal) is closed as 'withdrawn'. The rows stay, with the rating's
- * id, for the record and the transparency report (DESIGN §9.1); a withdrawn dispute's end is dated,
- * so one past its due date still counts as overdue.
- */
-export async function closeAsWithdrawn(tx: Executor, ratingIds: readonly number[]): Promise<void> {
-  if (ratingIds.length === 0) return;
-  await tx
-    .update(flags)
-    .set({ status: 'withdrawn', resolvedAt: sql`now()` })
-    .where(and(inArray(flags.ratingId, [...ratingIds]), eq(flags.status, 'open')));
-  await tx
-    .update(ratingDisputes)
-    .set({ status: 'withdrawn', decidedAt: sql`now()` })
-    .where(and(inArray(ratingDisputes.ratingId, [...ratingIds]), eq(ratingDisputes.status, 'open')));
-  await tx
-    .update(ratingAppeals)
-    .set({ status: 'withdrawn', decidedAt: sql`now()` })
-    .where(and(inArray(ratingAppeals.ratingId, [...ratingIds]), eq(ratingAppeals.status, 'open')));
 }
 
 /**

@@ -33,9 +33,9 @@ import { inTransaction } from '../../db/transactions.ts';
 import { badRequest, forbidden, HttpError, notFound } from '../../lib/errors.ts';
 import { nameParam, recordNotification } from '../notifications/repository.ts';
 import { applyRatings } from '../ratings/aggregates.ts';
-import { storedScores } from '../ratings/repository.ts';
+import { closeAsWithdrawn, storedScores } from '../ratings/repository.ts';
 import { touchUsers } from '../users/repository.ts';
-import { closeAsWithdrawn, type LockedRating, lockRating, underModeration } from './repository.ts';
+import { type LockedRating, lockRating, underModeration } from './repository.ts';
 
 /** The rated party, and only while the rating is published (what they can see of it). */
 function asRatee(rating: LockedRating, userId: number, refusal: string) {

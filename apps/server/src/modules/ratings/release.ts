@@ -5,8 +5,8 @@
 // and the ratee is told of it, dated by its day. A company watching its page then sees the day's
 // anonymous ratings appear together, at a moment none of their authors chose. An edit of an anonymous
 // rating others see waits the same way (drizzle/0051) and is applied by the same job, as do the
-// anonymous ratings a reinstated user's suspension hid (drizzle/0052), and a suspended user's
-// anonymous ratings leave (drizzle/0054).
+// anonymous ratings a reinstated user's suspension hid (drizzle/0052), a suspended user's anonymous
+// ratings leave (drizzle/0054), and those of an account deleted with its ratings go (drizzle/0055).
 import { NOTIFICATION_LINKS, type RatingStatus } from '@workspace/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -19,6 +19,7 @@ import { notificationInsert } from '../notifications/repository.ts';
 import { touchUsers } from '../users/repository.ts';
 import { applyRatings } from './aggregates.ts';
 import { comparable, flagCopiedText, type WrittenText } from './copied-text.ts';
+import { closeAsWithdrawn } from './repository.ts';
 
 /** How often a process looks for held ratings whose day has ended. */
 const RELEASE_EVERY_MS = 60_000;
@@ -196,17 +197,57 @@ export async function releaseLeavingRatings(db: Db, options: { now?: Date; batch
   });
 }
 
+/**
+ * Deletes up to `batch` anonymous ratings whose author deleted their account with their ratings before
+ * India's day began at `now` (drizzle/0055; eraseAccount deleted their other ratings at once), as the
+ * erasure would have: what was open about them closed, out of their ratees' aggregates, then gone with
+ * their placeholder rater once it has no rating left. How many were deleted.
+ */
+export async function releaseErasedRatings(db: Db, options: { now?: Date; batch?: number } = {}) {
+  const now = releaseMoment(options.now);
+  return inTransaction(db, async (tx) => {
+    const taken = await queryRows<{ id: number; raterId: number; rateeId: number; published: boolean }>(
+      tx,
+      sql`select id, rater_id as "raterId", ratee_id as "rateeId", status = 'published' as published
+          from ratings where author_erased_at < ${dayStart(now)}
+          order by id limit ${options.batch ?? BATCH} for update skip locked`,
+    );
+    if (taken.length === 0) return 0;
+    const ids = taken.map((row) => Number(row.id));
+    // Every ratee locked at once, in id order (and its views' version moved, a disputed rating's ratee
+    // included), as releaseHeldEdits does; applyRatings then finds them locked.
+    await touchUsers(tx, [...new Set(taken.map((row) => row.rateeId))]);
+    await closeAsWithdrawn(tx, ids);
+    await applyRatings(
+      tx,
+      taken.filter((row) => row.published).map((row) => Number(row.id)),
+      -1,
+    );
+    await tx.execute(sql`delete from ratings where id = any(${sql.param(ids)}::bigint[])`);
+    await tx.execute(sql`delete from users u where u.id = any(${sql.param([...new Set(taken.map((row) => row.raterId))])}::int[])
+      and not exists (select 1 from ratings r where r.rater_id = u.id)`);
+    return ids.length;
+  });
+}
+
 export interface HeldRelease extends Poller {
   /**
    * Ratings, edits and reinstated authors' ratings this process has released, and when its last run
    * ended without an error (Unix seconds, 0 before the first): metrics, so that an operator sees a
    * release that has stopped.
    */
-  stats(): { released: number; edits: number; returned: number; left: number; lastRunAt: number };
+  stats(): {
+    released: number;
+    edits: number;
+    returned: number;
+    left: number;
+    erased: number;
+    lastRunAt: number;
+  };
 }
 
 export function startHeldRelease(db: Db, log: Pick<FastifyBaseLogger, 'info' | 'warn'>): HeldRelease {
-  const totals = { released: 0, edits: 0, returned: 0, left: 0, lastRunAt: 0 };
+  const totals = { released: 0, edits: 0, returned: 0, left: 0, erased: 0, lastRunAt: 0 };
   const poller = startPoller({
     what: 'release of held anonymous ratings',
     everyMs: RELEASE_EVERY_MS,
@@ -216,12 +257,14 @@ export function startHeldRelease(db: Db, log: Pick<FastifyBaseLogger, 'info' | '
       const edited = await releaseHeldEdits(db, { log });
       const returned = await releaseReturningRatings(db);
       const left = await releaseLeavingRatings(db);
+      const erased = await releaseErasedRatings(db);
       totals.released += released;
       totals.edits += edited;
       totals.returned += returned;
       totals.left += left;
+      totals.erased += erased;
       totals.lastRunAt = Date.now() / 1000;
-      return released === BATCH || edited === BATCH || returned === BATCH || left === BATCH;
+      return [released, edited, returned, left, erased].includes(BATCH);
     },
   });
   return { ...poller, stats: () => ({ ...totals }) };

@@ -12,7 +12,14 @@ import { type Executor, queryRows } from '../../db/client.ts';
 import { dayIn } from '../../db/days.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { type Bound, preparedRaw, preparedStatements } from '../../db/prepared.ts';
-import { type RatingScores, ratings, users } from '../../db/schema/index.ts';
+import {
+  flags,
+  type RatingScores,
+  ratingAppeals,
+  ratingDisputes,
+  ratings,
+  users,
+} from '../../db/schema/index.ts';
 import type { Page } from '../../lib/paging.ts';
 import { notificationInsert } from '../notifications/repository.ts';
 import { averageTenths, rankScore, starOf, withCategoryScores } from './aggregates.ts';
@@ -555,4 +562,26 @@ async function insertRatingOnce(db: Executor, input: NewRating): Promise<Written
     }),
     copies: row.copies ?? [],
   };
+}
+
+/**
+ * Before ratings are withdrawn (by their author, or with the author's account): what was still open
+ * about them (flags, a dispute, an appeal) is closed as 'withdrawn'. The rows stay, with the rating's
+ * id, for the record and the transparency report (DESIGN §9.1); a withdrawn dispute's end is dated,
+ * so one past its due date still counts as overdue.
+ */
+export async function closeAsWithdrawn(tx: Executor, ratingIds: readonly number[]): Promise<void> {
+  if (ratingIds.length === 0) return;
+  await tx
+    .update(flags)
+    .set({ status: 'withdrawn', resolvedAt: sql`now()` })
+    .where(and(inArray(flags.ratingId, [...ratingIds]), eq(flags.status, 'open')));
+  await tx
+    .update(ratingDisputes)
+    .set({ status: 'withdrawn', decidedAt: sql`now()` })
+    .where(and(inArray(ratingDisputes.ratingId, [...ratingIds]), eq(ratingDisputes.status, 'open')));
+  await tx
+    .update(ratingAppeals)
+    .set({ status: 'withdrawn', decidedAt: sql`now()` })
+    .where(and(inArray(ratingAppeals.ratingId, [...ratingIds]), eq(ratingAppeals.status, 'open')));
 }

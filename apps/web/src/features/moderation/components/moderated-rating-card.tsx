@@ -16,7 +16,7 @@ import { formatDateTime } from '@/lib/format';
 import { ActionDialog } from './action-dialog';
 
 type ModeratedRating = ModerationDispute['rating'] &
-  Partial<Pick<FlaggedRating['rating'], 'rater_email' | 'leave_held'>>;
+  Partial<Pick<FlaggedRating['rating'], 'rater_email' | 'rater_status' | 'leave_held'>>;
 
 const STATUS_VARIANT = {
   published: 'success',
@@ -29,9 +29,14 @@ function StatusBadge({ rating }: { rating: ModeratedRating }) {
   const { t } = useLingui();
   // Hidden by its author's suspension and coming back with the next release, as a held one does.
   const status = rating.return_held ? 'held' : rating.status;
-  // Its author suspended, it leaves with the next release (ADR 0030).
+  // Its author suspended, or their account deleted with its ratings, it leaves with the next release
+  // (ADR 0030).
   if (rating.leave_held && status === 'published')
-    return <Badge variant="secondary">{t`Hidden tomorrow`}</Badge>;
+    return (
+      <Badge variant="secondary">
+        {rating.rater_status === 'deleted' ? t`Deleted tomorrow` : t`Hidden tomorrow`}
+      </Badge>
+    );
   const label = {
     published: t`Published`,
     hidden: t`Hidden`,

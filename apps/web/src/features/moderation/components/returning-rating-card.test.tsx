@@ -1,13 +1,15 @@
 // ADR 0030 against the real API, on a server that holds anonymous ratings as production does: a
 // flagged anonymous rating's card says it leaves tomorrow once its rater is suspended, then offers no
 // restore while they are (their ratings come back with their reinstatement), and once they are reinstated says it comes back with the next day's
-// release and offers to keep it hidden, not to publish it now.
+// release and offers to keep it hidden, not to publish it now; one whose author deleted their account
+// with their ratings says it is deleted tomorrow.
 import { screen } from '@testing-library/react';
 import { type FlagsResponse, PERSON_FLAG_REASONS } from '@workspace/contracts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type LiveApi, startLiveApi } from '@/testing/live-api';
 import { renderWithProviders } from '@/testing/render';
 import {
+  releaseErasedRatings,
   releaseHeldRatings,
   releaseLeavingRatings,
 } from '../../../../../server/src/modules/ratings/release.ts';
@@ -65,4 +67,38 @@ it("a moderator's card offers no restore while the rater is suspended, and says 
   expect(await screen.findByText('Published tomorrow')).toBeTruthy();
   expect(screen.getByRole('button', { name: /Hide rating/ })).toBeTruthy();
   expect(screen.queryByRole('button', { name: /Restore rating/ })).toBeNull();
+});
+
+it("a moderator's card says an anonymous rating whose author deleted their account with their ratings is deleted tomorrow", async () => {
+  const employee = await live.signUp({ user_role: 'employee' });
+  const [company, reporter] = [await live.signUp({ user_role: 'employer' }), await live.signUp()];
+  const written = await live.rate(employee, company, {
+    is_anonymous: true,
+    feedback_message: 'Flag me too.',
+  });
+  await releaseHeldRatings(live.ctx.deps.db, { now: nextDay() });
+  const flagged = await live.call('POST', `/api/core/ratings/${written.id}/flag/`, {
+    token: reporter.access,
+    body: { reason: PERSON_FLAG_REASONS[0] },
+  });
+  expect(flagged.status).toBe(201);
+  const gone = await live.call('DELETE', '/api/auth/account/', {
+    token: employee.access,
+    body: { password: employee.password, ratings_given: 'DELETE' },
+  });
+  expect(gone.status).toBe(204);
+  const moderator = await createModerator(live.ctx);
+  const queue = async () =>
+    (
+      await live.call<FlagsResponse>('GET', '/api/moderation/flags/?status=open', { token: moderator.access })
+    ).body.results.find((entry) => entry.rating.id === written.id);
+  const item = await queue();
+  if (!item) throw new Error('the flagged rating is not in the queue');
+  renderWithProviders(<FlaggedRatingCard item={item} />);
+  expect(await screen.findByText('Deleted tomorrow')).toBeTruthy();
+  expect(screen.queryByText('Hidden tomorrow')).toBeNull();
+  // Neither suspend nor reinstate: the rater is a deleted account's placeholder.
+  expect(screen.queryByRole('button', { name: /Suspend rater|Reinstate rater/ })).toBeNull();
+  await releaseErasedRatings(live.ctx.deps.db, { now: nextDay() });
+  expect(await queue()).toBeUndefined();
 });

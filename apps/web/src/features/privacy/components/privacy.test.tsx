@@ -119,10 +119,10 @@ describe('deleting the account', () => {
     await user.click(screen.getByRole('button', { name: 'Delete my account' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByRole('radio', { name: /Keep my ratings, anonymously/ })).toBeTruthy();
-    // Deleting them with the account is a choice made knowing what the moment tells a company.
+    // Deleting them with the account says when they go: anonymous ones not with the account (ADR 0015).
     expect(
       within(dialog).getByRole('radio', {
-        name: /Delete my ratings too.*may then see your review go in the same minute as your account/,
+        name: /Delete my ratings too.*anonymous ones at the start of the next day in India/,
       }),
     ).toBeTruthy();
     await user.type(within(dialog).getByLabelText('Your password'), 'not-my-password');
