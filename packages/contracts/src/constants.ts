@@ -235,7 +235,9 @@ export type ReasonReader =
   /** The suspended person, when they next sign in with their password. */
   | 'account holder'
   /** Whoever filed the grievance, signed in or by mail. */
-  | 'complainant';
+  | 'complainant'
+  /** The person who reported the rating, told in the app; never its author, nor its ratee unless they reported it. */
+  | 'reporter';
 
 /** Each action's readers (moderation/service.ts tells them; the dialogs warn the moderator). */
 export const REASON_READ_BY: Record<ModerationActionName, ReasonReader | null> = {
@@ -246,7 +248,7 @@ export const REASON_READ_BY: Record<ModerationActionName, ReasonReader | null> =
   hide_reply: 'reply author',
   suspend_user: 'account holder',
   close_grievance: 'complainant',
-  dismiss_flag: null,
+  dismiss_flag: 'reporter',
   reinstate_user: null,
   delete_account: null,
 };
@@ -406,6 +408,9 @@ export const WEB_PAGES = {
   notifications: '/notifications',
 } as const;
 
+/** A person's or company's public page. */
+export const userPageHref = (userId: number | string) => WEB_PAGES.user.replace(':userId', String(userId));
+
 /** My Ratings' tabs, in its order, named in its URL (`?tab=`); the first opens by default. */
 export const MY_RATINGS_TABS = ['received', 'given', 'disputes'] as const;
 export type MyRatingsPageTab = (typeof MY_RATINGS_TABS)[number];
@@ -430,11 +435,23 @@ export const NOTIFICATION_TYPES = [
   'reply_hidden',
   'grievance_answered',
   'work_email_verified',
+  'report_decided',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
+/**
+ * Told in the app only, never mailed: what came of a report (ADR 0034), since a mail to an address
+ * the rated company may host would tell it who reported a review on its page.
+ */
+export const NOTIFICATION_APP_ONLY_TYPES = ['report_decided'] as const satisfies readonly NotificationType[];
+/** The types a mail may tell of. */
+export type MailedNotificationType = Exclude<NotificationType, (typeof NOTIFICATION_APP_ONLY_TYPES)[number]>;
+const appOnly = (type: NotificationType) => (NOTIFICATION_APP_ONLY_TYPES as readonly string[]).includes(type);
+
 /** The types whose mail a person may turn off: a grievance's answer is mailed with the answer itself. */
-export const NOTIFICATION_MAIL_TYPES = NOTIFICATION_TYPES.filter((type) => type !== 'grievance_answered');
+export const NOTIFICATION_MAIL_TYPES = NOTIFICATION_TYPES.filter(
+  (type): type is MailedNotificationType => type !== 'grievance_answered' && !appOnly(type),
+);
 
 /** Of those, the ones a role can be sent: only an employee verifies a work email. */
 export const notificationMailTypesFor = (role: UserRole) =>
@@ -454,6 +471,8 @@ export const NOTIFICATION_LINKS = {
   disputesFiled: myRatingsHref('disputes'),
   profile: WEB_PAGES.profile,
   grievanceAnswer: `${WEB_PAGES.profile}#${MY_GRIEVANCES_ANCHOR}`,
+  /** A report's outcome: the page of the person or company whose rating was reported. */
+  ratedProfile: userPageHref,
 } as const;
 
 /** The notifications page's size. */

@@ -6,11 +6,13 @@ import {
   type FlaggedRating,
   MSG,
   moderationReason,
+  type Notification,
   overallScore,
   roundHalfUp1,
 } from '@workspace/contracts';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../src/db/client.ts';
 import { flags, moderationActions } from '../../src/db/schema/index.ts';
 import { aggregateMismatches } from '../../src/modules/ratings/aggregates.ts';
 import { call, createTestApp, type ErrorAnswer, type TestContext } from '../helpers.ts';
@@ -55,7 +57,7 @@ describe('who may moderate', () => {
     ['GET', 'audit/'],
     ['POST', 'ratings/1/hide/', { reason: 'x' }],
     ['POST', 'ratings/1/restore/', { reason: 'x' }],
-    ['POST', 'flags/1/dismiss/', {}],
+    ['POST', 'flags/1/dismiss/', { reason: 'x' }],
     ['POST', 'users/1/suspend/', { reason: 'x' }],
     ['POST', 'users/1/reinstate/', { reason: 'x' }],
   ];
@@ -177,7 +179,7 @@ describe('the flag queue', () => {
     // Settle all three so later tests start from an empty queue.
     await mod('POST', `ratings/${r1}/hide/`, { reason: 'Reveals a colleague' });
     for (const item of res.body.results.slice(1)) {
-      for (const f of item.flags) await mod('POST', `flags/${f.id}/dismiss/`);
+      for (const f of item.flags) await mod('POST', `flags/${f.id}/dismiss/`, { reason: 'Fair comment' });
     }
     expect(await openQueue()).toEqual([]);
     const resolved = await mod<List<FlaggedRating>>('GET', 'flags/?status=resolved');
@@ -321,12 +323,35 @@ describe('hiding and restoring a rating', () => {
 });
 
 describe('dismissing a flag', () => {
-  it('closes the flag, leaves the rating published and logs it, with or without a reason', async () => {
-    const company = await insertUser(ctx, 'employer');
-    const rating = await insertRating(ctx, await insertUser(ctx, 'employee'), company, [4, 4]);
+  /** What `who` reads of their reports in their notifications. */
+  const reportsTold = async (who: TestUser) =>
+    (
+      await call<{ results: Notification[] }>(ctx.app, 'GET', '/api/core/notifications/', {
+        token: who.token,
+      })
+    ).body.results.filter((n) => n.type === 'report_decided');
+
+  it('closes the flag with a reason, leaves the rating published, logs it, and tells its reporter why', async () => {
+    const company = await insertUser(ctx, 'employer', { name: 'Kaveri Foods' });
+    const author = await insertUser(ctx, 'employee');
+    const rating = await insertRating(ctx, author, company, [4, 4], { anonymous: true });
     const before = await aggregatesOf(ctx, company.id);
-    const first = await flagAs(await insertUser(ctx, 'employee'), rating, 'FAKE');
-    const second = await flagAs(await insertUser(ctx, 'employee'), rating, 'SPAM');
+    const [reporter, other] = [await insertUser(ctx, 'employee'), await insertUser(ctx, 'employee')];
+    const first = await flagAs(reporter, rating, 'FAKE');
+    const second = await flagAs(other, rating, 'SPAM');
+
+    // Every decision has a reason (ADR 0034): none, blank or not text is a clear 400, and nothing changes.
+    for (const body of [undefined, {}, { reason: '' }, { reason: '   ' }, { reason: null }, { reason: 7 }]) {
+      const refused = await mod('POST', `flags/${first}/dismiss/`, body);
+      expect(refused.status, JSON.stringify(body)).toBe(400);
+    }
+    expect((await mod('POST', `flags/${first}/dismiss/`, {})).body).toEqual({
+      detail: MSG.validationFailed,
+      errors: { reason: [MSG.reasonRequired] },
+    });
+    expect((await openQueue()).find((item) => item.rating.id === rating)).toMatchObject({
+      open_flag_count: 2,
+    });
 
     const res = await mod('POST', `flags/${first}/dismiss/`, { reason: 'Looks genuine' });
     expect(res.status).toBe(200);
@@ -340,24 +365,54 @@ describe('dismissing a flag', () => {
     });
     const queued = (await openQueue()).find((item) => item.rating.id === rating);
     expect(queued).toMatchObject({ flag_count: 2, open_flag_count: 1 });
-
-    // No body at all, and an empty reason, are both fine.
-    const bare = await mod('POST', `flags/${second}/dismiss/`);
-    expect(bare.status).toBe(200);
-    expect(await latestAudit()).toMatchObject({ action: 'dismiss_flag', target_id: second, reason: null });
     expect(await statusOf(ctx, rating)).toBe('published');
     expect(await aggregatesOf(ctx, company.id)).toEqual(before);
-    expect((await openQueue()).map((item) => item.rating.id)).not.toContain(rating);
 
-    const again = await mod('POST', `flags/${first}/dismiss/`, { reason: '' });
+    // Its reporter is told, with the reason, in the app and never by mail; the other reporter, whose
+    // flag is still open, and the anonymous author are not.
+    const told = await reportsTold(reporter);
+    expect(told).toEqual([
+      expect.objectContaining({
+        params: { outcome: 'kept', ratee_name: 'Kaveri Foods', reason: 'Looks genuine' },
+        link: `/user/${company.id}`,
+      }),
+    ]);
+    const [mail] = await queryRows<{ state: string }>(
+      ctx.deps.db,
+      sql`select mail_state as state from notifications where user_id = ${reporter.id}`,
+    );
+    expect(mail?.state).toBe('skipped');
+    expect(await reportsTold(other)).toEqual([]);
+    expect(JSON.stringify(await reportsTold(author))).not.toContain('Looks genuine');
+
+    const again = await mod('POST', `flags/${first}/dismiss/`, { reason: 'Twice' });
     expect(again.status).toBe(400);
     expect(again.body).toEqual({ detail: MSG.flagAlreadyResolved });
+    expect(await reportsTold(reporter)).toHaveLength(1);
 
-    const unknown = await mod('POST', 'flags/2000000000/dismiss/');
+    const unknown = await mod('POST', 'flags/2000000000/dismiss/', { reason: 'Gone' });
     expect(unknown.status).toBe(404);
     expect(unknown.body).toEqual({ detail: MSG.flagNotFound });
-    expect((await mod('POST', 'flags/x1/dismiss/')).status).toBe(404);
-    expect((await mod('POST', `flags/${first}/dismiss/`, { reason: 7 })).status).toBe(400);
+    expect((await mod('POST', 'flags/x1/dismiss/', { reason: 'Gone' })).status).toBe(404);
+    expect((await mod('POST', `flags/${second}/dismiss/`, { reason: 'Not spam' })).status).toBe(200);
+    expect((await openQueue()).map((item) => item.rating.id)).not.toContain(rating);
+  });
+
+  it("hiding the rating tells each of its open flags' reporters that it was hidden, not why", async () => {
+    const company = await insertUser(ctx, 'employer', { name: 'Sahyadri Infotech' });
+    const rating = await insertRating(ctx, await insertUser(ctx, 'employee'), company, [1, 1]);
+    const reporters = [await insertUser(ctx, 'employee'), await insertUser(ctx, 'employer')];
+    for (const reporter of reporters) await flagAs(reporter, rating, 'OFFENSIVE');
+    expect((await mod('POST', `ratings/${rating}/hide/`, { reason: 'Insults a named manager' })).status).toBe(
+      200,
+    );
+    for (const reporter of reporters) {
+      const told = await reportsTold(reporter);
+      expect(told.map((n) => n.params)).toEqual([{ outcome: 'hidden', ratee_name: 'Sahyadri Infotech' }]);
+      expect(JSON.stringify(told)).not.toContain('Insults');
+    }
+    // The rated company, which reported nothing, hears nothing of the reports.
+    expect(await reportsTold(company)).toEqual([]);
   });
 
   it('cannot dismiss a flag already settled by hiding its rating', async () => {
@@ -369,7 +424,7 @@ describe('dismissing a flag', () => {
     );
     const flagId = await flagAs(await insertUser(ctx, 'employer'), rating, 'OFFENSIVE');
     expect((await mod('POST', `ratings/${rating}/hide/`, { reason: 'Abusive' })).status).toBe(200);
-    const res = await mod('POST', `flags/${flagId}/dismiss/`);
+    const res = await mod('POST', `flags/${flagId}/dismiss/`, { reason: 'Fine after all' });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ detail: MSG.flagAlreadyResolved });
   });

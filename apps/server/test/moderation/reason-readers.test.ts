@@ -52,9 +52,10 @@ describe("a moderator's reason", () => {
     const author = await insertUser(ctx, 'employee');
     const disputedAuthor = await insertUser(ctx, 'employee');
     const reporter = await insertUser(ctx, 'employee');
+    const hideReporter = await insertUser(ctx, 'employer');
     const suspended = await insertUser(ctx, 'employee', { passwordHash });
     const company = await insertUser(ctx, 'employer');
-    const people = { author, disputedAuthor, reporter, suspended, company };
+    const people = { author, disputedAuthor, reporter, hideReporter, suspended, company };
     // An anonymous rating of the company, which moderators hide, restore, and whose reply they hide.
     const rating = await insertRating(ctx, author, company, [2, 3], { anonymous: true });
     const disputed = await insertRating(ctx, disputedAuthor, company, [1, 1]);
@@ -77,6 +78,8 @@ describe("a moderator's reason", () => {
       readers[action] = who;
     };
 
+    // A reporter whose flag the hiding settles is told it was hidden, not why.
+    await send(hideReporter, `/api/core/ratings/${rating}/flag/`, { reason: 'OFFENSIVE' }, 201);
     await take('hide_rating', `ratings/${rating}/hide/`);
     expectReaders('hide_rating', 'author', ['author']);
     await send(author, `/api/core/ratings/${rating}/appeal/`, { message: 'It is true.' }, 201);
@@ -96,7 +99,7 @@ describe("a moderator's reason", () => {
 
     const flag = await send(reporter, `/api/core/ratings/${rating}/flag/`, { reason: 'FAKE' }, 201);
     await take('dismiss_flag', `flags/${flag.id}/dismiss/`);
-    expect(REASON_READ_BY.dismiss_flag).toBeNull();
+    expectReaders('dismiss_flag', 'reporter', ['reporter']);
 
     const dispute = await send(
       company,

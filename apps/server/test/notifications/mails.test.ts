@@ -1,7 +1,12 @@
 // Every notification type's mail, in English and in Hindi, through a real SMTP server (DESIGN §9.3):
 // the worker writes each into the mail queue in the account's language, with the link to what it is
 // about and the one-click unsubscribe headers (RFC 8058); the data export lists them too.
-import { LANGUAGES, type MyData, NOTIFICATION_MAIL_TYPES, type NotificationType } from '@workspace/contracts';
+import {
+  LANGUAGES,
+  type MailedNotificationType,
+  type MyData,
+  NOTIFICATION_MAIL_TYPES,
+} from '@workspace/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../src/db/schema/index.ts';
@@ -22,7 +27,7 @@ afterAll(async () => {
   await smtp.close();
 });
 
-const PARAMS: Record<NotificationType, Record<string, string>> = {
+const PARAMS: Record<MailedNotificationType, Record<string, string>> = {
   rating_received: {},
   reply_received: { ratee_name: 'Kaveri Foods' },
   // A rating of an employee, held back while disputed.

@@ -1,6 +1,6 @@
 // Every URL of the app in one place: `path` for the router (the contracts' WEB_PAGES, which the
 // server knows too), `getHref` for links.
-import { WEB_PAGES } from '@workspace/contracts';
+import { userPageHref, WEB_PAGES } from '@workspace/contracts';
 
 /** Only same-site paths are followed after sign-in, so a crafted link cannot send a user away. */
 export function safeRedirect(target: string | null | undefined, fallback = '/dashboard') {
@@ -33,7 +33,7 @@ export const paths = {
   dashboard: { path: WEB_PAGES.dashboard, getHref: () => '/dashboard' },
   companies: { path: WEB_PAGES.companies, getHref: () => '/companies' },
   employees: { path: WEB_PAGES.employees, getHref: () => '/employees' },
-  user: { path: WEB_PAGES.user, getHref: (userId: number | string) => `/user/${userId}` },
+  user: { path: WEB_PAGES.user, getHref: userPageHref },
   profile: { path: WEB_PAGES.profile, getHref: () => '/profile' },
   myRatings: { path: WEB_PAGES.myRatings, getHref: () => '/my-ratings' },
   moderation: { path: WEB_PAGES.moderation, getHref: () => '/moderation' },

@@ -92,19 +92,6 @@ export const moderationReason = z.object({
 });
 export type ModerationReason = z.input<typeof moderationReason>;
 
-/** Dismissing a flag: the reason is optional and the body may be left out altogether. */
-export const dismissRequest = z
-  .object({
-    reason: z
-      .union([z.null(), multilineText()], { error: MSG.notText })
-      .transform((v) => (v ? v : null))
-      .refine((v) => v === null || v.length <= LIMITS.moderationReasonMax, MSG.tooLong)
-      .optional(),
-  })
-  // Fastify hands a request without a body over as null.
-  .nullish();
-export type DismissRequest = z.input<typeof dismissRequest>;
-
 export const flagsQuery = pageQuery(20).extend({
   status: queryParam(z.enum(['open', 'resolved'], { error: 'Must be open or resolved.' }).default('open')),
 });

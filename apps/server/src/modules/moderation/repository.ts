@@ -7,9 +7,10 @@ import {
   type FlagReason,
   grievanceNumber,
   type MatchedText,
+  NOTIFICATION_LINKS,
   type RatingStatus,
 } from '@workspace/contracts';
-import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import { type Executor, queryRows } from '../../db/client.ts';
 import {
@@ -23,6 +24,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { type PageQuery, pageWindow } from '../../lib/paging.ts';
+import { nameParam, recordNotification } from '../notifications/repository.ts';
 import { RATING_COLUMNS, ratee, rater, withNames } from '../ratings/repository.ts';
 import { moderatorRatingView } from '../ratings/serialize.ts';
 import { isTombstoneSql } from '../users/tombstone.ts';
@@ -79,12 +81,46 @@ export async function recordAction(tx: Executor, entry: ActionRow): Promise<void
   await tx.insert(moderationActions).values(entry);
 }
 
-/** Marks the rating's open flags as acted upon. */
+/**
+ * Tells the people who filed the flags `flagIds` what came of their report (ADR 0034): 'kept' with
+ * the moderator's reason, whose reader they are (REASON_READ_BY dismiss_flag), or 'hidden' without the
+ * hiding's reason, which only the rating's author reads. In the app only (NOTIFICATION_APP_ONLY_TYPES);
+ * it links to the rated page, where they reported it. Automatic flags have no reporter.
+ */
+export async function tellReporters(
+  tx: Executor,
+  flagIds: readonly number[],
+  outcome: 'kept' | 'hidden',
+  reason?: string,
+): Promise<void> {
+  if (flagIds.length === 0) return;
+  const reported = await tx
+    .select({ reporterId: flags.reporterId, rateeId: flags.rateeId })
+    .from(flags)
+    .where(and(inArray(flags.id, [...flagIds]), isNotNull(flags.reporterId)));
+  for (const { reporterId, rateeId } of reported) {
+    if (reporterId === null || rateeId === null) continue;
+    await recordNotification(tx, {
+      userId: reporterId,
+      type: 'report_decided',
+      params: sql`${nameParam('ratee_name', rateeId)} || ${JSON.stringify({ outcome, ...(reason === undefined ? {} : { reason }) })}::jsonb`,
+      link: NOTIFICATION_LINKS.ratedProfile(rateeId),
+    });
+  }
+}
+
+/** Marks the rating's open flags as acted upon, and tells their reporters the rating is hidden. */
 export async function actionOpenFlags(tx: Executor, ratingId: number, moderatorId: number): Promise<void> {
-  await tx
+  const actioned = await tx
     .update(flags)
     .set({ status: 'actioned', resolvedAt: sql`now()`, resolvedBy: moderatorId })
-    .where(and(eq(flags.ratingId, ratingId), eq(flags.status, 'open')));
+    .where(and(eq(flags.ratingId, ratingId), eq(flags.status, 'open')))
+    .returning({ id: flags.id });
+  await tellReporters(
+    tx,
+    actioned.map((flag) => flag.id),
+    'hidden',
+  );
 }
 
 /** The reason of the user's latest suspension, which they read when they next sign in. */

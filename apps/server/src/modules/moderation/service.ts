@@ -26,7 +26,7 @@ import { applyRatings } from '../ratings/aggregates.ts';
 import { ratee, rater, withNames } from '../ratings/repository.ts';
 import { touchUsers } from '../users/repository.ts';
 import { isTombstone } from '../users/tombstone.ts';
-import { actionOpenFlags, recordAction, revokeRefreshFamilies } from './repository.ts';
+import { actionOpenFlags, recordAction, revokeRefreshFamilies, tellReporters } from './repository.ts';
 
 async function lockUser(tx: Executor, userId: number, mode: 'no key update' | 'share') {
   const [row] = await tx
@@ -156,7 +156,7 @@ export async function restoreRating(db: Db, moderatorId: number, ratingId: numbe
 }
 
 /** open -> dismissed; the rating itself is left as it is. */
-export async function dismissFlag(db: Db, moderatorId: number, flagId: number, reason: string | null) {
+export async function dismissFlag(db: Db, moderatorId: number, flagId: number, reason: string) {
   await inTransaction(db, async (tx) => {
     const [flag] = await tx
       .select({ status: flags.status, reporterId: flags.reporterId, ratingId: flags.ratingId })
@@ -169,13 +169,16 @@ export async function dismissFlag(db: Db, moderatorId: number, flagId: number, r
       .update(flags)
       .set({ status: 'dismissed', resolvedAt: new Date(), resolvedBy: moderatorId })
       .where(eq(flags.id, flagId));
-    // An automatic flag decided: the ratee's page may lose its unusual-activity notice.
     if (flag.reporterId === null) {
+      // An automatic flag decided: the ratee's page may lose its unusual-activity notice.
       const [rated] = await tx
         .select({ rateeId: ratings.rateeId })
         .from(ratings)
         .where(eq(ratings.id, flag.ratingId));
       if (rated) await touchUsers(tx, [rated.rateeId]);
+    } else {
+      // Its reporter is told the rating stays, and why (REASON_READ_BY), in the app only (ADR 0034).
+      await tellReporters(tx, [flagId], 'kept', reason);
     }
     await recordAction(tx, {
       moderatorId,

@@ -2,7 +2,7 @@
 // (written in the event's transaction, repository.ts); its subject, text, link and one-click
 // unsubscribe (RFC 8058) are made here, in the account's language at that moment.
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { knownLanguage, type NotificationType } from '@workspace/contracts';
+import { knownLanguage, type MailedNotificationType, type NotificationType } from '@workspace/contracts';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
 import { notificationMail } from './mail-texts.ts';
@@ -39,9 +39,10 @@ export const unsubscribeHeaders = (url: string) => ({
 /** Makes the mail of notification `id`, or null when it is gone (its account was deleted). */
 export function notificationRenderer(db: Db, links: MailLinks) {
   return async (id: string) => {
+    // A mail is queued for mailed types only: mailState skips an app-only one.
     const [row] = await queryRows<{
       user_id: number;
-      type: NotificationType;
+      type: MailedNotificationType;
       params: Record<string, string>;
       link: string;
       language: string;

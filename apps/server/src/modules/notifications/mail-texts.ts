@@ -1,14 +1,14 @@
 // The mail of each notification type, in each language an account may choose (DESIGN §9.3): a
 // subject and paragraphs, from the notification's params. The web app says the same in its catalogs
 // (features/notifications). A rating received never names its author, in any language.
-import { DISPUTE_DECISION_DAYS, type Language, type NotificationType } from '@workspace/contracts';
+import { DISPUTE_DECISION_DAYS, type Language, type MailedNotificationType } from '@workspace/contracts';
 
 type Params = Record<string, string>;
 interface MailText {
   subject: string;
   paragraphs: string[];
 }
-type Texts = Record<NotificationType, (p: Params) => MailText>;
+type Texts = Record<MailedNotificationType, (p: Params) => MailText>;
 
 const en: Texts = {
   rating_received: () => ({
@@ -190,7 +190,7 @@ const TEXTS = { en, hi } satisfies Record<Language, Texts>;
 /** One notification's mail in `language`: subject, and text with the link and how to stop it. */
 export function notificationMail(
   language: Language,
-  type: NotificationType,
+  type: MailedNotificationType,
   params: Params,
   links: { open: string; unsubscribe: string },
 ): { subject: string; text: string } {
@@ -210,7 +210,7 @@ export function notificationMail(
 /** The daily digest in `language`: each notification's subject and link. */
 export function digestMail(
   language: Language,
-  items: { type: NotificationType; params: Params; open: string }[],
+  items: { type: MailedNotificationType; params: Params; open: string }[],
   unsubscribe: string,
 ): { subject: string; text: string } {
   const footer = FOOTER[language];

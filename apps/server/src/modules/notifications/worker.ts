@@ -3,7 +3,7 @@
 // language, with a one-click unsubscribe of the daily mail. Accounts are taken with FOR UPDATE SKIP
 // LOCKED and their notifications marked 'digested' in the same transaction as the mail is queued, so
 // two processes never send one twice.
-import { knownLanguage, type NotificationType } from '@workspace/contracts';
+import { knownLanguage, type MailedNotificationType } from '@workspace/contracts';
 import { sql } from 'drizzle-orm';
 import { type Db, type Executor, queryRows } from '../../db/client.ts';
 import type { Mailer, MailLog } from '../../lib/mailer.ts';
@@ -42,8 +42,9 @@ export function startNotificationMail({
             limit 20 for update of u skip locked`,
       );
       for (const user of users) {
+        // A digest holds mailed types only: mailState skips an app-only one.
         const items = await queryRows<{
-          type: NotificationType;
+          type: MailedNotificationType;
           params: Record<string, string>;
           link: string;
         }>(

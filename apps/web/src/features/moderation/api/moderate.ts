@@ -1,4 +1,4 @@
-// The moderator's actions, each a POST with a reason (optional only when dismissing a flag):
+// The moderator's actions, each a POST with a reason:
 // /api/moderation/ratings/{id}/hide/, …/restore/ and …/hide-reply/, flags/{id}/dismiss/,
 // users/{id}/suspend/ and …/reinstate/, disputes/{id}/decide/ (upheld or rejected) and
 // appeals/{id}/reject/. Any of them moves what ratings, replies and averages show, so every cached
@@ -53,13 +53,12 @@ interface ModerationInput {
   action: ModerationAction;
   /** The rating, flag, user, dispute or appeal the action is about. */
   targetId: number;
-  /** Null or blank: none (only dismissing a flag allows that). */
-  reason: string | null;
+  reason: string;
 }
 
 const moderate = ({ action, targetId, reason }: ModerationInput) =>
   api.post<{ message: string }>(ENDPOINT[action](targetId), {
-    reason: reason?.trim() || null,
+    reason: reason.trim(),
     ...(OUTCOME[action] && { outcome: OUTCOME[action] }),
   });
 

@@ -1,22 +1,13 @@
-// The moderators' dialogs' checks: the contracts' reason schemas through zod (a required reason, or
-// the optional one of dismissing a flag; the answer closing a grievance). Loaded when a dialog is
+// The moderators' dialogs' checks: the contracts' reason schemas through zod (every action's reason;
+// the answer closing a grievance). Loaded when a dialog is
 // first opened (lib/lazy-resolver.ts).
 import { zodResolver } from '@hookform/resolvers/zod';
 import { t } from '@lingui/core/macro';
-import {
-  closeGrievanceRequest,
-  dismissRequest,
-  type ModerationReason,
-  moderationReason,
-} from '@workspace/contracts';
+import { closeGrievanceRequest, type ModerationReason, moderationReason } from '@workspace/contracts';
 import type { Resolver } from 'react-hook-form';
 import { z } from 'zod';
 
 export const requiredReasonChecks: Resolver<ModerationReason> = zodResolver(moderationReason);
-// The form always holds a string, which the dismissal's schema (string, null or absent) accepts.
-export const optionalReasonChecks = zodResolver(
-  dismissRequest.unwrap().unwrap(),
-) as unknown as Resolver<ModerationReason>;
 
 // Closing a grievance: the contracts' closeGrievanceRequest, with the dialog's own words for a missing
 // answer (worded when the check runs, in the language active then).

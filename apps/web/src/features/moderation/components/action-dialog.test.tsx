@@ -7,7 +7,7 @@ import { renderWithProviders } from '@/testing/render';
 import type { ModerationAction } from '../api/moderate';
 import { ActionDialog } from './action-dialog';
 
-function open(reasonOptional = false, action: ModerationAction = reasonOptional ? 'dismiss' : 'hide') {
+function open(action: ModerationAction = 'hide') {
   return renderWithProviders(
     <ActionDialog
       action={action}
@@ -16,7 +16,6 @@ function open(reasonOptional = false, action: ModerationAction = reasonOptional 
       title="Hide this review"
       description="It leaves every list."
       confirmLabel="Hide Review"
-      reasonOptional={reasonOptional}
     />,
   );
 }
@@ -35,15 +34,11 @@ describe('ActionDialog', () => {
     expect(await screen.findByText(MSG.tooLong)).toBeTruthy();
   });
 
-  it('lets a flag be dismissed without a reason, but not with one too long', async () => {
-    const { user } = open(true);
+  it('asks a reason to dismiss a flag too: its reporter is told it (ADR 0034)', async () => {
+    const { user } = open('dismiss');
     await user.click(screen.getByRole('button', { name: 'Open' }));
-    fireEvent.change(await screen.findByLabelText('Reason (optional)'), {
-      target: { value: 'x'.repeat(LIMITS.moderationReasonMax + 1) },
-    });
-    await user.click(screen.getByRole('button', { name: 'Hide Review' }));
-    expect(await screen.findByText(MSG.tooLong)).toBeTruthy();
-    expect(screen.queryByText(MSG.reasonRequired)).toBeNull();
+    await user.click(await screen.findByRole('button', { name: 'Hide Review' }));
+    expect(await screen.findByText(MSG.reasonRequired)).toBeTruthy();
   });
 
   it('says who reads a reason as written, and what it must not tell them', async () => {
@@ -58,18 +53,22 @@ describe('ActionDialog', () => {
         "The reply's author reads it as written: say nothing that could tell who wrote an anonymous rating.",
       ],
       ['suspend', 'The person reads it as written when they next sign in: do not name who reported them.'],
+      [
+        'dismiss',
+        'Whoever reported the rating reads it as written: say nothing that could tell who wrote an anonymous rating.',
+      ],
     ];
     for (const [action, hint] of readers) {
-      const dialog = open(false, action);
+      const dialog = open(action);
       await dialog.user.click(screen.getByRole('button', { name: 'Open' }));
       expect(describedBy(await screen.findByLabelText('Reason'))).toContain(hint);
       dialog.unmount();
     }
 
-    // A dismissed flag's reason stays in the audit log.
-    const kept = open(true);
+    // A reinstatement's reason stays in the audit log.
+    const kept = open('reinstate');
     await kept.user.click(screen.getByRole('button', { name: 'Open' }));
-    const hint = describedBy(await screen.findByLabelText('Reason (optional)'));
+    const hint = describedBy(await screen.findByLabelText('Reason'));
     expect(hint).toContain('Recorded in the audit log with your name.');
     expect(hint).not.toContain('reads it');
     expect(hint).not.toContain('read it');

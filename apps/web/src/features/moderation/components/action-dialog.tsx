@@ -13,9 +13,6 @@ import { LOGGED_AS, type ModerationAction, useModerate } from '../api/moderate';
 const requiredReason = lazyResolver(() =>
   import('../checks/reason').then((module) => module.requiredReasonChecks),
 );
-const optionalReason = lazyResolver(() =>
-  import('../checks/reason').then((module) => module.optionalReasonChecks),
-);
 
 /**
  * What the reason box says of who reads the reason as written besides the audit log (contracts
@@ -51,6 +48,13 @@ function ReasonHint({ action }: { action: ModerationAction }) {
           not name who reported them.
         </Trans>
       );
+    case 'reporter':
+      return (
+        <Trans>
+          Recorded in the audit log with your name. Whoever reported the rating reads it as written: say
+          nothing that could tell who wrote an anonymous rating.
+        </Trans>
+      );
     default:
       return <Trans>Recorded in the audit log with your name.</Trans>;
   }
@@ -64,7 +68,6 @@ export function ActionDialog({
   description,
   confirmLabel,
   destructive = false,
-  reasonOptional = false,
 }: {
   action: ModerationAction;
   targetId: number;
@@ -73,7 +76,6 @@ export function ActionDialog({
   description: ReactNode;
   confirmLabel: ReactNode;
   destructive?: boolean;
-  reasonOptional?: boolean;
 }) {
   const { t } = useLingui();
   const moderate = useModerate();
@@ -82,7 +84,7 @@ export function ActionDialog({
       trigger={trigger}
       title={title}
       description={description}
-      checks={reasonOptional ? optionalReason : requiredReason}
+      checks={requiredReason}
       defaultValues={{ reason: '' }}
       sending={moderate}
       onSend={({ reason }) => moderate.mutateAsync({ action, targetId, reason })}
@@ -97,7 +99,7 @@ export function ActionDialog({
         <MessageField
           form={form}
           name="reason"
-          label={reasonOptional ? t`Reason (optional)` : t`Reason`}
+          label={t`Reason`}
           hint={<ReasonHint action={action} />}
           max={LIMITS.moderationReasonMax}
           rows={3}

@@ -123,9 +123,14 @@ function FlagItem({ flag, ratingText }: { flag: FlagView; ratingText: string | n
         <ActionDialog
           action="dismiss"
           targetId={flag.id}
-          reasonOptional
           title={<Trans>Dismiss this flag</Trans>}
-          description={<Trans>The rating stays as it is; the flag is closed.</Trans>}
+          description={
+            flag.reporter_id === null ? (
+              <Trans>The rating stays as it is; the flag is closed.</Trans>
+            ) : (
+              <Trans>The rating stays as it is; the flag is closed, and {reporter} is told why.</Trans>
+            )
+          }
           confirmLabel={<Trans>Dismiss Flag</Trans>}
           trigger={
             <Button variant="outline" size="sm" className="self-start">
@@ -187,7 +192,8 @@ export function FlaggedRatingCard({ item }: { item: FlaggedRating }) {
               description={
                 <Trans>
                   It leaves the profile and every average; its author sees it marked as hidden, with your
-                  reason, and may appeal once. Open flags are closed as actioned.
+                  reason, and may appeal once. Open flags are closed as actioned, and the people who reported
+                  it are told it was hidden, not why.
                 </Trans>
               }
               confirmLabel={<Trans>Hide Rating</Trans>}

@@ -2,11 +2,11 @@
 // (apps/server/src/modules/notifications/mail-texts.ts). A rating received never names its author.
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import type { Notification, NotificationType } from '@workspace/contracts';
+import type { MailedNotificationType, Notification } from '@workspace/contracts';
 import { i18n } from '@/lib/i18n';
 
-/** Each type's name, for the mail settings. */
-export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, MessageDescriptor> = {
+/** Each mailed type's name, for the mail settings. */
+export const NOTIFICATION_TYPE_LABELS: Record<MailedNotificationType, MessageDescriptor> = {
   rating_received: msg`Someone rated you`,
   reply_received: msg`A reply to your rating`,
   dispute_opened: msg`A dispute about your rating`,
@@ -73,5 +73,18 @@ export function notificationText(n: Notification): { text: string; reason?: stri
       return { text: i18n._(msg`Your grievance ${number} was answered.`) };
     case 'work_email_verified':
       return { text: i18n._(msg`You are a verified employee of ${company}.`) };
+    case 'report_decided':
+      return p.outcome === 'hidden'
+        ? {
+            text: i18n._(
+              msg`Moderators hid a rating you reported on ${name}'s page. Thank you for reporting it.`,
+            ),
+          }
+        : {
+            text: i18n._(
+              msg`Moderators read a rating you reported on ${name}'s page and kept it. If you think this is wrong, write to the Grievance Officer.`,
+            ),
+            reason,
+          };
   }
 }
