@@ -134,6 +134,10 @@ test('a moderator dismisses a flag, and suspends and reinstates a rater', async 
   const item = page.getByRole('article').filter({ hasText: 'Often late to stand-ups.' });
   await item.getByRole('button', { name: /Dismiss flag by Reporting Rugs Ltd/ }).click();
   const dismiss = page.getByRole('dialog', { name: 'Dismiss this flag' });
+  await expect(dismiss.getByText('Reporting Rugs Ltd is told why')).toBeVisible();
+  await dismiss.getByRole('button', { name: 'Dismiss Flag' }).click();
+  await expect(dismiss.getByText(MSG.reasonRequired)).toBeVisible();
+  await dismiss.getByLabel('Reason').fill('A fair account of the work');
   await dismiss.getByRole('button', { name: 'Dismiss Flag' }).click();
   await expect(page.getByText(MSG.flagDismissed, { exact: true })).toBeVisible();
   await expect(item).toHaveCount(0);
@@ -167,4 +171,14 @@ test('a moderator dismisses a flag, and suspends and reinstates a rater', async 
   await expect(
     page.getByRole('row').filter({ hasText: 'Appeal accepted' }).getByText('Reinstated user'),
   ).toBeVisible();
+
+  // The reporter hears what came of the report, with the reason, and finds the page again (ADR 0034).
+  await openAs(page, reporter, '/notifications');
+  const told = page
+    .getByRole('listitem')
+    .filter({ hasText: "Moderators read a rating you reported on Ravi Flagged's page and kept it." });
+  await expect(told.getByText('Reason: A fair account of the work')).toBeVisible();
+  await told.getByRole('link', { name: 'View' }).click();
+  await expect(page).toHaveURL(new RegExp(`/user/${employee.user.id}$`));
+  await expect(page.getByText('Often late to stand-ups.')).toBeVisible();
 });

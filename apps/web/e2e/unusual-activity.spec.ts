@@ -45,7 +45,7 @@ test('a burst from new accounts is flagged automatically and noticed on the prof
     ).toBeVisible();
     await item.getByRole('button', { name: 'Dismiss flag by Automatic check' }).click();
     const dialog = page.getByRole('dialog', { name: 'Dismiss this flag' });
-    await dialog.getByLabel('Reason (optional)').fill('Checked: real staff after the launch event.');
+    await dialog.getByLabel('Reason').fill('Checked: real staff after the launch event.');
     await dialog.getByRole('button', { name: 'Dismiss Flag' }).click();
     await expect(item).toHaveCount(0);
   }
