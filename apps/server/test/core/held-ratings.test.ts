@@ -3,6 +3,7 @@
 // and nothing of it moves the ratee's average, counts, verified badge, notifications or the
 // transparency report, until the release publishes the day's held ratings together.
 import {
+  type FlaggedRating,
   type ModerationDispute,
   MSG,
   type Notification,
@@ -412,12 +413,12 @@ describe('an anonymous rating held until the next day in India', () => {
       token: reader.token,
       body: { reason: 'FAKE' },
     });
-    const queue = await get<{ results: { rating: { id: number; leave_held?: true } }[] }>(
+    const queue = await get<{ results: { rating: { id: number; leave_held?: string } }[] }>(
       ctx,
       moderator,
       '/api/moderation/flags/?status=open',
     );
-    expect(queue.body.results.find((item) => item.rating.id === stays.id)?.rating.leave_held).toBe(true);
+    expect(queue.body.results.find((item) => item.rating.id === stays.id)?.rating.leave_held).toBe('hidden');
     // Hidden for its own cause now: out of the aggregates at once, and never returned by a reinstatement.
     expect((await moderate(`ratings/${causes.id}/hide`, 'Names a colleague')).status).toBe(200);
     expect((await storedOf(forCause.id))?.total).toBe(0);
@@ -778,6 +779,19 @@ describe('an anonymous rating held until the next day in India', () => {
     expect(raters[1]?.rater).toBe(placeholder);
     expect(await queryRows(ctx.deps.db, sql`select 1 from users where id = ${author.id}`)).toEqual([]);
 
+    // A dispute rejected meanwhile publishes it as any other: its placeholder is no suspended author.
+    const [open] = await queryRows<{ id: number }>(
+      ctx.deps.db,
+      sql`select id from rating_disputes where rating_id = ${disputed.id}`,
+    );
+    const rejected = await call(ctx.app, 'POST', `/api/moderation/disputes/${open?.id}/decide/`, {
+      token: moderator.token,
+      body: { outcome: 'REJECTED', reason: 'The review describes the work as it was.' },
+    });
+    expect(rejected.status).toBe(200);
+    expect(await statusOf(ctx, disputed.id)).toBe('published');
+    expect((await storedOf(disputedFor.id))?.total).toBe(1);
+
     // The release of the deletion's own day leaves them; the next day's deletes them with the day's others.
     const [deletedAt] = await queryRows<{ at: Date }>(
       ctx.deps.db,
@@ -790,12 +804,7 @@ describe('an anonymous rating held until the next day in India', () => {
     for (const id of [seen.id, disputed.id]) expect(await statusOf(ctx, id)).toBeUndefined();
     expect((await storedOf(seenFor.id))?.total).toBe(0);
     expect((await storedOf(disputedFor.id))?.version).toBeGreaterThan(versionsBefore[1] as number);
-    // Its dispute stays for the record, closed as its author's withdrawal would close it.
-    const [closed] = await queryRows<{ status: string }>(
-      ctx.deps.db,
-      sql`select status from rating_disputes where rating_id = ${disputed.id}`,
-    );
-    expect(closed?.status).toBe('withdrawn');
+    expect((await storedOf(disputedFor.id))?.total).toBe(0);
     // The placeholder goes with its last rating.
     expect(await queryRows(ctx.deps.db, sql`select 1 from users where id = ${placeholder}`)).toEqual([]);
     const after = await get<ProfileResponse>(ctx, reader, `/api/core/users/${seenFor.id}/profile/`);
@@ -821,9 +830,24 @@ describe('an anonymous rating held until the next day in India', () => {
         body: { email: author.email, password, ratings_given: choice },
       });
       expect(gone.status, JSON.stringify(gone.body)).toBe(204);
-      // Not in the minute the account went.
+      // Not in the minute the account went; moderators see which way it leaves.
       expect(await statusOf(ctx, written.id)).toBe('published');
       expect((await storedOf(company.id))?.total).toBe(1);
+      const reporter = await makeUser(ctx, 'employee');
+      const flagged = await call(ctx.app, 'POST', `/api/core/ratings/${written.id}/flag/`, {
+        token: reporter.token,
+        body: { reason: 'FAKE' },
+      });
+      expect(flagged.status).toBe(201);
+      const queue = await get<{ results: FlaggedRating[] }>(
+        ctx,
+        moderator,
+        '/api/moderation/flags/?status=open',
+      );
+      expect(queue.body.results.find((item) => item.rating.id === written.id)?.rating).toMatchObject({
+        rater_status: 'deleted',
+        leave_held: choice === 'DELETE' ? 'deleted' : 'hidden',
+      });
       const tomorrow = new Date(Date.now() + DAY_MS);
       await releaseLeavingRatings(ctx.deps.db, { now: tomorrow });
       await releaseErasedRatings(ctx.deps.db, { now: tomorrow });
@@ -831,6 +855,29 @@ describe('an anonymous rating held until the next day in India', () => {
       expect(await statusOf(ctx, written.id)).toBe(choice === 'DELETE' ? undefined : 'hidden');
       expect((await storedOf(company.id))?.total).toBe(0);
     }
+  });
+
+  it("a waiting rating's ratee who deletes their account first takes it with them, and its placeholder goes too", async () => {
+    const { author, password } = await signedUpAuthor();
+    const company = await signedUpAuthor('employer');
+    const written = await rate(ctx, author, company.author, { is_anonymous: true });
+    await releaseHeldRatings(ctx.deps.db, {
+      now: new Date((await createdAtOf(written.id)).getTime() + DAY_MS),
+    });
+    const deleteAccount = (who: TestUser, secret: string) =>
+      call(ctx.app, 'DELETE', '/api/auth/account/', {
+        token: who.token,
+        body: { password: secret, ratings_given: 'DELETE' },
+      });
+    expect((await deleteAccount(author, password)).status).toBe(204);
+    const [waiting] = await queryRows<{ rater: number }>(
+      ctx.deps.db,
+      sql`select rater_id as rater from ratings where id = ${written.id}`,
+    );
+    expect((await deleteAccount(company.author, company.password)).status).toBe(204);
+    expect(await statusOf(ctx, written.id)).toBeUndefined();
+    expect(await queryRows(ctx.deps.db, sql`select 1 from users where id = ${waiting?.rater}`)).toEqual([]);
+    expect(await releaseErasedRatings(ctx.deps.db, { now: new Date(Date.now() + DAY_MS) })).toBe(0);
   });
 
   it("the release's job in the server deletes an erased account's anonymous ratings, and says so in the metrics", async () => {

@@ -111,10 +111,11 @@ export const flaggedRating = z.object({
     rater_status: z.enum(RATER_STATUSES),
     /**
      * Published still, this anonymous rating leaves with the next day's release (ADR 0030), so that it
-     * does not vanish in the minute its author's account did: hidden, its rater suspended, or deleted,
-     * its rater's account deleted with its ratings (`rater_status` 'deleted', ADR 0015).
+     * does not vanish in the minute its author's account did: 'hidden', its author suspended (their
+     * account may since have been deleted, its ratings kept); 'deleted', its author's account deleted
+     * with its ratings (drizzle/0055, ADR 0015).
      */
-    leave_held: z.literal(true).optional(),
+    leave_held: z.enum(['hidden', 'deleted']).optional(),
   }),
   flag_count: z.number().int(),
   open_flag_count: z.number().int(),

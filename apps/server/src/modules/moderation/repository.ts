@@ -197,10 +197,13 @@ export async function flagQueue(
           raterEmail: rater.email,
           raterActive: rater.isActive,
           raterDeleted: isTombstoneSql(rater.passwordHash),
-          // Its author's suspension hides it with the next day's release (drizzle/0054), or their
-          // account's deletion deletes it then (drizzle/0055).
-          leaving: sql<boolean>`${ratings.authorErasedAt} is not null or exists (select 1 from suspension_hidden_ratings s
-            where s.rating_id = ${ratings.id} and s.leaving_since is not null and s.reinstated_at is null)`,
+          // Its author's account's deletion deletes it with the next day's release (drizzle/0055), or
+          // their suspension hides it then (drizzle/0054).
+          leaving: sql<
+            'hidden' | 'deleted' | null
+          >`case when ${ratings.authorErasedAt} is not null then 'deleted'
+            when exists (select 1 from suspension_hidden_ratings s where s.rating_id = ${ratings.id}
+              and s.leaving_since is not null and s.reinstated_at is null) then 'hidden' end`,
         })
         .from(ratings)
         .$dynamic(),
@@ -229,7 +232,7 @@ export async function flagQueue(
           rater_email: r.raterEmail,
           // Which of suspend and reinstate applies: neither to a deleted account's tombstone.
           rater_status: r.raterDeleted ? 'deleted' : r.raterActive ? 'active' : 'suspended',
-          ...(r.leaving ? { leave_held: true as const } : {}),
+          ...(r.leaving ? { leave_held: r.leaving } : {}),
         },
         flag_count: summary.flag_count,
         open_flag_count: summary.open_count,

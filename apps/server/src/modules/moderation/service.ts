@@ -385,7 +385,9 @@ export async function decideDispute(
       await tx.delete(suspensionHiddenRatings).where(leaving(dispute.ratingId));
     }
     if (decision.outcome === 'REJECTED' && rating.status === 'disputed') {
-      if (author.isActive) {
+      // A deleted account's placeholder is inactive but not suspended: its rating is published as
+      // any other's (and one waiting for the release's deletion then goes with it, drizzle/0055).
+      if (author.isActive || isTombstone(author)) {
         await tx.update(ratings).set({ status: 'published' }).where(eq(ratings.id, dispute.ratingId));
         await applyRatings(tx, [dispute.ratingId], 1);
       } else {

@@ -22,7 +22,7 @@ import { recordAction } from '../moderation/repository.ts';
 import { applyRatings } from '../ratings/aggregates.ts';
 import { closeAsWithdrawn } from '../ratings/repository.ts';
 import { createUser, touchUsers } from '../users/repository.ts';
-import { TOMBSTONE_PASSWORD_HASH, tombstoneEmail } from '../users/tombstone.ts';
+import { dropEmptyTombstones, TOMBSTONE_PASSWORD_HASH, tombstoneEmail } from '../users/tombstone.ts';
 
 /**
  * A rater for the ratings a deleted account kept: a row of its own per deletion (so one
@@ -161,6 +161,11 @@ export async function eraseAccount(
       await tx.delete(ratingAppeals).where(inArray(ratingAppeals.ratingId, ids));
       await tx.delete(ratings).where(eq(ratings.rateeId, userId));
       await touchUsers(tx, [...new Set(received.map((r) => r.raterId))]);
+      // A deleted account's placeholder whose last rating this was goes too.
+      await dropEmptyTombstones(
+        tx,
+        received.map((r) => r.raterId),
+      );
     }
 
     await tx.delete(refreshFamilies).where(eq(refreshFamilies.userId, userId));

@@ -17,6 +17,7 @@ import { loggableError } from '../../lib/loggable-error.ts';
 import { type Poller, startPoller } from '../../lib/poller.ts';
 import { notificationInsert } from '../notifications/repository.ts';
 import { touchUsers } from '../users/repository.ts';
+import { dropEmptyTombstones } from '../users/tombstone.ts';
 import { applyRatings } from './aggregates.ts';
 import { comparable, flagCopiedText, type WrittenText } from './copied-text.ts';
 import { closeAsWithdrawn } from './repository.ts';
@@ -200,34 +201,40 @@ export async function releaseLeavingRatings(db: Db, options: { now?: Date; batch
 /**
  * Deletes up to `batch` anonymous ratings whose author deleted their account with their ratings before
  * India's day began at `now` (drizzle/0055; eraseAccount deleted their other ratings at once), as the
- * erasure would have: what was open about them closed, out of their ratees' aggregates, then gone with
- * their placeholder rater once it has no rating left. How many were deleted.
+ * erasure would have: what was open about them closed, out of their ratees' aggregates. Then, once
+ * that is committed, their placeholder raters that have no rating left. How many were deleted.
  */
 export async function releaseErasedRatings(db: Db, options: { now?: Date; batch?: number } = {}) {
   const now = releaseMoment(options.now);
-  return inTransaction(db, async (tx) => {
-    const taken = await queryRows<{ id: number; raterId: number; rateeId: number; published: boolean }>(
+  const taken = await inTransaction(db, async (tx) => {
+    const rows = await queryRows<{ id: number; raterId: number; rateeId: number; published: boolean }>(
       tx,
       sql`select id, rater_id as "raterId", ratee_id as "rateeId", status = 'published' as published
           from ratings where author_erased_at < ${dayStart(now)}
           order by id limit ${options.batch ?? BATCH} for update skip locked`,
     );
-    if (taken.length === 0) return 0;
-    const ids = taken.map((row) => Number(row.id));
+    if (rows.length === 0) return [];
+    const ids = rows.map((row) => Number(row.id));
+    // Their flags before their ratees, as dismissFlag locks a flag before its ratee.
+    await closeAsWithdrawn(tx, ids);
     // Every ratee locked at once, in id order (and its views' version moved, a disputed rating's ratee
     // included), as releaseHeldEdits does; applyRatings then finds them locked.
-    await touchUsers(tx, [...new Set(taken.map((row) => row.rateeId))]);
-    await closeAsWithdrawn(tx, ids);
+    await touchUsers(tx, [...new Set(rows.map((row) => row.rateeId))]);
     await applyRatings(
       tx,
-      taken.filter((row) => row.published).map((row) => Number(row.id)),
+      rows.filter((row) => row.published).map((row) => Number(row.id)),
       -1,
     );
     await tx.execute(sql`delete from ratings where id = any(${sql.param(ids)}::bigint[])`);
-    await tx.execute(sql`delete from users u where u.id = any(${sql.param([...new Set(taken.map((row) => row.raterId))])}::int[])
-      and not exists (select 1 from ratings r where r.rater_id = u.id)`);
-    return ids.length;
+    return rows;
   });
+  // After the commit: a placeholder whose ratings two processes deleted in two batches is seen empty by
+  // whichever checks last; and no moderator's lock on it is waited for while ratees are locked.
+  await dropEmptyTombstones(
+    db,
+    taken.map((row) => row.raterId),
+  );
+  return taken.length;
 }
 
 export interface HeldRelease extends Poller {

@@ -16,7 +16,7 @@ import { formatDateTime } from '@/lib/format';
 import { ActionDialog } from './action-dialog';
 
 type ModeratedRating = ModerationDispute['rating'] &
-  Partial<Pick<FlaggedRating['rating'], 'rater_email' | 'rater_status' | 'leave_held'>>;
+  Partial<Pick<FlaggedRating['rating'], 'rater_email' | 'leave_held'>>;
 
 const STATUS_VARIANT = {
   published: 'success',
@@ -34,7 +34,7 @@ function StatusBadge({ rating }: { rating: ModeratedRating }) {
   if (rating.leave_held && status === 'published')
     return (
       <Badge variant="secondary">
-        {rating.rater_status === 'deleted' ? t`Deleted tomorrow` : t`Hidden tomorrow`}
+        {rating.leave_held === 'deleted' ? t`Deleted tomorrow` : t`Hidden tomorrow`}
       </Badge>
     );
   const label = {
