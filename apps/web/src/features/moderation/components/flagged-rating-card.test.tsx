@@ -62,3 +62,31 @@ describe('an automatic flag in the queue', () => {
     );
   });
 });
+
+describe('a resolved flag in the queue', () => {
+  it('says when and why its rating was hidden, in the moderators’ words', async () => {
+    const [author, reporter] = [await live.signUp(), await live.signUp()];
+    const company = await live.signUp({ user_role: 'employer' });
+    const written = await live.rate(author, company, { feedback_message: 'Names the manager in full.' });
+    const flagged = await live.call('POST', `/api/core/ratings/${written.id}/flag/`, {
+      token: reporter.access,
+      body: { reason: 'PERSONAL_INFORMATION' },
+    });
+    expect(flagged.status).toBe(201);
+    const moderator = await createModerator(live.ctx);
+    const hidden = await live.call('POST', `/api/moderation/ratings/${written.id}/hide/`, {
+      token: moderator.access,
+      body: { reason: 'Names a manager who is not a party' },
+    });
+    expect(hidden.status).toBe(200);
+    const queue = await live.call<FlagsResponse>('GET', '/api/moderation/flags/?status=resolved', {
+      token: moderator.access,
+    });
+    const item = queue.body.results.find((entry) => entry.rating.id === written.id);
+    if (!item) throw new Error('the flagged rating is not in the resolved queue');
+    renderWithProviders(<FlaggedRatingCard item={item} />);
+    expect(
+      await screen.findByText(/^Hidden on .+\. Reason: Names a manager who is not a party$/),
+    ).toBeTruthy();
+  });
+});

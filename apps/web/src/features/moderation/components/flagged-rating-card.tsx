@@ -148,6 +148,23 @@ function FlagItem({ flag, ratingText }: { flag: FlagView; ratingText: string | n
   );
 }
 
+/** Why a hidden rating is hidden: the latest hiding or upheld dispute, in the moderators' words. */
+function HidingDecision({ moderation }: { moderation: NonNullable<FlaggedRating['rating']['moderation']> }) {
+  const at = formatDateTime(moderation.at);
+  const reason = moderation.reason;
+  return (
+    <p className="rounded-lg bg-muted/60 p-3 text-sm wrap-anywhere">
+      {reason ? (
+        <Trans>
+          Hidden on {at}. Reason: {reason}
+        </Trans>
+      ) : (
+        <Trans>Hidden on {at}.</Trans>
+      )}
+    </p>
+  );
+}
+
 export function FlaggedRatingCard({ item }: { item: FlaggedRating }) {
   const { t } = useLingui();
   const { rating, flags } = item;
@@ -252,6 +269,7 @@ export function FlaggedRatingCard({ item }: { item: FlaggedRating }) {
         </>
       }
     >
+      {rating.status === 'hidden' && rating.moderation && <HidingDecision moderation={rating.moderation} />}
       <section aria-label={t`Flags on rating ${rating.id}`} className="grid gap-2">
         <h3 className="font-medium text-sm">
           <Trans>Flags</Trans>
