@@ -3,6 +3,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { DecisionStatus, ModerationAppeals, ModerationDisputes } from '@workspace/contracts';
 import { api } from '@/lib/api-client';
+import { SHARED_QUEUE } from './shared-queue';
 
 export type { DecisionStatus };
 
@@ -29,5 +30,6 @@ export function useDecisionQueue<Kind extends DecisionKind>(
         signal,
       }),
     placeholderData: keepPreviousData,
+    ...SHARED_QUEUE,
   });
 }

@@ -2,6 +2,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { FlagQueueStatus, FlagsResponse } from '@workspace/contracts';
 import { api } from '@/lib/api-client';
+import { SHARED_QUEUE } from './shared-queue';
 
 export type { FlagQueueStatus };
 export type FlagQueuePage = FlagsResponse;
@@ -16,6 +17,7 @@ const flagQueueQueryOptions = (status: FlagQueueStatus, page: number) =>
         signal,
       }),
     placeholderData: keepPreviousData,
+    ...SHARED_QUEUE,
   });
 
 export function useFlagQueue(status: FlagQueueStatus, page: number) {

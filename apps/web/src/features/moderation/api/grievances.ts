@@ -3,6 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { GrievanceStatus, ModerationGrievance } from '@workspace/contracts';
 import { api } from '@/lib/api-client';
+import { SHARED_QUEUE } from './shared-queue';
 
 const queueKey = (status: GrievanceStatus) => ['moderation', 'grievances', status] as const;
 
@@ -11,6 +12,7 @@ export function useGrievanceQueue(status: GrievanceStatus) {
     queryKey: queueKey(status),
     queryFn: ({ signal }) =>
       api.get<{ results: ModerationGrievance[] }>('/moderation/grievances/', { signal, query: { status } }),
+    ...SHARED_QUEUE,
   });
 }
 
