@@ -13,6 +13,7 @@ import {
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { CityInput } from '@/components/city-input';
+import { LinkedinInput } from '@/components/linkedin-input';
 import { SkillsInput } from '@/components/skills-input';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -130,13 +131,7 @@ export function ProfileEditForm({
         </Field>
         <Field label={t`LinkedIn URL`} error={errors.linkedin_url?.message} className="sm:col-span-2">
           {(control) => (
-            <Input
-              {...control}
-              type="url"
-              inputMode="url"
-              placeholder={t`https://www.linkedin.com/in/your-name`}
-              {...form.register('linkedin_url')}
-            />
+            <LinkedinInput {...control} role={user.user_role} {...form.register('linkedin_url')} />
           )}
         </Field>
       </div>

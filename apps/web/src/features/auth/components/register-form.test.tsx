@@ -57,6 +57,8 @@ describe('RegisterForm rules', () => {
     expect(screen.getByRole('radio', { name: /Employee/ }).getAttribute('aria-checked')).toBe('true');
     expect(screen.getByLabelText('Skills')).toBeTruthy();
     expect(screen.getByRole('group', { name: 'Work history' })).toBeTruthy();
+    const linkedin = () => screen.getByLabelText('LinkedIn URL (optional)').getAttribute('placeholder');
+    expect(linkedin()).toBe('https://www.linkedin.com/in/your-name');
 
     await user.click(screen.getByRole('radio', { name: /Employer/ }));
 
@@ -65,6 +67,8 @@ describe('RegisterForm rules', () => {
     // A company is asked for its name, not a person's.
     expect(screen.queryByLabelText('Full name')).toBeNull();
     expect(screen.getByLabelText('Company name').getAttribute('autocomplete')).toBe('organization');
+    // And shown a company's LinkedIn page as the example, not a person's.
+    expect(linkedin()).toBe('https://www.linkedin.com/company/your-company');
   });
 
   it('adds and removes skill chips, refusing duplicates, long skills and more than 20', async () => {

@@ -15,6 +15,7 @@ import { useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { CityInput } from '@/components/city-input';
+import { LinkedinInput } from '@/components/linkedin-input';
 import { PASSWORD_HINT } from '@/components/new-password-fields';
 import { SkillsInput } from '@/components/skills-input';
 import { Alert, AlertDescription } from '@/components/ui/alert';
@@ -216,15 +217,7 @@ export function RegisterForm({
           {(control) => <CityInput {...control} {...form.register('city')} />}
         </Field>
         <Field label={t`LinkedIn URL (optional)`} error={errors.linkedin_url?.message}>
-          {(control) => (
-            <Input
-              {...control}
-              type="url"
-              inputMode="url"
-              placeholder={t`https://www.linkedin.com/in/your-name`}
-              {...form.register('linkedin_url')}
-            />
-          )}
+          {(control) => <LinkedinInput {...control} role={role} {...form.register('linkedin_url')} />}
         </Field>
       </div>
       {role === 'employee' && (
