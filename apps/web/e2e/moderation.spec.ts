@@ -176,8 +176,12 @@ test('a moderator dismisses a flag, and suspends and reinstates a rater', async 
   await openAs(page, reporter, '/notifications');
   const told = page
     .getByRole('listitem')
-    .filter({ hasText: "Moderators read a rating you reported on Ravi Flagged's page and kept it." });
+    .filter({ hasText: "Moderators read your report about a rating on Ravi Flagged's profile" });
   await expect(told.getByText('Reason: A fair account of the work')).toBeVisible();
+  await expect(told.getByRole('link', { name: /Write to the Grievance Officer/ })).toHaveAttribute(
+    'href',
+    '/grievance',
+  );
   await told.getByRole('link', { name: 'View' }).click();
   await expect(page).toHaveURL(new RegExp(`/user/${employee.user.id}$`));
   await expect(page.getByText('Often late to stand-ups.')).toBeVisible();

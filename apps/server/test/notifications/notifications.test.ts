@@ -4,6 +4,7 @@
 
 import {
   dayOnly,
+  NOTIFICATION_MAIL_TYPES,
   type NotificationSettings,
   type NotificationsResponse,
   type Rating,
@@ -301,6 +302,15 @@ describe('the list and the settings', () => {
     const person = await makeUser(ctx, 'employee');
     const initial = (await get<NotificationSettings>(ctx, person, '/api/auth/notification-settings/')).body;
     expect(Object.values(initial.email).every(Boolean)).toBe(true);
+    // Only the types a mail may tell of: not a grievance's answer (mailed with the answer), not a
+    // report's outcome (never mailed, ADR 0034).
+    expect(Object.keys(initial.email).sort()).toEqual([...NOTIFICATION_MAIL_TYPES].sort());
+    for (const type of ['report_decided', 'grievance_answered']) {
+      const refused = await send(person, 'PATCH', '/api/auth/notification-settings/', {
+        email: { [type]: true },
+      });
+      expect(refused.status, type).toBe(400);
+    }
     expect(initial.daily_digest).toBe(false);
     const changed = await send(person, 'PATCH', '/api/auth/notification-settings/', {
       email: { rating_hidden: false },

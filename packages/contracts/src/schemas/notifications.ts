@@ -1,7 +1,7 @@
 // Notifications (DESIGN §9.3): the list and marking read (GET /api/core/notifications/, POST …/read/),
 // and the mail settings (GET/PATCH /api/auth/notification-settings/).
 import { z } from 'zod';
-import { NOTIFICATION_TYPES } from '../constants.ts';
+import { NOTIFICATION_MAIL_TYPES, NOTIFICATION_TYPES } from '../constants.ts';
 import { bool, isoDateTime, pageQuery } from './common.ts';
 
 export const notification = z.object({
@@ -50,8 +50,8 @@ export const markReadRequest = z
 export type MarkReadRequest = z.input<typeof markReadRequest>;
 
 export const notificationSettings = z.object({
-  /** Mail for each type: on (every type by default) or off. */
-  email: z.record(z.enum(NOTIFICATION_TYPES), z.boolean()),
+  /** Mail for each type a mail may tell of: on (every type by default) or off. */
+  email: z.record(z.enum(NOTIFICATION_MAIL_TYPES), z.boolean()),
   /** One mail a day with everything new, instead of one mail a notification. */
   daily_digest: z.boolean(),
 });
@@ -59,7 +59,10 @@ export type NotificationSettings = z.infer<typeof notificationSettings>;
 
 export const notificationSettingsPatch = z.object({
   email: z
-    .partialRecord(z.enum(NOTIFICATION_TYPES, { error: 'Not a notification type.' }), bool())
+    .partialRecord(
+      z.enum(NOTIFICATION_MAIL_TYPES, { error: 'Not a notification type sent by mail.' }),
+      bool(),
+    )
     .optional(),
   daily_digest: bool().optional(),
 });

@@ -2,8 +2,8 @@
 // transactions (`recordNotification`); read and marked read by their owner; the mail settings.
 import {
   dayOnly,
+  type MailedNotificationType,
   NOTIFICATION_MAIL_TYPES,
-  NOTIFICATION_TYPES,
   type Notification,
   type NotificationType,
 } from '@workspace/contracts';
@@ -162,8 +162,8 @@ export async function mailSettings(db: Executor, userId: number) {
   );
   const offTypes = new Set(off.map((row) => row.type));
   return {
-    email: Object.fromEntries(NOTIFICATION_TYPES.map((type) => [type, !offTypes.has(type)])) as Record<
-      NotificationType,
+    email: Object.fromEntries(NOTIFICATION_MAIL_TYPES.map((type) => [type, !offTypes.has(type)])) as Record<
+      MailedNotificationType,
       boolean
     >,
     daily_digest: user?.digest ?? false,
@@ -174,7 +174,7 @@ export async function mailSettings(db: Executor, userId: number) {
 export async function setMailSettings(
   db: Executor,
   userId: number,
-  change: { email?: Partial<Record<NotificationType, boolean>>; daily_digest?: boolean },
+  change: { email?: Partial<Record<MailedNotificationType, boolean>>; daily_digest?: boolean },
 ) {
   for (const [type, on] of Object.entries(change.email ?? {})) {
     await db.execute(

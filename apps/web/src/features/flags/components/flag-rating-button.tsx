@@ -42,8 +42,8 @@ export function FlagRatingButton({ ratingId, authorName }: { ratingId: number; a
       title={<Trans>Flag this review</Trans>}
       description={
         <Trans>
-          Tell the moderators what is wrong with it. They decide whether it stays; the author is not told who
-          reported it.
+          Tell the moderators what is wrong with it. They decide whether it stays, and you are told what they
+          decide, in your notifications; the author is not told who reported it.
         </Trans>
       }
       checks={checks}

@@ -16,7 +16,7 @@ import { formatDateTime } from '@/lib/format';
 import { ActionDialog } from './action-dialog';
 
 type ModeratedRating = ModerationDispute['rating'] &
-  Partial<Pick<FlaggedRating['rating'], 'rater_email' | 'leave_held'>>;
+  Partial<Pick<FlaggedRating['rating'], 'rater_email' | 'rater_status' | 'leave_held'>>;
 
 const STATUS_VARIANT = {
   published: 'success',
@@ -120,7 +120,10 @@ export function ModeratedRatingCard({
             <p className="flex flex-wrap gap-x-3 gap-y-0.5 text-muted-foreground">
               <span>{personName(rating.rater_name)}</span>
               <span>{rating.rater_user_code}</span>
-              {rating.rater_email && <span className="min-w-0 wrap-anywhere">{rating.rater_email}</span>}
+              {/* A deleted account's placeholder has an address nobody reads: nothing to show. */}
+              {rating.rater_email && rating.rater_status !== 'deleted' && (
+                <span className="min-w-0 wrap-anywhere">{rating.rater_email}</span>
+              )}
               <span>
                 <Trans>written {written}</Trans>
               </span>

@@ -96,6 +96,8 @@ it("a moderator's card says an anonymous rating whose author deleted their accou
   if (!item) throw new Error('the flagged rating is not in the queue');
   renderWithProviders(<FlaggedRatingCard item={item} />);
   expect(await screen.findByText('Deleted tomorrow')).toBeTruthy();
+  // Its placeholder's address is nobody's: not shown.
+  expect(screen.queryByText(/@deleted\.invalid$/)).toBeNull();
   expect(screen.queryByText('Hidden tomorrow')).toBeNull();
   // Neither suspend nor reinstate: the rater is a deleted account's placeholder.
   expect(screen.queryByRole('button', { name: /Suspend rater|Reinstate rater/ })).toBeNull();

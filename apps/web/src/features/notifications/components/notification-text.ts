@@ -19,8 +19,11 @@ export const NOTIFICATION_TYPE_LABELS: Record<MailedNotificationType, MessageDes
   work_email_verified: msg`Your work email verified`,
 };
 
-/** The notification's sentence, and the moderators' reason when it has one. */
-export function notificationText(n: Notification): { text: string; reason?: string } {
+/**
+ * The notification's sentence, the moderators' reason when it has one, and whether the way on from
+ * their decision is the Grievance Officer.
+ */
+export function notificationText(n: Notification): { text: string; reason?: string; grievance?: true } {
   const p = n.params;
   const reason = p.reason;
   // Named, so the catalogs read {name}, {number} and {company} rather than {0}.
@@ -74,17 +77,20 @@ export function notificationText(n: Notification): { text: string; reason?: stri
     case 'work_email_verified':
       return { text: i18n._(msg`You are a verified employee of ${company}.`) };
     case 'report_decided':
+      // Kept is worded the same whatever became of the rating otherwise (its author suspended, their
+      // account deleted): a different sentence would tell the reporter that (ADR 0034).
       return p.outcome === 'hidden'
         ? {
             text: i18n._(
-              msg`Moderators hid a rating you reported on ${name}'s page. Thank you for reporting it.`,
+              msg`Moderators hid a rating you reported on ${name}'s profile. Thank you for reporting it.`,
             ),
           }
         : {
             text: i18n._(
-              msg`Moderators read a rating you reported on ${name}'s page and kept it. If you think this is wrong, write to the Grievance Officer.`,
+              msg`Moderators read your report about a rating on ${name}'s profile and did not hide the rating for it.`,
             ),
             reason,
+            grievance: true,
           };
   }
 }

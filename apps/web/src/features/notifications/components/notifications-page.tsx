@@ -4,12 +4,15 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { NOTIFICATIONS_PAGE_SIZE, type Notification } from '@workspace/contracts';
 import { BellOff, Check, CheckCheck } from 'lucide-react';
+import { useId } from 'react';
 import { Link } from 'react-router';
 import { EmptyState } from '@/components/empty-state';
 import { ListPager } from '@/components/list-paging';
 import { QueryState } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
+import { TextLink } from '@/components/ui/text-link';
+import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { useTabAndPage } from '@/lib/use-tab-and-page';
@@ -19,7 +22,8 @@ import { notificationText } from './notification-text';
 function Item({ notification }: { notification: Notification }) {
   const { t } = useLingui();
   const markRead = useMarkRead();
-  const { text, reason } = notificationText(notification);
+  const { text, reason, grievance } = notificationText(notification);
+  const textId = useId();
   const unread = notification.read_at === null;
   const when =
     notification.type === 'rating_received'
@@ -36,7 +40,7 @@ function Item({ notification }: { notification: Notification }) {
       )}
     >
       <div className="grid gap-1">
-        <p className={cn(unread && 'font-medium')}>
+        <p id={textId} className={cn(unread && 'font-medium')}>
           {unread && <span className="sr-only">{t`Unread:`} </span>}
           {text}
         </p>
@@ -45,11 +49,19 @@ function Item({ notification }: { notification: Notification }) {
             <Trans>Reason: {reason}</Trans>
           </p>
         )}
+        {grievance && (
+          <p className="text-sm">
+            <TextLink to={paths.grievance.getHref()}>
+              <Trans>Still think it is wrong? Write to the Grievance Officer</Trans>
+            </TextLink>
+          </p>
+        )}
         <p className="text-muted-foreground text-xs">{when}</p>
       </div>
       <div className="flex flex-wrap gap-2">
         <Button asChild variant="outline" size="sm">
-          <Link to={notification.link} onClick={read}>
+          {/* Which notice it opens, for a screen reader going from link to link. */}
+          <Link to={notification.link} onClick={read} aria-describedby={textId}>
             <Trans>View</Trans>
           </Link>
         </Button>

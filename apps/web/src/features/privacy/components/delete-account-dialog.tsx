@@ -31,7 +31,7 @@ const RATINGS_GIVEN_LABELS: Record<Choice, { label: MessageDescriptor; hint: Mes
   },
   DELETE: {
     label: msg`Delete my ratings too`,
-    hint: msg`They leave every profile and average: named ones at once, anonymous ones at the start of the next day in India, so that no company sees a review go in the same minute as your account.`,
+    hint: msg`They leave every profile and average: named ones at once, anonymous ones at the start of the next day in India, so that no one can tie their going to my account.`,
   },
 };
 

@@ -122,7 +122,7 @@ describe('deleting the account', () => {
     // Deleting them with the account says when they go: anonymous ones not with the account (ADR 0015).
     expect(
       within(dialog).getByRole('radio', {
-        name: /Delete my ratings too.*anonymous ones at the start of the next day in India/,
+        name: /Delete my ratings too.*anonymous ones at the start of the next day in India, so that no one can tie/,
       }),
     ).toBeTruthy();
     await user.type(within(dialog).getByLabelText('Your password'), 'not-my-password');
