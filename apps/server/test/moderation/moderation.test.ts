@@ -150,6 +150,7 @@ describe('the flag queue', () => {
           created_at: expect.any(String),
           resolved_at: null,
           matched: null,
+          dismiss_reason: null,
         },
         {
           id: r1First,
@@ -164,6 +165,7 @@ describe('the flag queue', () => {
           created_at: expect.any(String),
           resolved_at: null,
           matched: null,
+          dismiss_reason: null,
         },
       ],
     });
@@ -396,6 +398,13 @@ describe('dismissing a flag', () => {
     expect((await mod('POST', 'flags/x1/dismiss/', { reason: 'Gone' })).status).toBe(404);
     expect((await mod('POST', `flags/${second}/dismiss/`, { reason: 'Not spam' })).status).toBe(200);
     expect((await openQueue()).map((item) => item.rating.id)).not.toContain(rating);
+    // Moderators read, on each dismissed flag, the reason its reporter was told.
+    const resolved = await mod<List<FlaggedRating>>('GET', 'flags/?status=resolved&page_size=100');
+    const flagsOf = resolved.body.results.find((item) => item.rating.id === rating)?.flags ?? [];
+    expect(Object.fromEntries(flagsOf.map((f) => [f.id, f.dismiss_reason]))).toEqual({
+      [first]: 'Looks genuine',
+      [second]: 'Not spam',
+    });
   });
 
   it("hiding the rating tells each of its open flags' reporters that it was hidden, not why", async () => {

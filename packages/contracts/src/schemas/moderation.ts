@@ -119,7 +119,13 @@ export const flaggedRating = z.object({
   }),
   flag_count: z.number().int(),
   open_flag_count: z.number().int(),
-  flags: z.array(flag.extend({ matched: matchedText.nullable() })),
+  flags: z.array(
+    flag.extend({
+      matched: matchedText.nullable(),
+      /** A dismissed flag's reason, which its reporter read (ADR 0034); null otherwise. */
+      dismiss_reason: z.string().nullable(),
+    }),
+  ),
 });
 export type FlaggedRating = z.infer<typeof flaggedRating>;
 export const flagsResponse = listEnvelope(flaggedRating);

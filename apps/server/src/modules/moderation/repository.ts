@@ -209,7 +209,14 @@ export async function flagQueue(
         .$dynamic(),
     ).where(inArray(ratings.id, ids)),
     db
-      .select({ flag: flags, reporterName: reporter.fullName })
+      .select({
+        flag: flags,
+        reporterName: reporter.fullName,
+        // The reason its reporter was told when it was dismissed (ADR 0034), from the log.
+        dismissReason: sql<string | null>`(select a.reason from moderation_actions a
+          where a.target_type = 'flag' and a.target_id = ${flags.id} and a.action = 'dismiss_flag'
+          order by a.created_at desc limit 1)`,
+      })
       .from(flags)
       .leftJoin(reporter, eq(reporter.id, flags.reporterId))
       .where(inArray(flags.ratingId, ids))
@@ -238,9 +245,10 @@ export async function flagQueue(
         open_flag_count: summary.open_count,
         flags: flagRows
           .filter(({ flag }) => flag.ratingId === r.rating.id)
-          .map(({ flag, reporterName }) => ({
+          .map(({ flag, reporterName, dismissReason }) => ({
             ...toFlagView(flag),
             reporter_name: reporterName ?? AUTOMATIC_REPORTER,
+            dismiss_reason: dismissReason,
             matched:
               flag.matchedRatingId === null
                 ? null

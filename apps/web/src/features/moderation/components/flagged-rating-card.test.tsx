@@ -64,7 +64,7 @@ describe('an automatic flag in the queue', () => {
 });
 
 describe('a resolved flag in the queue', () => {
-  it('says when and why its rating was hidden, in the moderators’ words', async () => {
+  it('says when and why its rating was hidden, and why a flag was dismissed, in the moderators’ words', async () => {
     const [author, reporter] = [await live.signUp(), await live.signUp()];
     const company = await live.signUp({ user_role: 'employer' });
     const written = await live.rate(author, company, { feedback_message: 'Names the manager in full.' });
@@ -74,6 +74,16 @@ describe('a resolved flag in the queue', () => {
     });
     expect(flagged.status).toBe(201);
     const moderator = await createModerator(live.ctx);
+    // A first report, dismissed: its reason stays on its flag, as its reporter read it.
+    const first = await live.call<{ id: number }>('POST', `/api/core/ratings/${written.id}/flag/`, {
+      token: (await live.signUp()).access,
+      body: { reason: 'FAKE' },
+    });
+    const dismissed = await live.call('POST', `/api/moderation/flags/${first.body.id}/dismiss/`, {
+      token: moderator.access,
+      body: { reason: 'The author worked there' },
+    });
+    expect(dismissed.status).toBe(200);
     const hidden = await live.call('POST', `/api/moderation/ratings/${written.id}/hide/`, {
       token: moderator.access,
       body: { reason: 'Names a manager who is not a party' },
@@ -88,5 +98,6 @@ describe('a resolved flag in the queue', () => {
     expect(
       await screen.findByText(/^Hidden on .+\. Reason: Names a manager who is not a party$/),
     ).toBeTruthy();
+    expect(screen.getByText('Dismissed: The author worked there')).toBeTruthy();
   });
 });

@@ -113,6 +113,7 @@ function FlagItem({ flag, ratingText }: { flag: FlagView; ratingText: string | n
         {flag.rule && flag.facts && <p>{factsText(flag.rule, flag.facts)}</p>}
         {flag.details && <p className="whitespace-pre-line wrap-anywhere">{flag.details}</p>}
         {flag.matched && <SideBySide text={ratingText} matched={flag.matched} />}
+        {flag.dismiss_reason && <DismissReason reason={flag.dismiss_reason} />}
         <p className="text-muted-foreground">
           <Trans>
             By {reporter} · {when}
@@ -145,6 +146,15 @@ function FlagItem({ flag, ratingText }: { flag: FlagView; ratingText: string | n
         />
       )}
     </li>
+  );
+}
+
+/** What a dismissed flag's reporter was told (ADR 0034). */
+function DismissReason({ reason }: { reason: string }) {
+  return (
+    <p className="whitespace-pre-line wrap-anywhere">
+      <Trans>Dismissed: {reason}</Trans>
+    </p>
   );
 }
 
