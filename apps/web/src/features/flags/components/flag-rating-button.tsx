@@ -30,13 +30,15 @@ export function FlagRatingButton({ ratingId, authorName }: { ratingId: number; a
   return (
     <FormDialog<FlagFormValues, FlagRequest>
       trigger={
-        <Button variant="ghost" size="sm" className="text-muted-foreground">
+        // The whole name in one sentence, so that each language orders it (Hindi puts the verb last).
+        <Button
+          variant="ghost"
+          size="sm"
+          className="text-muted-foreground"
+          aria-label={t`Flag review by ${authorName}`}
+        >
           <Flag aria-hidden />
           <Trans>Flag</Trans>
-          <span className="sr-only">
-            {' '}
-            <Trans>review by {authorName}</Trans>
-          </span>
         </Button>
       }
       title={<Trans>Flag this review</Trans>}

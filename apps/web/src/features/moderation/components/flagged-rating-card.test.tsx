@@ -54,6 +54,8 @@ describe('an automatic flag in the queue', () => {
     expect(
       await screen.findByText(`पिछले ${COPIED_TEXT.days} दिनों की किसी दूसरे अकाउंट की रेटिंग से 100 % मिलता-जुलता।`),
     ).toBeTruthy();
+    // A button's whole name is one sentence, ordered as Hindi orders it: the verb last.
+    expect(screen.getByRole('button', { name: /का फ़्लैग ख़ारिज करें$/ })).toBeTruthy();
     // One open flag is खुला, not the plural खुले.
     expect(screen.getByText('1 फ़्लैग, 1 खुला')).toBeTruthy();
     // Hindi puts the verb last: "<rater> ने <ratee> को रेटिंग दी".

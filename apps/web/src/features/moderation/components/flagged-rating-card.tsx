@@ -134,13 +134,15 @@ function FlagItem({ flag, ratingText }: { flag: FlagView; ratingText: string | n
           }
           confirmLabel={<Trans>Dismiss Flag</Trans>}
           trigger={
-            <Button variant="outline" size="sm" className="self-start">
+            // The whole name in one sentence, so that each language orders it (Hindi puts the verb last).
+            <Button
+              variant="outline"
+              size="sm"
+              className="self-start"
+              aria-label={t`Dismiss flag by ${reporter}`}
+            >
               <X aria-hidden />
               <Trans>Dismiss</Trans>
-              <span className="sr-only">
-                {' '}
-                <Trans>flag by {reporter}</Trans>
-              </span>
             </Button>
           }
         />
