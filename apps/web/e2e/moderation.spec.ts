@@ -174,9 +174,9 @@ test('a moderator dismisses a flag, and suspends and reinstates a rater', async 
 
   // The reporter hears what came of the report, with the reason, and finds the page again (ADR 0034).
   await openAs(page, reporter, '/notifications');
-  const told = page
-    .getByRole('listitem')
-    .filter({ hasText: "Moderators read your report about a rating on Ravi Flagged's profile" });
+  const told = page.getByRole('listitem').filter({
+    hasText: "Moderators read your report about a rating on Ravi Flagged's profile (Something else)",
+  });
   await expect(told.getByText('Reason: A fair account of the work')).toBeVisible();
   await expect(told.getByRole('link', { name: /Write to the Grievance Officer/ })).toHaveAttribute(
     'href',

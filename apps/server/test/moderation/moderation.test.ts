@@ -375,7 +375,12 @@ describe('dismissing a flag', () => {
     const told = await reportsTold(reporter);
     expect(told).toEqual([
       expect.objectContaining({
-        params: { outcome: 'kept', ratee_name: 'Kaveri Foods', reason: 'Looks genuine' },
+        params: {
+          outcome: 'kept',
+          ratee_name: 'Kaveri Foods',
+          report_reason: 'FAKE',
+          reason: 'Looks genuine',
+        },
         link: `/user/${company.id}`,
       }),
     ]);
@@ -417,7 +422,9 @@ describe('dismissing a flag', () => {
     );
     for (const reporter of reporters) {
       const told = await reportsTold(reporter);
-      expect(told.map((n) => n.params)).toEqual([{ outcome: 'hidden', ratee_name: 'Sahyadri Infotech' }]);
+      expect(told.map((n) => n.params)).toEqual([
+        { outcome: 'hidden', ratee_name: 'Sahyadri Infotech', report_reason: 'OFFENSIVE' },
+      ]);
       expect(JSON.stringify(told)).not.toContain('Insults');
     }
     // The rated company, which reported nothing, hears nothing of the reports.

@@ -95,15 +95,17 @@ export async function tellReporters(
 ): Promise<void> {
   if (flagIds.length === 0) return;
   const reported = await tx
-    .select({ reporterId: flags.reporterId, rateeId: flags.rateeId })
+    .select({ reporterId: flags.reporterId, rateeId: flags.rateeId, reportReason: flags.reason })
     .from(flags)
     .where(and(inArray(flags.id, [...flagIds]), isNotNull(flags.reporterId)));
-  for (const { reporterId, rateeId } of reported) {
+  for (const { reporterId, rateeId, reportReason } of reported) {
     if (reporterId === null || rateeId === null) continue;
+    // The reason they gave, so that two reports on one profile are told apart.
+    const told = { outcome, report_reason: reportReason, ...(reason === undefined ? {} : { reason }) };
     await recordNotification(tx, {
       userId: reporterId,
       type: 'report_decided',
-      params: sql`${nameParam('ratee_name', rateeId)} || ${JSON.stringify({ outcome, ...(reason === undefined ? {} : { reason }) })}::jsonb`,
+      params: sql`${nameParam('ratee_name', rateeId)} || ${JSON.stringify(told)}::jsonb`,
       link: NOTIFICATION_LINKS.ratedProfile(rateeId),
     });
   }

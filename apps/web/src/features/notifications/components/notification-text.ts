@@ -2,8 +2,17 @@
 // (apps/server/src/modules/notifications/mail-texts.ts). A rating received never names its author.
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import type { MailedNotificationType, Notification } from '@workspace/contracts';
+import {
+  FLAG_REASONS,
+  type FlagReason,
+  type MailedNotificationType,
+  type Notification,
+} from '@workspace/contracts';
+import { flagReasonLabel } from '@/lib/api-messages';
 import { i18n } from '@/lib/i18n';
+
+const isFlagReason = (value: string | undefined): value is FlagReason =>
+  (FLAG_REASONS as readonly (string | undefined)[]).includes(value);
 
 /** Each mailed type's name, for the mail settings. */
 export const NOTIFICATION_TYPE_LABELS: Record<MailedNotificationType, MessageDescriptor> = {
@@ -76,21 +85,23 @@ export function notificationText(n: Notification): { text: string; reason?: stri
       return { text: i18n._(msg`Your grievance ${number} was answered.`) };
     case 'work_email_verified':
       return { text: i18n._(msg`You are a verified employee of ${company}.`) };
-    case 'report_decided':
-      // Kept is worded the same whatever became of the rating otherwise (its author suspended, their
+    case 'report_decided': {
+      // Kept is worded the same whatever else became of the rating (its author suspended, their
       // account deleted): a different sentence would tell the reporter that (ADR 0034).
+      const reported = isFlagReason(p.report_reason) ? flagReasonLabel(p.report_reason) : '';
       return p.outcome === 'hidden'
         ? {
             text: i18n._(
-              msg`Moderators hid a rating you reported on ${name}'s profile. Thank you for reporting it.`,
+              msg`Moderators hid a rating you reported on ${name}'s profile (${reported}). Thank you for reporting it.`,
             ),
           }
         : {
             text: i18n._(
-              msg`Moderators read your report about a rating on ${name}'s profile and did not hide the rating for it.`,
+              msg`Moderators read your report about a rating on ${name}'s profile (${reported}) and did not hide the rating for it.`,
             ),
             reason,
             grievance: true,
           };
+    }
   }
 }

@@ -38,7 +38,7 @@ it("tells a reporter a kept rating's reason and the way to the Grievance Officer
   live.signInPage(reporter);
   renderWithProviders(<NotificationsPage />, { path: '/notifications' });
   const keptText = await screen.findByText(
-    "Moderators read your report about a rating on Kaveri Foods's profile and did not hide the rating for it.",
+    "Moderators read your report about a rating on Kaveri Foods's profile (Fake or not a real experience) and did not hide the rating for it.",
   );
   expect(screen.getByText('Reason: It describes the work, not a person')).toBeTruthy();
   expect(
@@ -48,7 +48,7 @@ it("tells a reporter a kept rating's reason and the way to the Grievance Officer
   ).toBe('/grievance');
   expect(
     screen.getByText(
-      "Moderators hid a rating you reported on Kaveri Foods's profile. Thank you for reporting it.",
+      "Moderators hid a rating you reported on Kaveri Foods's profile (Fake or not a real experience). Thank you for reporting it.",
     ),
   ).toBeTruthy();
   expect(screen.queryByText(/Copied from another site/)).toBeNull();
