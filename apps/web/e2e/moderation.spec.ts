@@ -144,7 +144,9 @@ test('a moderator dismisses a flag, and suspends and reinstates a rater', async 
 
   await page.getByRole('tab', { name: 'Resolved' }).click();
   const resolved = page.getByRole('article').filter({ hasText: 'Often late to stand-ups.' });
-  await expect(resolved.getByText('Dismissed')).toBeVisible();
+  await expect(resolved.getByText('Dismissed', { exact: true })).toBeVisible();
+  // What the reporter was told, on the flag.
+  await expect(resolved.getByText('Dismissed: A fair account of the work')).toBeVisible();
   await expect(resolved.getByText('Published')).toBeVisible();
 
   await resolved.getByRole('button', { name: 'Suspend rater' }).click();
