@@ -19,8 +19,7 @@ import {
 } from '../../db/schema/index.ts';
 import { inTransaction } from '../../db/transactions.ts';
 import { recordAction } from '../moderation/repository.ts';
-import { applyRatings } from '../ratings/aggregates.ts';
-import { closeAsWithdrawn } from '../ratings/repository.ts';
+import { deleteAsWithdrawn } from '../ratings/repository.ts';
 import { createUser, touchUsers } from '../users/repository.ts';
 import { dropEmptyTombstones, TOMBSTONE_PASSWORD_HASH, tombstoneEmail } from '../users/tombstone.ts';
 
@@ -105,27 +104,12 @@ export async function eraseAccount(
       const leaving = given.filter(seenAnonymous).map((r) => r.id);
       const now = given.filter((r) => !seenAnonymous(r));
       // Withdrawn as their author would withdraw them: their flags, disputes and appeals stay for the
-      // record, what was open closed (DESIGN §9.1); out of the ratees' aggregates (which moves their
-      // view versions) before they go.
-      await closeAsWithdrawn(
+      // record, what was open closed (DESIGN §9.1); out of the ratees' aggregates before they go. Only
+      // their ratees move: a rating left waiting moves nothing of its ratee, not even a view version.
+      await deleteAsWithdrawn(
         tx,
-        now.map((r) => r.id),
+        now.map((r) => ({ id: r.id, rateeId: r.rateeId, published: r.status === 'published' })),
       );
-      await applyRatings(
-        tx,
-        now.filter((r) => r.status === 'published').map((r) => r.id),
-        -1,
-      );
-      // Only their ratees: a rating left waiting moves nothing of its ratee, not even a view version.
-      await touchUsers(tx, [...new Set(now.map((r) => r.rateeId))]);
-      if (now.length > 0) {
-        await tx.delete(ratings).where(
-          inArray(
-            ratings.id,
-            now.map((r) => r.id),
-          ),
-        );
-      }
       if (leaving.length > 0 && role !== 'moderator') {
         // A waiting edit goes: it would change the rating as the account goes. So does a suspension's
         // mark: the release deletes the rating all the same.

@@ -20,7 +20,7 @@ import { touchUsers } from '../users/repository.ts';
 import { dropEmptyTombstones } from '../users/tombstone.ts';
 import { applyRatings } from './aggregates.ts';
 import { comparable, flagCopiedText, type WrittenText } from './copied-text.ts';
-import { closeAsWithdrawn } from './repository.ts';
+import { deleteAsWithdrawn } from './repository.ts';
 
 /** How often a process looks for held ratings whose day has ended. */
 const RELEASE_EVERY_MS = 60_000;
@@ -213,19 +213,10 @@ export async function releaseErasedRatings(db: Db, options: { now?: Date; batch?
           from ratings where author_erased_at < ${dayStart(now)}
           order by id limit ${options.batch ?? BATCH} for update skip locked`,
     );
-    if (rows.length === 0) return [];
-    const ids = rows.map((row) => Number(row.id));
-    // Their flags before their ratees, as dismissFlag locks a flag before its ratee.
-    await closeAsWithdrawn(tx, ids);
-    // Every ratee locked at once, in id order (and its views' version moved, a disputed rating's ratee
-    // included), as releaseHeldEdits does; applyRatings then finds them locked.
-    await touchUsers(tx, [...new Set(rows.map((row) => row.rateeId))]);
-    await applyRatings(
+    await deleteAsWithdrawn(
       tx,
-      rows.filter((row) => row.published).map((row) => Number(row.id)),
-      -1,
+      rows.map((row) => ({ id: Number(row.id), rateeId: row.rateeId, published: row.published })),
     );
-    await tx.execute(sql`delete from ratings where id = any(${sql.param(ids)}::bigint[])`);
     return rows;
   });
   // After the commit: a placeholder whose ratings two processes deleted in two batches is seen empty by

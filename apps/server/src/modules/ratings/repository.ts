@@ -22,7 +22,8 @@ import {
 } from '../../db/schema/index.ts';
 import type { Page } from '../../lib/paging.ts';
 import { notificationInsert } from '../notifications/repository.ts';
-import { averageTenths, rankScore, starOf, withCategoryScores } from './aggregates.ts';
+import { touchUsers } from '../users/repository.ts';
+import { applyRatings, averageTenths, rankScore, starOf, withCategoryScores } from './aggregates.ts';
 import { bandsToStore, closestTextsQuery, type Match } from './copied-text.ts';
 import type {
   DisputeEntry,
@@ -584,4 +585,27 @@ export async function closeAsWithdrawn(tx: Executor, ratingIds: readonly number[
     .update(ratingAppeals)
     .set({ status: 'withdrawn', decidedAt: sql`now()` })
     .where(and(inArray(ratingAppeals.ratingId, [...ratingIds]), eq(ratingAppeals.status, 'open')));
+}
+
+/**
+ * Deletes ratings as their author's withdrawal would close them (account erasure, and the release of
+ * an erased account's anonymous ones, drizzle/0055): what was open about them closed, their ratees
+ * locked in id order with their views' version moved, the published ones out of the aggregates, then
+ * the rows. The caller has locked the ratings.
+ */
+export async function deleteAsWithdrawn(
+  tx: Executor,
+  taken: readonly { id: number; rateeId: number; published: boolean }[],
+): Promise<void> {
+  if (taken.length === 0) return;
+  const ids = taken.map((rating) => rating.id);
+  // Their flags before their ratees, as dismissFlag locks a flag before its ratee.
+  await closeAsWithdrawn(tx, ids);
+  await touchUsers(tx, [...new Set(taken.map((rating) => rating.rateeId))]);
+  await applyRatings(
+    tx,
+    taken.filter((rating) => rating.published).map((rating) => rating.id),
+    -1,
+  );
+  await tx.delete(ratings).where(inArray(ratings.id, ids));
 }
