@@ -2,9 +2,12 @@
 // the right person in the app and by mail, in their language, with a one-click unsubscribe that works
 // without signing in; a rating received never points at its author, anonymous or not.
 
+import { createHmac } from 'node:crypto';
 import {
   dayOnly,
+  NOTIFICATION_APP_ONLY_TYPES,
   NOTIFICATION_MAIL_TYPES,
+  NOTIFICATION_TYPES,
   type NotificationSettings,
   type NotificationsResponse,
   type Rating,
@@ -240,6 +243,31 @@ describe('one-click unsubscribe', () => {
     // A link whose signature does not match is refused, and changes nothing.
     const forged = path.replace(`u=${author.id}`, `u=${company.id}`);
     expect((await ctx.app.inject({ method: 'POST', url: forged })).statusCode).toBe(400);
+  });
+
+  it('refuses a link for a type no mail can be turned off for, even signed with this server’s secret', async () => {
+    const reporter = await makeUser(ctx, 'employee');
+    const notOff = NOTIFICATION_TYPES.filter(
+      (type) => !(NOTIFICATION_MAIL_TYPES as readonly string[]).includes(type),
+    );
+    // Told in the app only (ADR 0034), and a grievance's answer, mailed with the answer itself.
+    expect(notOff).toEqual(expect.arrayContaining([...NOTIFICATION_APP_ONLY_TYPES, 'grievance_answered']));
+    for (const type of notOff) {
+      // Signed as unsubscribeUrl signs, which no mail ever does for these types.
+      const s = createHmac('sha256', ctx.deps.env.JWT_SECRET ?? '')
+        .update(`unsubscribe:${reporter.id}:${type}`)
+        .digest('base64url');
+      const answer = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/auth/unsubscribe/?u=${reporter.id}&t=${type}&s=${s}`,
+      });
+      expect(answer.statusCode, type).toBe(400);
+    }
+    const off = await queryRows(
+      ctx.deps.db,
+      sql`select type from notification_mail_off where user_id = ${reporter.id}`,
+    );
+    expect(off).toEqual([]);
   });
 });
 

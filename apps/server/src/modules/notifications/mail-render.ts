@@ -2,13 +2,13 @@
 // (written in the event's transaction, repository.ts); its subject, text, link and one-click
 // unsubscribe (RFC 8058) are made here, in the account's language at that moment.
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { knownLanguage, type MailedNotificationType, type NotificationType } from '@workspace/contracts';
+import { knownLanguage, type MailedNotificationType } from '@workspace/contracts';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
 import { notificationMail } from './mail-texts.ts';
 
-/** What an unsubscribe link turns off: one type's mail, or the daily digest. */
-export type Unsubscribable = NotificationType | 'daily_digest';
+/** What an unsubscribe link turns off: one mailed type's mail, or the daily digest. */
+export type Unsubscribable = MailedNotificationType | 'daily_digest';
 
 export interface MailLinks {
   secret: string;

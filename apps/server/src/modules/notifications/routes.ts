@@ -7,7 +7,7 @@ import {
   type Language,
   MSG,
   markReadRequest,
-  NOTIFICATION_TYPES,
+  NOTIFICATION_MAIL_TYPES,
   noContent,
   notificationSettings,
   notificationSettingsPatch,
@@ -71,7 +71,8 @@ export async function notificationRoutes(fastify: FastifyInstance) {
 
 const unsubscribeQuery = z.object({
   u: z.coerce.number({ error: MSG.unsubscribeInvalid }).int().positive(),
-  t: z.enum([...NOTIFICATION_TYPES, 'daily_digest'], { error: MSG.unsubscribeInvalid }),
+  // No mail is ever signed for an app-only type (ADR 0034), so none can be turned off.
+  t: z.enum([...NOTIFICATION_MAIL_TYPES, 'daily_digest'], { error: MSG.unsubscribeInvalid }),
   s: z.string({ error: MSG.unsubscribeInvalid }).max(100),
 });
 
