@@ -1,4 +1,5 @@
-// POST /api/core/ratings/{id}/flag/: who may flag what, once, and every refusal's answer.
+// POST /api/core/ratings/{id}/flag/: who may flag what, once, and every refusal's answer; GET: whether
+// the caller already did.
 import { type FlagRequest, flagRequest, MSG } from '@workspace/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -179,5 +180,42 @@ describe('flagging a rating', () => {
 
     const stored = await ctx.deps.db.select().from(flags).where(eq(flags.reporterId, reader.id));
     expect(stored).toHaveLength(0);
+  });
+});
+
+describe('whether the caller already reported a rating', () => {
+  const reported = (ratingId: number | string, who: TestUser | null) =>
+    call<{ reported_at: string | null } & ErrorAnswer>(ctx.app, 'GET', flagUrl(ratingId), {
+      token: who?.token,
+    });
+
+  it('is null until they flag it, then when they did; someone else’s flag is not theirs', async () => {
+    const { ratee, reader, ratingId } = await scene({ anonymous: true });
+    expect(await reported(ratingId, reader)).toMatchObject({ status: 200, body: { reported_at: null } });
+    expect((await flag(ratingId, ratee, { reason: 'FAKE' })).status).toBe(201);
+    expect((await reported(ratingId, reader)).body).toEqual({ reported_at: null });
+
+    const sent = await flag(ratingId, reader, { reason: 'SPAM' });
+    const answer = await reported(ratingId, reader);
+    expect(answer).toMatchObject({ status: 200, body: { reported_at: sent.body.created_at } });
+    expect((await reported(ratingId, ratee)).body.reported_at).toEqual(expect.any(String));
+  });
+
+  it('refuses as flagging does: their own rating, one they cannot see, and without signing in', async () => {
+    const { rater, reader, ratingId } = await scene();
+    expect(await reported(ratingId, rater)).toMatchObject({
+      status: 400,
+      body: { detail: MSG.cannotFlagOwn },
+    });
+    expect(await reported(ratingId, null)).toMatchObject({ status: 401, body: { detail: MSG.authRequired } });
+
+    const private_ = await scene({ rateeShowsDetails: false });
+    expect(await reported(private_.ratingId, private_.reader)).toMatchObject({
+      status: 404,
+      body: { detail: MSG.ratingNotFound },
+    });
+    for (const id of ['abc', '0', '2000000000']) {
+      expect((await reported(id, reader)).status, id).toBe(404);
+    }
   });
 });

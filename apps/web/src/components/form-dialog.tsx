@@ -2,7 +2,8 @@
 // reasons, closing a grievance), with its fields: MessageField (a message and its count) and
 // ChoiceField (a reason from a list): a trigger, a title and what happens next, the server's refusal
 // above the fields, the fields on react-hook-form checked by the contracts' schema (loaded when the
-// dialog opens, lib/lazy-resolver.ts), and Cancel and the action. Opening it starts afresh.
+// dialog opens, lib/lazy-resolver.ts), and Cancel and the action. Opening it starts afresh. When it
+// learns on opening that the form cannot be sent (a review already reported), it says why instead.
 import { Trans } from '@lingui/react/macro';
 import { type ReactNode, useId, useState } from 'react';
 import {
@@ -16,10 +17,12 @@ import {
 } from 'react-hook-form';
 import { DialogActions } from '@/components/dialog-actions';
 import { Alert, AlertDescription } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
 import {
   Dialog,
   DialogContent,
   DialogDescription,
+  DialogFooter,
   DialogHeader,
   DialogTitle,
   DialogTrigger,
@@ -53,6 +56,8 @@ export function FormDialog<Values extends FieldValues, Sent extends FieldValues 
   pendingLabel,
   destructive = false,
   className,
+  onOpenChange,
+  refusal,
   children,
 }: {
   trigger: ReactNode;
@@ -71,6 +76,9 @@ export function FormDialog<Values extends FieldValues, Sent extends FieldValues 
   pendingLabel: string;
   destructive?: boolean;
   className?: string;
+  onOpenChange?: (open: boolean) => void;
+  /** Why it cannot be sent, learnt once it opened: said instead of the fields, with Close only. */
+  refusal?: ReactNode;
   /** The fields, given the form to register them with. */
   children: (form: UseFormReturn<Values, unknown, Sent>) => ReactNode;
 }) {
@@ -78,7 +86,16 @@ export function FormDialog<Values extends FieldValues, Sent extends FieldValues 
   const [open, setOpen] = useState(false);
   // Checked as they change, so a length problem shows while typing.
   const form = useForm<Values, unknown, Sent>({ resolver: checks.resolver, mode: 'onChange', defaultValues });
-  const close = () => setOpen(false);
+  const openChanged = (next: boolean) => {
+    setOpen(next);
+    onOpenChange?.(next);
+    if (next) {
+      form.reset(defaultValues);
+      sending.reset();
+      checks.preload();
+    }
+  };
+  const close = () => openChanged(false);
   const submit = form.handleSubmit(async (values) => {
     let answer: Answer;
     try {
@@ -91,17 +108,7 @@ export function FormDialog<Values extends FieldValues, Sent extends FieldValues 
   });
 
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (next) {
-          form.reset(defaultValues);
-          sending.reset();
-          checks.preload();
-        }
-      }}
-    >
+    <Dialog open={open} onOpenChange={openChanged}>
       <DialogTrigger asChild>{trigger}</DialogTrigger>
       <DialogContent className={cn('max-h-[calc(100dvh-2rem)] overflow-y-auto', className)}>
         <form noValidate onSubmit={submit} className="grid gap-4">
@@ -109,19 +116,34 @@ export function FormDialog<Values extends FieldValues, Sent extends FieldValues 
             <DialogTitle>{title}</DialogTitle>
             <DialogDescription>{description}</DialogDescription>
           </DialogHeader>
-          {sending.isError && (
-            <Alert variant="destructive">
-              <AlertDescription>{translateApiMessage(getProblem(sending.error))}</AlertDescription>
-            </Alert>
+          {refusal ? (
+            <>
+              <Alert>
+                <AlertDescription>{refusal}</AlertDescription>
+              </Alert>
+              <DialogFooter>
+                <Button type="button" variant="outline" onClick={close}>
+                  <Trans>Close</Trans>
+                </Button>
+              </DialogFooter>
+            </>
+          ) : (
+            <>
+              {sending.isError && (
+                <Alert variant="destructive">
+                  <AlertDescription>{translateApiMessage(getProblem(sending.error))}</AlertDescription>
+                </Alert>
+              )}
+              {children(form)}
+              <DialogActions
+                label={actionLabel}
+                pendingLabel={pendingLabel}
+                pending={sending.isPending}
+                onCancel={close}
+                destructive={destructive}
+              />
+            </>
           )}
-          {children(form)}
-          <DialogActions
-            label={actionLabel}
-            pendingLabel={pendingLabel}
-            pending={sending.isPending}
-            onCancel={close}
-            destructive={destructive}
-          />
         </form>
       </DialogContent>
     </Dialog>

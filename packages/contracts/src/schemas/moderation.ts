@@ -85,6 +85,13 @@ export const flagCreatedResponse = flag.pick({
   created_at: true,
 });
 
+/**
+ * The caller's own report of a rating (GET /api/core/ratings/{id}/flag/): when they flagged it, or
+ * null, so that the Flag dialog says so before anyone fills it in to be refused.
+ */
+export const ownFlagResponse = z.object({ reported_at: isoDateTime.nullable() });
+export type OwnFlag = z.infer<typeof ownFlagResponse>;
+
 export const moderationReason = z.object({
   reason: multilineText(MSG.reasonRequired)
     .min(1, MSG.reasonRequired)

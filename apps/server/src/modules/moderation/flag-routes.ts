@@ -1,15 +1,56 @@
 // POST /api/core/ratings/{id}/flag/ (DESIGN §5): any signed-in user who can see a rating may flag
-// it once. Registered under /api/core beside the core routes.
-import { errorBody, flagCreatedResponse, flagRequest, MSG, ratingIdParams } from '@workspace/contracts';
+// it once; GET tells them whether they already did. Registered under /api/core beside the core routes.
+import {
+  errorBody,
+  flagCreatedResponse,
+  flagRequest,
+  MSG,
+  ownFlagResponse,
+  ratingIdParams,
+} from '@workspace/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { authenticate, sessionOf } from '../../plugins/session.ts';
-import { findFlagTarget, insertFlag, toFlagView } from './repository.ts';
+import { type FlagTarget, findFlagTarget, insertFlag, reportedAt, toFlagView } from './repository.ts';
 
 export async function flagRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const db = instance.deps.db;
+
+  /** The rating, if `userId` may flag it: a 404 for one they cannot see, as its page would. */
+  const flaggableBy = async (ratingId: number, userId: number): Promise<FlagTarget> => {
+    const target = await findFlagTarget(db, ratingId);
+    if (!target) throw notFound(MSG.ratingNotFound);
+    // The rater always sees their own rating, so telling them it is theirs reveals nothing.
+    if (target.raterId === userId) throw badRequest(MSG.cannotFlagOwn);
+    const visible =
+      target.status === 'published' &&
+      target.rateeActive &&
+      (target.rateeShowsDetails || target.rateeId === userId);
+    if (!visible) throw notFound(MSG.ratingNotFound);
+    return target;
+  };
+
+  app.get(
+    '/ratings/:id/flag',
+    {
+      onRequest: authenticate(instance),
+      schema: {
+        tags: ['moderation'],
+        security: [{ bearerAuth: [] }],
+        summary: 'Whether, and when, the caller already reported a rating',
+        params: ratingIdParams,
+        response: { 200: ownFlagResponse, 400: errorBody, 401: errorBody, 404: errorBody },
+      },
+    },
+    async (request) => {
+      const { userId } = sessionOf(request);
+      await flaggableBy(request.params.id, userId);
+      const at = await reportedAt(db, request.params.id, userId);
+      return { reported_at: at?.toISOString() ?? null };
+    },
+  );
 
   app.post(
     '/ratings/:id/flag',
@@ -27,15 +68,7 @@ export async function flagRoutes(instance: FastifyInstance) {
     async (request, reply) => {
       const { userId } = sessionOf(request);
       const ratingId = request.params.id;
-      const target = await findFlagTarget(db, ratingId);
-      if (!target) throw notFound(MSG.ratingNotFound);
-      // The rater always sees their own rating, so telling them it is theirs reveals nothing.
-      if (target.raterId === userId) throw badRequest(MSG.cannotFlagOwn);
-      const visible =
-        target.status === 'published' &&
-        target.rateeActive &&
-        (target.rateeShowsDetails || target.rateeId === userId);
-      if (!visible) throw notFound(MSG.ratingNotFound);
+      await flaggableBy(ratingId, userId);
       const flag = await insertFlag(db, {
         ratingId,
         reporterId: userId,

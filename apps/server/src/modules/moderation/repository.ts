@@ -63,6 +63,16 @@ export async function findFlagTarget(db: Executor, ratingId: number): Promise<Fl
   return row ?? null;
 }
 
+/** When `reporterId` flagged the rating, or null. */
+export async function reportedAt(db: Executor, ratingId: number, reporterId: number): Promise<Date | null> {
+  const [row] = await db
+    .select({ at: flags.createdAt })
+    .from(flags)
+    .where(and(eq(flags.ratingId, ratingId), eq(flags.reporterId, reporterId)))
+    .limit(1);
+  return row?.at ?? null;
+}
+
 /** Inserts the flag; null when this reporter has already flagged the rating (also under a race). */
 export async function insertFlag(
   db: Executor,

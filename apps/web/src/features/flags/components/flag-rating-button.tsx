@@ -1,16 +1,19 @@
 // The Flag action on a review: a dialog with the reasons, optional details and a confirming button
-// (components/form-dialog.tsx). Thanks come as a toast; a refusal (e.g. already flagged) is said in
-// the dialog, which stays open. Once sent, the button gives way to "Reported": a second flag of the
-// same review is refused, and should not take filling the form again to learn it.
+// (components/form-dialog.tsx). Thanks come as a toast; a refusal is said in the dialog, which stays
+// open. Once sent, the button gives way to "Reported": a second flag of the same review is refused,
+// and should not take filling the form again to learn it. After a reload the list does not know who
+// reported what (it is the same for every reader), so opening the dialog asks, and says so.
 import { Trans, useLingui } from '@lingui/react/macro';
 import { type FlagRequest, LIMITS, PERSON_FLAG_REASONS } from '@workspace/contracts';
 import { Flag, FlagOff } from 'lucide-react';
+import { useState } from 'react';
 import { ChoiceField, FormDialog, MessageField } from '@/components/form-dialog';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { flagReasonLabel } from '@/lib/api-messages';
+import { formatDate } from '@/lib/format';
 import { lazyResolver } from '@/lib/lazy-resolver';
-import { useFlagRating } from '../api/flag-rating';
+import { useFlagRating, useOwnFlag } from '../api/flag-rating';
 import type { FlagFormValues } from '../checks/flag';
 
 // The contracts' flagRequest, through zod, loaded once the dialog opens.
@@ -18,8 +21,11 @@ const checks = lazyResolver(() => import('../checks/flag').then((module) => modu
 
 export function FlagRatingButton({ ratingId, authorName }: { ratingId: number; authorName: string }) {
   const flag = useFlagRating();
+  const [open, setOpen] = useState(false);
+  const reportedAt = useOwnFlag(ratingId, open).data?.reported_at;
+  const reportedOn = reportedAt ? formatDate(reportedAt) : null;
   const { t } = useLingui();
-  if (flag.isSuccess) {
+  if (flag.isSuccess || (reportedOn && !open)) {
     return (
       <span className="inline-flex items-center gap-1.5 px-3 text-muted-foreground text-sm">
         <FlagOff aria-hidden className="size-4" />
@@ -47,6 +53,15 @@ export function FlagRatingButton({ ratingId, authorName }: { ratingId: number; a
           Tell the moderators what is wrong with it. They decide whether it stays, and you are told what they
           decide, in your notifications; the author is not told who reported it.
         </Trans>
+      }
+      onOpenChange={setOpen}
+      refusal={
+        reportedOn && (
+          <Trans>
+            You reported this review on {reportedOn}. You will be told what the moderators decide, in your
+            notifications.
+          </Trans>
+        )
       }
       checks={checks}
       defaultValues={{ details: '' }}
