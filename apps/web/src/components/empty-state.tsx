@@ -3,6 +3,7 @@
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cn } from '@/lib/cn';
+import { FOCUS_FALLBACK } from '@/lib/use-kept-focus';
 
 export function EmptyState({
   icon: Icon,
@@ -17,7 +18,10 @@ export function EmptyState({
   tone?: 'muted' | 'done';
 }) {
   return (
-    <div className="grid justify-items-center gap-2 rounded-xl border border-dashed bg-card px-4 py-12 text-center">
+    <div
+      {...FOCUS_FALLBACK}
+      className="grid justify-items-center gap-2 rounded-xl border border-dashed bg-card px-4 py-12 text-center outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60"
+    >
       <Icon
         aria-hidden
         className={cn('size-8', tone === 'done' ? 'text-success' : 'text-muted-foreground')}

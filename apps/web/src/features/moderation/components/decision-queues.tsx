@@ -16,6 +16,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { disputeReasonLabel } from '@/lib/api-messages';
 import { cn } from '@/lib/cn';
 import { formatDate } from '@/lib/format';
+import { KEPT_FOCUS_ITEM, KEPT_FOCUS_RING, useKeptFocus } from '@/lib/use-kept-focus';
 import {
   DECISION_PAGE_SIZE,
   type DecisionKind,
@@ -243,6 +244,7 @@ export function DecisionQueue({
   const { t } = useLingui();
   const [status, setStatus] = useState<DecisionStatus>('open');
   const query = useDecisionQueue(kind, status, page);
+  const keeper = useKeptFocus<HTMLDivElement>();
   const choice = (
     <StatusChoice
       status={status}
@@ -254,7 +256,7 @@ export function DecisionQueue({
   );
   if (query.isPending || query.isError) {
     return (
-      <div className="grid gap-4">
+      <div {...keeper} className="grid gap-4">
         {choice}
         <QueryState
           query={query}
@@ -268,7 +270,7 @@ export function DecisionQueue({
   }
   const { results, total_count, has_next } = query.data;
   return (
-    <div className="grid gap-4">
+    <div {...keeper} className="grid gap-4">
       {choice}
       {results.length === 0 && page === 1 ? (
         <EmptyState
@@ -283,7 +285,7 @@ export function DecisionQueue({
           </p>
           <ul className={cn('grid gap-4 transition-opacity', query.isPlaceholderData && 'opacity-60')}>
             {results.map((item) => (
-              <li key={item.id}>
+              <li key={item.id} {...KEPT_FOCUS_ITEM} className={KEPT_FOCUS_RING}>
                 {'hidden_reason' in item ? <AppealItem appeal={item} /> : <DisputeItem dispute={item} />}
               </li>
             ))}

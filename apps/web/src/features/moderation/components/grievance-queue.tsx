@@ -20,6 +20,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
 import { formatDate } from '@/lib/format';
 import { lazyResolver } from '@/lib/lazy-resolver';
+import { KEPT_FOCUS_ITEM, KEPT_FOCUS_RING, useKeptFocus } from '@/lib/use-kept-focus';
 import { useCloseGrievance, useGrievanceQueue } from '../api/grievances';
 
 const CATEGORY: Record<GrievanceCategory, MessageDescriptor> = {
@@ -114,9 +115,10 @@ export function GrievanceQueue() {
   const { t } = useLingui();
   const [status, setStatus] = useState<GrievanceStatus>('open');
   const queue = useGrievanceQueue(status);
+  const keeper = useKeptFocus<HTMLDivElement>();
   const results = queue.data?.results ?? [];
   return (
-    <div className="grid gap-4">
+    <div {...keeper} className="grid gap-4">
       <fieldset className="flex flex-wrap gap-2">
         <legend className="sr-only">{t`Which grievances`}</legend>
         {(['open', 'closed'] as const).map((value) => (
@@ -144,7 +146,7 @@ export function GrievanceQueue() {
       ) : (
         <ul aria-label={status === 'open' ? t`Open grievances` : t`Closed grievances`} className="grid gap-4">
           {results.map((grievance) => (
-            <li key={grievance.id}>
+            <li key={grievance.id} {...KEPT_FOCUS_ITEM} className={KEPT_FOCUS_RING}>
               <GrievanceItem grievance={grievance} />
             </li>
           ))}

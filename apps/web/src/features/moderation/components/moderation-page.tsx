@@ -8,6 +8,7 @@ import { QueryState } from '@/components/query-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { cn } from '@/lib/cn';
+import { KEPT_FOCUS_ITEM, KEPT_FOCUS_RING, useKeptFocus } from '@/lib/use-kept-focus';
 import { useTabAndPage } from '@/lib/use-tab-and-page';
 import { FLAG_QUEUE_PAGE_SIZE, type FlagQueueStatus, useFlagQueue } from '../api/get-flags';
 import { AuditLog } from './audit-log';
@@ -27,55 +28,53 @@ function FlagQueue({
 }) {
   const { t } = useLingui();
   const queue = useFlagQueue(status, page);
-  if (queue.isPending || queue.isError) {
-    return (
-      <QueryState
-        query={queue}
-        failure={t`The queue could not be loaded.`}
-        placeholder={
-          <>
-            <Skeleton className="h-48" />
-            <Skeleton className="h-48" />
-          </>
-        }
-      />
-    );
-  }
-  const { results, total_count, has_next } = queue.data;
-  if (results.length === 0 && page === 1) {
-    return (
-      <EmptyState
-        icon={ShieldCheck}
-        tone="done"
-        title={status === 'open' ? t`No open flags` : t`No resolved flags yet`}
-        hint={
-          status === 'open'
-            ? t`Every reported review has been handled.`
-            : t`Handled reports will appear here.`
-        }
-      />
-    );
-  }
+  const keeper = useKeptFocus<HTMLDivElement>();
   return (
-    <div className="grid gap-4">
-      <p className="text-muted-foreground text-sm" aria-live="polite">
-        {showingText(results.length, total_count)}
-      </p>
-      <ul className={cn('grid gap-4 transition-opacity', queue.isPlaceholderData && 'opacity-60')}>
-        {results.map((item) => (
-          <li key={item.rating.id}>
-            <FlaggedRatingCard item={item} />
-          </li>
-        ))}
-      </ul>
-      <ListPager
-        page={page}
-        pageSize={FLAG_QUEUE_PAGE_SIZE}
-        total={total_count}
-        hasNext={has_next}
-        onPageChange={onPageChange}
-        label={t`Flag queue pages`}
-      />
+    <div {...keeper} className="grid gap-4">
+      {queue.isPending || queue.isError ? (
+        <QueryState
+          query={queue}
+          failure={t`The queue could not be loaded.`}
+          placeholder={
+            <>
+              <Skeleton className="h-48" />
+              <Skeleton className="h-48" />
+            </>
+          }
+        />
+      ) : queue.data.results.length === 0 && page === 1 ? (
+        <EmptyState
+          icon={ShieldCheck}
+          tone="done"
+          title={status === 'open' ? t`No open flags` : t`No resolved flags yet`}
+          hint={
+            status === 'open'
+              ? t`Every reported review has been handled.`
+              : t`Handled reports will appear here.`
+          }
+        />
+      ) : (
+        <>
+          <p className="text-muted-foreground text-sm" aria-live="polite">
+            {showingText(queue.data.results.length, queue.data.total_count)}
+          </p>
+          <ul className={cn('grid gap-4 transition-opacity', queue.isPlaceholderData && 'opacity-60')}>
+            {queue.data.results.map((item) => (
+              <li key={item.rating.id} {...KEPT_FOCUS_ITEM} className={KEPT_FOCUS_RING}>
+                <FlaggedRatingCard item={item} />
+              </li>
+            ))}
+          </ul>
+          <ListPager
+            page={page}
+            pageSize={FLAG_QUEUE_PAGE_SIZE}
+            total={queue.data.total_count}
+            hasNext={queue.data.has_next}
+            onPageChange={onPageChange}
+            label={t`Flag queue pages`}
+          />
+        </>
+      )}
     </div>
   );
 }
