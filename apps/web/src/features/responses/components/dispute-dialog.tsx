@@ -31,13 +31,15 @@ export function DisputeDialog({ rating }: { rating: Rating }) {
   return (
     <FormDialog
       trigger={
-        <Button variant="ghost" size="sm" className="text-muted-foreground">
+        <Button
+          variant="ghost"
+          size="sm"
+          className="text-muted-foreground"
+          // The whole name in one sentence, so that each language orders it (Hindi puts the verb last).
+          aria-label={t`Dispute review by ${authorName}`}
+        >
           <Scale aria-hidden />
           <Trans>Dispute</Trans>
-          <span className="sr-only">
-            {' '}
-            <Trans>review by {authorName}</Trans>
-          </span>
         </Button>
       }
       title={<Trans>Dispute this rating</Trans>}

@@ -1,8 +1,9 @@
 // The rated party's reply and dispute against the real API (DESIGN §8.1): what the screen shows is
 // what the server stored, and checks the contracts make stop a request before it is sent.
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { LIMITS, MSG, type Rating } from '@workspace/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { activateLanguage, loadCatalog } from '@/lib/i18n';
 import { describedBy } from '@/testing/described-by';
 import { type LiveApi, startLiveApi } from '@/testing/live-api';
 import { RatingList } from '@/testing/rating-list';
@@ -16,6 +17,7 @@ beforeAll(async () => {
   live = await startLiveApi();
 });
 afterAll(() => live?.close());
+afterEach(() => activateLanguage('en'));
 
 async function rated(context: 'EMPLOYEE_TO_COMPANY' | 'EMPLOYER_TO_EMPLOYEE', anonymous = false) {
   const raterRole = context === 'EMPLOYEE_TO_COMPANY' ? 'employee' : 'employer';
@@ -125,6 +127,22 @@ describe('a reply moderators hid', () => {
       token: ratee.access,
     });
     expect(list.body.results.find((r) => r.id === rating.id)).not.toHaveProperty('reply_hidden');
+  });
+});
+
+describe('the rated party’s buttons', () => {
+  it('are each named in one sentence, which Hindi orders with the verb last', async () => {
+    const { ratee } = await rated('EMPLOYEE_TO_COMPANY', true);
+    live.signInPage(ratee);
+    renderWithProviders(received());
+    expect(await screen.findByRole('button', { name: 'Reply to the review by Anonymous' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Dispute review by Anonymous' })).toBeTruthy();
+    await act(async () => {
+      await activateLanguage('hi');
+      await loadCatalog('app', 'hi');
+    });
+    expect(await screen.findByRole('button', { name: /की समीक्षा का जवाब दें$/ })).toBeTruthy();
+    expect(screen.getByRole('button', { name: /की समीक्षा पर आपत्ति करें$/ })).toBeTruthy();
   });
 });
 

@@ -53,6 +53,7 @@ function RemoveReply({ rating, hidden = false }: { rating: Rating; hidden?: bool
 }
 
 export function RatedPartyActions({ rating, children }: { rating: Rating; children?: ReactNode }) {
+  const { t } = useLingui();
   const [writing, setWriting] = useState(false);
   const author = raterName(rating);
   if (writing) return <ReplyForm rating={rating} onDone={() => setWriting(false)} />;
@@ -84,13 +85,15 @@ export function RatedPartyActions({ rating, children }: { rating: Rating; childr
           <RemoveReply rating={rating} />
         </>
       ) : (
-        <Button variant="outline" size="sm" onClick={() => setWriting(true)}>
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={() => setWriting(true)}
+          // The whole name in one sentence, so that each language orders it (Hindi puts the verb last).
+          aria-label={t`Reply to the review by ${author}`}
+        >
           <MessageSquareReply aria-hidden />
           <Trans>Reply</Trans>
-          <span className="sr-only">
-            {' '}
-            <Trans>to the review by {author}</Trans>
-          </span>
         </Button>
       )}
       {!rating.dispute && <DisputeDialog rating={rating} />}
