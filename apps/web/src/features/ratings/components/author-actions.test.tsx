@@ -1,13 +1,14 @@
 // The author's edit, withdrawal and appeal against the real API (DESIGN §8.1).
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import {
   EDIT_WINDOW_DAYS,
   RATE_AGAIN_AFTER_WITHDRAWAL_DAYS,
   type Rating,
   rateAgainDateOf,
 } from '@workspace/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { formatDate } from '@/lib/format';
+import { activateLanguage, loadCatalog } from '@/lib/i18n';
 import { describedBy } from '@/testing/described-by';
 import { type LiveApi, startLiveApi } from '@/testing/live-api';
 import { RatingList } from '@/testing/rating-list';
@@ -20,6 +21,7 @@ beforeAll(async () => {
   live = await startLiveApi();
 });
 afterAll(() => live?.close());
+afterEach(() => activateLanguage('en'));
 
 async function employeeRatedCompany() {
   const employee = await live.signUp({ user_role: 'employee' });
@@ -52,6 +54,26 @@ async function companyAverage(companyId: number, token: string) {
 }
 
 describe("the author's own rating", () => {
+  it('names its Edit and Withdraw buttons in one sentence each, which Hindi orders with the verb last', async () => {
+    const { employee } = await employeeRatedCompany();
+    live.signInPage(employee);
+    renderWithProviders(given());
+    expect(
+      await screen.findByRole('button', { name: 'Edit your rating of Infosys Technologies' }),
+    ).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Withdraw your rating of Infosys Technologies' })).toBeTruthy();
+    await act(async () => {
+      await activateLanguage('hi');
+      await loadCatalog('app', 'hi');
+    });
+    expect(
+      await screen.findByRole('button', { name: 'Infosys Technologies को दी गई अपनी रेटिंग बदलें' }),
+    ).toBeTruthy();
+    expect(
+      screen.getByRole('button', { name: 'Infosys Technologies को दी गई अपनी रेटिंग वापस लें' }),
+    ).toBeTruthy();
+  });
+
   it('is edited (scores and feedback, marked Edited, average follows) and then withdrawn', async () => {
     const { employee, company } = await employeeRatedCompany();
     live.signInPage(employee);

@@ -34,20 +34,18 @@ function EditRatingDialog({ rating }: { rating: Rating }) {
   const categories = RATING_CATEGORIES[rating.role_context];
   const edit = useEditRating();
   const until = formatDate(editableUntil(rating.created_at).toISOString());
+  const name = rating.ratee_name;
   return (
     <FormDialog<RatingEditRequest>
       className="sm:max-w-xl"
       trigger={
-        <Button variant="outline" size="sm">
+        // The whole name in one sentence, so that each language orders it (Hindi puts the verb last).
+        <Button variant="outline" size="sm" aria-label={t`Edit your rating of ${name}`}>
           <Pencil aria-hidden />
           <Trans>Edit</Trans>
-          <span className="sr-only">
-            {' '}
-            <Trans>your rating of {rating.ratee_name}</Trans>
-          </span>
         </Button>
       }
-      title={<Trans>Edit your rating of {rating.ratee_name}</Trans>}
+      title={<Trans>Edit your rating of {name}</Trans>}
       description={
         <>
           {rating.status === 'held' ? (
@@ -126,13 +124,15 @@ function WithdrawRating({ rating }: { rating: Rating }) {
   return (
     <ConfirmDialog
       trigger={
-        <Button variant="ghost" size="sm" className="text-destructive">
+        <Button
+          variant="ghost"
+          size="sm"
+          className="text-destructive"
+          // The whole name in one sentence, so that each language orders it (Hindi puts the verb last).
+          aria-label={t`Withdraw your rating of ${name}`}
+        >
           <Undo2 aria-hidden />
           <Trans>Withdraw</Trans>
-          <span className="sr-only">
-            {' '}
-            <Trans>your rating of {name}</Trans>
-          </span>
         </Button>
       }
       title={<Trans>Withdraw your rating of {name}?</Trans>}
