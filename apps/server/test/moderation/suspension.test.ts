@@ -1,6 +1,6 @@
 // Suspending and reinstating users: sign-in and tokens stop at once, the ratings they gave leave the
 // averages, and reinstating publishes exactly the ratings the suspension hid.
-import { type AuditEntry, MSG, overallScore, roundHalfUp1 } from '@workspace/contracts';
+import { type AuditEntry, type FlagsResponse, MSG, overallScore, roundHalfUp1 } from '@workspace/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { refreshFamilies, users } from '../../src/db/schema/index.ts';
@@ -229,6 +229,40 @@ describe('reinstating a user', () => {
     expect(await aggregatesOf(ctx, companies[1].id)).toEqual({
       rating_received: roundHalfUp1((4 + overallScore([5, 5, 5])) / 2),
       total_ratings_received: 2,
+    });
+  });
+
+  it('does not give a suspension’s hiding the reason of an earlier hiding that was undone', async () => {
+    const { employee, given } = await reviewer();
+    // Hidden for cause ("Abusive"), then restored: the old reason is no longer in force.
+    expect((await mod(`ratings/${given[2]}/restore/`, { reason: 'Rewritten without abuse' })).status).toBe(
+      200,
+    );
+    const reader = await insertUser(ctx, 'employee');
+    const flagged = await call(ctx.app, 'POST', `/api/core/ratings/${given[2]}/flag/`, {
+      body: { reason: 'FAKE' },
+      token: reader.token,
+    });
+    expect(flagged.status).toBe(201);
+    expect((await suspend(employee)).status).toBe(200);
+    expect(await statusOf(ctx, given[2])).toBe('hidden');
+
+    const queue = await call<FlagsResponse>(ctx.app, 'GET', '/api/moderation/flags/?status=open', {
+      token: moderator.token,
+    });
+    const card = queue.body.results.find((item) => item.rating.id === given[2]);
+    expect(card?.rating.status).toBe('hidden');
+    // Hidden by the suspension, which is no hiding decision of its own rating.
+    expect(card?.rating.moderation ?? null).toBeNull();
+
+    // Hidden for cause again: that decision, and its reason, is the one in force.
+    expect((await reinstate(employee)).status).toBe(200);
+    expect((await mod(`ratings/${given[2]}/hide/`, { reason: 'Abusive again' })).status).toBe(200);
+    const after = await call<FlagsResponse>(ctx.app, 'GET', '/api/moderation/flags/?status=resolved', {
+      token: moderator.token,
+    });
+    expect(after.body.results.find((item) => item.rating.id === given[2])?.rating.moderation).toMatchObject({
+      reason: 'Abusive again',
     });
   });
 

@@ -14,7 +14,7 @@ import type { Executor } from '../../db/client.ts';
 import { ratingAppeals, ratingDisputes, ratings } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { Page } from '../../lib/paging.ts';
-import { hidingDecisions, RATING_COLUMNS, rater, withNames } from '../ratings/repository.ts';
+import { hidingInForce, RATING_COLUMNS, rater, withNames } from '../ratings/repository.ts';
 import { moderatorRatingView, toRatingView } from '../ratings/serialize.ts';
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
@@ -138,15 +138,15 @@ export async function disputeQueue(
 }
 
 /**
- * Whether `moderatorId` made the decision that hid rating `ratingId` (the latest: a hiding, or the
- * upholding of a dispute) while another moderator is active: then rejecting its appeal is the other's.
+ * Whether `moderatorId` made the decision that hides rating `ratingId` (hidingInForce: a hiding, or
+ * the upholding of a dispute) while another moderator is active: then rejecting its appeal is the other's.
  * With one moderator, they decide it; restoring, in the author's favour, is never barred.
  */
 export const anotherModeratorRejects = (
   ratingId: SQL | SQLWrapper | number,
   moderatorId: number,
 ) => sql<boolean>`(
-  coalesce((select h.by = ${moderatorId} from ${hidingDecisions(ratingId)} h order by h.at desc limit 1), false)
+  coalesce((select h.by = ${moderatorId} from ${hidingInForce(ratingId)} h), false)
   and exists (select 1 from users m
     where m.user_role = 'moderator' and m.is_active and m.id <> ${moderatorId}))`;
 

@@ -102,19 +102,26 @@ const RATING_WITH_NAMES = {
 };
 
 /**
- * The decisions that hid a rating (a moderator's hiding, or the upholding of a dispute), each with its
- * reason, time (`at`) and moderator (`by`): the latest is the one in force.
+ * The decision that hides a rating, as one row or none: its reason, time (`at`) and moderator (`by`).
+ * It is the latest hiding (a moderator's, or the upholding of a dispute) unless a moderator restored
+ * the rating since: a rating hidden again by its author's suspension then has no decision of its own,
+ * and an undone reason must not be shown, or appealed, as if it were in force.
  */
-export const hidingDecisions = (ratingId: SQL | SQLWrapper | number) => sql`(
-  select a.reason, a.created_at as at, a.moderator_id as by from moderation_actions a
-  where a.target_type = 'rating' and a.target_id = ${ratingId} and a.action = 'hide_rating'
-  union all
-  select d.decision_reason, d.decided_at, d.decided_by from rating_disputes d
-  where d.rating_id = ${ratingId} and d.outcome = 'UPHELD')`;
+export const hidingInForce = (ratingId: SQL | SQLWrapper | number) => sql`(
+  select h.reason, h.at, h.by from (
+    select a.reason, a.created_at as at, a.moderator_id as by from moderation_actions a
+    where a.target_type = 'rating' and a.target_id = ${ratingId} and a.action = 'hide_rating'
+    union all
+    select d.decision_reason, d.decided_at, d.decided_by from rating_disputes d
+    where d.rating_id = ${ratingId} and d.outcome = 'UPHELD') h
+  where not exists (select 1 from moderation_actions r
+    where r.target_type = 'rating' and r.target_id = ${ratingId} and r.action = 'restore_rating'
+      and r.created_at > h.at)
+  order by h.at desc limit 1)`;
 
 /**
  * What each view of a rating may carry besides the rating (DESIGN §8.1): the visible reply, the
- * dispute, and for a hidden rating the latest decision that hid it and the appeal. toRatingView
+ * dispute, and for a hidden rating the decision that hides it (hidingInForce) and the appeal. toRatingView
  * decides who sees which; every one is an index lookup by the rating's id.
  */
 const RATING_RESPONSES = {
@@ -138,7 +145,7 @@ const RATING_RESPONSES = {
     select json_build_object('reason', h.reason, 'at', h.at, 'appeal', (
       select json_build_object('status', ap.status, 'reason', ap.decision_reason)
       from rating_appeals ap where ap.rating_id = ${ratings.id}))
-    from ${hidingDecisions(ratings.id)} h order by h.at desc limit 1) end`,
+    from ${hidingInForce(ratings.id)} h) end`,
 };
 
 export const RATING_COLUMNS = {
