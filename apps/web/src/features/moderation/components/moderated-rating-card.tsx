@@ -29,14 +29,6 @@ function StatusBadge({ rating }: { rating: ModeratedRating }) {
   const { t } = useLingui();
   // Hidden by its author's suspension and coming back with the next release, as a held one does.
   const status = rating.return_held ? 'held' : rating.status;
-  // Its author suspended, or their account deleted with its ratings, it leaves with the next release
-  // (ADR 0030).
-  if (rating.leave_held && status === 'published')
-    return (
-      <Badge variant="secondary">
-        {rating.leave_held === 'deleted' ? t`Deleted tomorrow` : t`Hidden tomorrow`}
-      </Badge>
-    );
   const label = {
     published: t`Published`,
     hidden: t`Hidden`,
@@ -44,7 +36,18 @@ function StatusBadge({ rating }: { rating: ModeratedRating }) {
     // An anonymous rating waiting for the next day's release (ADR 0030).
     held: t`Published tomorrow`,
   }[status];
-  return <Badge variant={STATUS_VARIANT[status]}>{label}</Badge>;
+  return (
+    <>
+      <Badge variant={STATUS_VARIANT[status]}>{label}</Badge>
+      {/* Its author suspended, or their account deleted with its ratings: still shown to everyone, it
+          leaves with the next release (ADR 0030). */}
+      {rating.leave_held && status === 'published' && (
+        <Badge variant="secondary">
+          {rating.leave_held === 'deleted' ? t`Deleted tomorrow` : t`Hidden tomorrow`}
+        </Badge>
+      )}
+    </>
+  );
 }
 
 function HideReplyAction({ rating }: { rating: ModeratedRating }) {

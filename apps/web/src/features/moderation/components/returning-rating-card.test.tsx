@@ -53,6 +53,7 @@ it("a moderator's card offers no restore while the rater is suspended, and says 
   // Still published until the next day's release, which the card says; it may be hidden for cause now.
   const leaving = await card();
   expect(await screen.findByText('Hidden tomorrow')).toBeTruthy();
+  expect(screen.getByText('Published')).toBeTruthy();
   expect(screen.getByRole('button', { name: /Hide rating/ })).toBeTruthy();
   leaving.unmount();
   await releaseLeavingRatings(live.ctx.deps.db, { now: nextDay() });
@@ -96,6 +97,8 @@ it("a moderator's card says an anonymous rating whose author deleted their accou
   if (!item) throw new Error('the flagged rating is not in the queue');
   renderWithProviders(<FlaggedRatingCard item={item} />);
   expect(await screen.findByText('Deleted tomorrow')).toBeTruthy();
+  // Everyone still sees it until then: published, with what comes next beside it.
+  expect(screen.getByText('Published')).toBeTruthy();
   // Its placeholder's address is nobody's: not shown.
   expect(screen.queryByText(/@deleted\.invalid$/)).toBeNull();
   expect(screen.queryByText('Hidden tomorrow')).toBeNull();
