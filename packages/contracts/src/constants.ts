@@ -448,9 +448,10 @@ export const NOTIFICATION_APP_ONLY_TYPES = ['report_decided'] as const satisfies
 export type MailedNotificationType = Exclude<NotificationType, (typeof NOTIFICATION_APP_ONLY_TYPES)[number]>;
 const appOnly = (type: NotificationType) => (NOTIFICATION_APP_ONLY_TYPES as readonly string[]).includes(type);
 
-/** The types whose mail a person may turn off: a grievance's answer is mailed with the answer itself. */
+/** A type whose mail a person may turn off: a grievance's answer is mailed with the answer itself. */
+export type MailOffType = Exclude<MailedNotificationType, 'grievance_answered'>;
 export const NOTIFICATION_MAIL_TYPES = NOTIFICATION_TYPES.filter(
-  (type): type is MailedNotificationType => type !== 'grievance_answered' && !appOnly(type),
+  (type): type is MailOffType => type !== 'grievance_answered' && !appOnly(type),
 );
 
 /** Of those, the ones a role can be sent: only an employee verifies a work email. */

@@ -19,6 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client.ts';
 import { dayStart } from '../../src/db/days.ts';
 import { users } from '../../src/db/schema/index.ts';
+import { unsubscribeUrl } from '../../src/modules/notifications/mail-render.ts';
 import { recordNotification } from '../../src/modules/notifications/repository.ts';
 import { get, makeUser, rate, type TestUser } from '../core/support.ts';
 import { call, createTestApp, type TestContext } from '../helpers.ts';
@@ -252,22 +253,30 @@ describe('one-click unsubscribe', () => {
     );
     // Told in the app only (ADR 0034), and a grievance's answer, mailed with the answer itself.
     expect(notOff).toEqual(expect.arrayContaining([...NOTIFICATION_APP_ONLY_TYPES, 'grievance_answered']));
-    for (const type of notOff) {
-      // Signed as unsubscribeUrl signs, which no mail ever does for these types.
+    // Signed as unsubscribeUrl signs, which no mail ever does for these types.
+    const signedLink = (type: string) => {
       const s = createHmac('sha256', ctx.deps.env.JWT_SECRET ?? '')
         .update(`unsubscribe:${reporter.id}:${type}`)
         .digest('base64url');
-      const answer = await ctx.app.inject({
-        method: 'POST',
-        url: `/api/auth/unsubscribe/?u=${reporter.id}&t=${type}&s=${s}`,
-      });
+      return `/api/auth/unsubscribe/?u=${reporter.id}&t=${type}&s=${s}`;
+    };
+    for (const type of notOff) {
+      const answer = await ctx.app.inject({ method: 'POST', url: signedLink(type) });
       expect(answer.statusCode, type).toBe(400);
     }
+    // The same signing for a type one may turn off is a link the server accepts: the refusals above
+    // are for the type, not for a signature made wrongly here.
+    expect(signedLink('reply_received')).toBe(
+      `${unsubscribeUrl({ secret: ctx.deps.env.JWT_SECRET ?? '', publicUrl: '' }, reporter.id, 'reply_received')}`,
+    );
+    expect((await ctx.app.inject({ method: 'POST', url: signedLink('reply_received') })).statusCode).toBe(
+      200,
+    );
     const off = await queryRows(
       ctx.deps.db,
       sql`select type from notification_mail_off where user_id = ${reporter.id}`,
     );
-    expect(off).toEqual([]);
+    expect(off).toEqual([{ type: 'reply_received' }]);
   });
 });
 

@@ -2,13 +2,13 @@
 // (written in the event's transaction, repository.ts); its subject, text, link and one-click
 // unsubscribe (RFC 8058) are made here, in the account's language at that moment.
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { knownLanguage, type MailedNotificationType } from '@workspace/contracts';
+import { knownLanguage, type MailOffType } from '@workspace/contracts';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
 import { notificationMail } from './mail-texts.ts';
 
-/** What an unsubscribe link turns off: one mailed type's mail, or the daily digest. */
-export type Unsubscribable = MailedNotificationType | 'daily_digest';
+/** What an unsubscribe link turns off: one type's mail a person may turn off, or the daily digest. */
+export type Unsubscribable = MailOffType | 'daily_digest';
 
 export interface MailLinks {
   secret: string;
@@ -39,10 +39,11 @@ export const unsubscribeHeaders = (url: string) => ({
 /** Makes the mail of notification `id`, or null when it is gone (its account was deleted). */
 export function notificationRenderer(db: Db, links: MailLinks) {
   return async (id: string) => {
-    // A mail is queued for mailed types only: mailState skips an app-only one.
+    // A mail is queued only for a type one may turn off (NOTIFICATION_MAIL_TYPES): mailState skips
+    // the others (app-only ones, and a grievance's answer, mailed with the answer itself).
     const [row] = await queryRows<{
       user_id: number;
-      type: MailedNotificationType;
+      type: MailOffType;
       params: Record<string, string>;
       link: string;
       language: string;

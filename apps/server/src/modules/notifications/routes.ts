@@ -71,7 +71,8 @@ export async function notificationRoutes(fastify: FastifyInstance) {
 
 const unsubscribeQuery = z.object({
   u: z.coerce.number({ error: MSG.unsubscribeInvalid }).int().positive(),
-  // No mail is ever signed for an app-only type (ADR 0034), so none can be turned off.
+  // Only a type whose mail may be turned off: no mail is ever signed for an app-only one (ADR 0034),
+  // and a grievance's answer is mailed with the answer itself.
   t: z.enum([...NOTIFICATION_MAIL_TYPES, 'daily_digest'], { error: MSG.unsubscribeInvalid }),
   s: z.string({ error: MSG.unsubscribeInvalid }).max(100),
 });
