@@ -10,16 +10,19 @@ export function EmptyState({
   title,
   hint,
   tone = 'muted',
+  focusFallback = false,
 }: {
   icon: LucideIcon;
   title: ReactNode;
   hint?: ReactNode;
   /** 'done': nothing is left to do (a moderator's empty queue), shown in the success colour. */
   tone?: 'muted' | 'done';
+  /** Takes the focus of a list item that left, once none is left (lib/use-kept-focus). */
+  focusFallback?: boolean;
 }) {
   return (
     <div
-      {...FOCUS_FALLBACK}
+      {...(focusFallback ? FOCUS_FALLBACK : {})}
       className="grid justify-items-center gap-2 rounded-xl border border-dashed bg-card px-4 py-12 text-center outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60"
     >
       <Icon

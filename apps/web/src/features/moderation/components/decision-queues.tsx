@@ -256,7 +256,7 @@ export function DecisionQueue({
   );
   if (query.isPending || query.isError) {
     return (
-      <div {...keeper} className="grid gap-4">
+      <div {...keeper} className="grid gap-4 outline-none">
         {choice}
         <QueryState
           query={query}
@@ -270,10 +270,11 @@ export function DecisionQueue({
   }
   const { results, total_count, has_next } = query.data;
   return (
-    <div {...keeper} className="grid gap-4">
+    <div {...keeper} className="grid gap-4 outline-none">
       {choice}
       {results.length === 0 && page === 1 ? (
         <EmptyState
+          focusFallback
           icon={Inbox}
           tone="done"
           title={kind === 'disputes' ? t`No disputes here` : t`No appeals here`}

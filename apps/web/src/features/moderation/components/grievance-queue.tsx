@@ -118,7 +118,7 @@ export function GrievanceQueue() {
   const keeper = useKeptFocus<HTMLDivElement>();
   const results = queue.data?.results ?? [];
   return (
-    <div {...keeper} className="grid gap-4">
+    <div {...keeper} className="grid gap-4 outline-none">
       <fieldset className="flex flex-wrap gap-2">
         <legend className="sr-only">{t`Which grievances`}</legend>
         {(['open', 'closed'] as const).map((value) => (
@@ -139,6 +139,7 @@ export function GrievanceQueue() {
         <p className="text-muted-foreground">{t`The grievances could not be loaded.`}</p>
       ) : results.length === 0 ? (
         <EmptyState
+          focusFallback
           icon={Inbox}
           tone="done"
           title={status === 'open' ? t`No open grievances` : t`No closed grievances yet`}

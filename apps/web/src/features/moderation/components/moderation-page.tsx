@@ -30,7 +30,7 @@ function FlagQueue({
   const queue = useFlagQueue(status, page);
   const keeper = useKeptFocus<HTMLDivElement>();
   return (
-    <div {...keeper} className="grid gap-4">
+    <div {...keeper} className="grid gap-4 outline-none">
       {queue.isPending || queue.isError ? (
         <QueryState
           query={queue}
@@ -44,6 +44,7 @@ function FlagQueue({
         />
       ) : queue.data.results.length === 0 && page === 1 ? (
         <EmptyState
+          focusFallback
           icon={ShieldCheck}
           tone="done"
           title={status === 'open' ? t`No open flags` : t`No resolved flags yet`}

@@ -47,3 +47,37 @@ it('keeps the focus in the queue as decided cards leave it', async () => {
   const empty = await screen.findByText('No open flags');
   await waitFor(() => expect(document.activeElement).toBe(empty.closest('[data-focus-fallback]')));
 });
+
+it('does not pull back focus the moderator let go of when a card leaves later', async () => {
+  const [reader, company] = [await live.signUp(), await live.signUp({ user_role: 'employer' })];
+  const written = await live.rate(await live.signUp(), company, { feedback_message: 'Decided elsewhere.' });
+  const flagged = await live.call<{ id: number }>('POST', `/api/core/ratings/${written.id}/flag/`, {
+    token: reader.access,
+    body: { reason: PERSON_FLAG_REASONS[0] },
+  });
+  const [moderator, other] = [await createModerator(live.ctx), await createModerator(live.ctx)];
+  live.signInPage(moderator);
+  const { user, queryClient } = renderWithProviders(<ModerationPage />, { path: '/moderation' });
+  await screen.findByText('Decided elsewhere.');
+  const dismiss = screen
+    .getAllByRole('button', { name: `Dismiss flag by ${reader.user.full_name}` })
+    .find((button) =>
+      button.closest('[data-kept-focus-item]')?.textContent?.includes('Decided elsewhere.'),
+    ) as HTMLElement;
+  await user.click(dismiss);
+  await user.keyboard('{Escape}');
+  await waitFor(() => expect(document.activeElement).toBe(dismiss));
+  // A click on the page's text: the browser lets the focus go.
+  dismiss.blur();
+  expect(document.activeElement).toBe(document.body);
+
+  // Another moderator decides it meanwhile; the queue is read again and the card leaves.
+  const decided = await live.call('POST', `/api/moderation/flags/${flagged.body.id}/dismiss/`, {
+    token: other.access,
+    body: { reason: 'Nothing wrong with it.' },
+  });
+  expect(decided.status).toBe(200);
+  await queryClient.invalidateQueries();
+  await waitFor(() => expect(screen.queryByText('Decided elsewhere.')).toBeNull());
+  expect(document.activeElement).toBe(document.body);
+});
