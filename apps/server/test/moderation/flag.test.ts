@@ -1,6 +1,6 @@
 // POST /api/core/ratings/{id}/flag/: who may flag what, once, and every refusal's answer; GET: whether
 // the caller already did.
-import { type FlagRequest, flagRequest, MSG } from '@workspace/contracts';
+import { type FlagRequest, flagRequest, MSG, type OwnFlag } from '@workspace/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { flags, ratings, users } from '../../src/db/schema/index.ts';
@@ -185,20 +185,32 @@ describe('flagging a rating', () => {
 
 describe('whether the caller already reported a rating', () => {
   const reported = (ratingId: number | string, who: TestUser | null) =>
-    call<{ reported_at: string | null } & ErrorAnswer>(ctx.app, 'GET', flagUrl(ratingId), {
-      token: who?.token,
-    });
+    call<OwnFlag & ErrorAnswer>(ctx.app, 'GET', flagUrl(ratingId), { token: who?.token });
 
-  it('is null until they flag it, then when they did; someone else’s flag is not theirs', async () => {
+  it('is null until they flag it, then when they did, and whether it was decided; someone else’s flag is not theirs', async () => {
     const { ratee, reader, ratingId } = await scene({ anonymous: true });
-    expect(await reported(ratingId, reader)).toMatchObject({ status: 200, body: { reported_at: null } });
-    expect((await flag(ratingId, ratee, { reason: 'FAKE' })).status).toBe(201);
-    expect((await reported(ratingId, reader)).body).toEqual({ reported_at: null });
+    expect(await reported(ratingId, reader)).toMatchObject({ status: 200, body: { reported: null } });
+    const byRatee = await flag(ratingId, ratee, { reason: 'FAKE' });
+    expect(byRatee.status).toBe(201);
+    expect((await reported(ratingId, reader)).body).toEqual({ reported: null });
 
     const sent = await flag(ratingId, reader, { reason: 'SPAM' });
-    const answer = await reported(ratingId, reader);
-    expect(answer).toMatchObject({ status: 200, body: { reported_at: sent.body.created_at } });
-    expect((await reported(ratingId, ratee)).body.reported_at).toEqual(expect.any(String));
+    expect(await reported(ratingId, reader)).toMatchObject({
+      status: 200,
+      body: { reported: { at: sent.body.created_at, decided: false } },
+    });
+
+    const moderator = await insertUser(ctx, 'moderator');
+    const dismissed = await call(ctx.app, 'POST', `/api/moderation/flags/${byRatee.body.id}/dismiss/`, {
+      body: { reason: 'Nothing in it breaks the rules.' },
+      token: moderator.token,
+    });
+    expect(dismissed.status).toBe(200);
+    expect((await reported(ratingId, ratee)).body.reported).toEqual({
+      at: byRatee.body.created_at,
+      decided: true,
+    });
+    expect((await reported(ratingId, reader)).body.reported?.decided).toBe(false);
   });
 
   it('refuses as flagging does: their own rating, one they cannot see, and without signing in', async () => {

@@ -3,7 +3,7 @@
 // ChoiceField (a reason from a list): a trigger, a title and what happens next, the server's refusal
 // above the fields, the fields on react-hook-form checked by the contracts' schema (loaded when the
 // dialog opens, lib/lazy-resolver.ts), and Cancel and the action. Opening it starts afresh. When it
-// learns on opening that the form cannot be sent (a review already reported), it says why instead.
+// learns on opening that the form cannot be sent (a review already reported), it says why, and OK.
 import { Trans } from '@lingui/react/macro';
 import { type ReactNode, useId, useState } from 'react';
 import {
@@ -58,6 +58,7 @@ export function FormDialog<Values extends FieldValues, Sent extends FieldValues 
   className,
   onOpenChange,
   refusal,
+  actionDisabled = false,
   children,
 }: {
   trigger: ReactNode;
@@ -77,8 +78,10 @@ export function FormDialog<Values extends FieldValues, Sent extends FieldValues 
   destructive?: boolean;
   className?: string;
   onOpenChange?: (open: boolean) => void;
-  /** Why it cannot be sent, learnt once it opened: said instead of the fields, with Close only. */
+  /** Why it cannot be sent, learnt once it opened: said in place of the description and the fields. */
   refusal?: ReactNode;
+  /** The action waits (still learning whether it may be sent), though the fields may be filled in. */
+  actionDisabled?: boolean;
   /** The fields, given the form to register them with. */
   children: (form: UseFormReturn<Values, unknown, Sent>) => ReactNode;
 }) {
@@ -114,19 +117,14 @@ export function FormDialog<Values extends FieldValues, Sent extends FieldValues 
         <form noValidate onSubmit={submit} className="grid gap-4">
           <DialogHeader>
             <DialogTitle>{title}</DialogTitle>
-            <DialogDescription>{description}</DialogDescription>
+            <DialogDescription>{refusal ?? description}</DialogDescription>
           </DialogHeader>
           {refusal ? (
-            <>
-              <Alert>
-                <AlertDescription>{refusal}</AlertDescription>
-              </Alert>
-              <DialogFooter>
-                <Button type="button" variant="outline" onClick={close}>
-                  <Trans>Close</Trans>
-                </Button>
-              </DialogFooter>
-            </>
+            <DialogFooter>
+              <Button type="button" onClick={close}>
+                <Trans>OK</Trans>
+              </Button>
+            </DialogFooter>
           ) : (
             <>
               {sending.isError && (
@@ -140,6 +138,7 @@ export function FormDialog<Values extends FieldValues, Sent extends FieldValues 
                 pendingLabel={pendingLabel}
                 pending={sending.isPending}
                 onCancel={close}
+                disabled={actionDisabled}
                 destructive={destructive}
               />
             </>

@@ -86,10 +86,13 @@ export const flagCreatedResponse = flag.pick({
 });
 
 /**
- * The caller's own report of a rating (GET /api/core/ratings/{id}/flag/): when they flagged it, or
- * null, so that the Flag dialog says so before anyone fills it in to be refused.
+ * The caller's own report of a rating (GET /api/core/ratings/{id}/flag/): when they flagged it and
+ * whether moderators have decided on it, or null, so that the Flag dialog says so before anyone fills
+ * it in to be refused.
  */
-export const ownFlagResponse = z.object({ reported_at: isoDateTime.nullable() });
+export const ownFlagResponse = z.object({
+  reported: z.object({ at: isoDateTime, decided: z.boolean() }).nullable(),
+});
 export type OwnFlag = z.infer<typeof ownFlagResponse>;
 
 export const moderationReason = z.object({

@@ -12,7 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { authenticate, sessionOf } from '../../plugins/session.ts';
-import { type FlagTarget, findFlagTarget, insertFlag, reportedAt, toFlagView } from './repository.ts';
+import { type FlagTarget, findFlagTarget, insertFlag, ownFlag, toFlagView } from './repository.ts';
 
 export async function flagRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
@@ -39,7 +39,7 @@ export async function flagRoutes(instance: FastifyInstance) {
       schema: {
         tags: ['moderation'],
         security: [{ bearerAuth: [] }],
-        summary: 'Whether, and when, the caller already reported a rating',
+        summary: 'Whether, and when, the caller already reported a rating, and whether it was decided',
         params: ratingIdParams,
         response: { 200: ownFlagResponse, 400: errorBody, 401: errorBody, 404: errorBody },
       },
@@ -47,8 +47,8 @@ export async function flagRoutes(instance: FastifyInstance) {
     async (request) => {
       const { userId } = sessionOf(request);
       await flaggableBy(request.params.id, userId);
-      const at = await reportedAt(db, request.params.id, userId);
-      return { reported_at: at?.toISOString() ?? null };
+      const flag = await ownFlag(db, request.params.id, userId);
+      return { reported: flag && { at: flag.at.toISOString(), decided: flag.status !== 'open' } };
     },
   );
 

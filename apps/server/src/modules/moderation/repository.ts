@@ -63,14 +63,14 @@ export async function findFlagTarget(db: Executor, ratingId: number): Promise<Fl
   return row ?? null;
 }
 
-/** When `reporterId` flagged the rating, or null. */
-export async function reportedAt(db: Executor, ratingId: number, reporterId: number): Promise<Date | null> {
+/** `reporterId`'s flag of the rating (when, and whether it is still open), or null. */
+export async function ownFlag(db: Executor, ratingId: number, reporterId: number) {
   const [row] = await db
-    .select({ at: flags.createdAt })
+    .select({ at: flags.createdAt, status: flags.status })
     .from(flags)
     .where(and(eq(flags.ratingId, ratingId), eq(flags.reporterId, reporterId)))
     .limit(1);
-  return row?.at ?? null;
+  return row ?? null;
 }
 
 /** Inserts the flag; null when this reporter has already flagged the rating (also under a race). */

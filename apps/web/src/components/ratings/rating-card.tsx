@@ -235,9 +235,9 @@ export function RatingCard({
         <div className="flex items-center gap-2">
           <Stars value={rating.overall_score} label={null} />
           <span className="font-semibold tabular-nums">
-            <span className="sr-only">{t`Overall`} </span>
-            {score}
-            <span className="sr-only"> {t`out of 5`}</span>
+            <span aria-hidden>{score}</span>
+            {/* One sentence, so that each language orders it (Hindi says "out of 5" before the score). */}
+            <span className="sr-only">{t`Overall ${score} out of 5`}</span>
           </span>
         </div>
       </header>

@@ -1,9 +1,10 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { LIMITS } from '@workspace/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatDate } from '@/lib/format';
 import { type LiveApi, startLiveApi } from '@/testing/live-api';
 import { renderWithProviders } from '@/testing/render';
+import { createModerator } from '../../../../../server/test/fixtures.ts';
 import { FlagRatingButton } from './flag-rating-button';
 
 let live: LiveApi;
@@ -14,11 +15,21 @@ afterAll(() => live?.close());
 
 describe('FlagRatingButton', () => {
   it("asks for a reason and limits the details with the contracts' checks, before sending anything", async () => {
-    const { user } = renderWithProviders(<FlagRatingButton ratingId={7} authorName="Asha Rao" />);
+    const [author, company, reader] = [
+      await live.signUp(),
+      await live.signUp({ user_role: 'employer' }),
+      await live.signUp(),
+    ];
+    const rating = await live.rate(author, company, { feedback_message: 'Fine place to work.' });
+    live.signInPage(reader);
+    const { user } = renderWithProviders(<FlagRatingButton ratingId={rating.id} authorName="Asha Rao" />);
     await user.click(screen.getByRole('button', { name: 'Flag review by Asha Rao' }));
     const dialog = await screen.findByRole('dialog');
 
-    await user.click(screen.getByRole('button', { name: 'Flag Review' }));
+    // Waits while it learns whether the review was already reported; then it may be sent.
+    const send = screen.getByRole('button', { name: 'Flag Review' }) as HTMLButtonElement;
+    await waitFor(() => expect(send.disabled).toBe(false));
+    await user.click(send);
     expect(await screen.findByText('Please choose a reason')).toBeTruthy();
 
     const details = screen.getByLabelText('Details (optional)');
@@ -42,7 +53,9 @@ describe('FlagRatingButton', () => {
     await user.click(screen.getByRole('button', { name: 'Flag review by Asha Rao' }));
     const dialog = await screen.findByRole('dialog');
     await user.click(within(dialog).getByLabelText('Spam or advertising'));
-    await user.click(within(dialog).getByRole('button', { name: 'Flag Review' }));
+    const send = within(dialog).getByRole('button', { name: 'Flag Review' }) as HTMLButtonElement;
+    await waitFor(() => expect(send.disabled).toBe(false));
+    await user.click(send);
     expect(await screen.findByText('Reported')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Flag review by Asha Rao' })).toBeNull();
   });
@@ -72,8 +85,57 @@ describe('FlagRatingButton', () => {
     expect(within(dialog).queryByRole('button', { name: 'Flag Review' })).toBeNull();
     expect(within(dialog).queryByLabelText('Spam or advertising')).toBeNull();
 
-    await user.click(within(dialog).getAllByRole('button', { name: 'Close' })[0] as HTMLElement);
-    expect(await screen.findByText('Reported')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    const done = await screen.findByText('Reported');
     expect(screen.queryByRole('button', { name: 'Flag review by Asha Rao' })).toBeNull();
+    // The trigger the keyboard was on is gone: its place is kept on what replaced it.
+    await waitFor(() => expect(document.activeElement).toBe(done.closest('[tabindex="-1"]')));
+  });
+
+  it('says a report the moderators already decided on was decided, and a rating held back meanwhile cannot be flagged', async () => {
+    const [author, company, reader] = [
+      await live.signUp(),
+      await live.signUp({ user_role: 'employer' }),
+      await live.signUp(),
+    ];
+    const rating = await live.rate(author, company, { feedback_message: 'Fine place to work.' });
+    const sent = await live.call<{ id: number; created_at: string }>(
+      'POST',
+      `/api/core/ratings/${rating.id}/flag/`,
+      {
+        token: reader.access,
+        body: { reason: 'SPAM' },
+      },
+    );
+    const moderator = await createModerator(live.ctx);
+    const dismissed = await live.call('POST', `/api/moderation/flags/${sent.body.id}/dismiss/`, {
+      token: moderator.access,
+      body: { reason: 'An honest review.' },
+    });
+    expect(dismissed.status).toBe(200);
+    live.signInPage(reader);
+    const { user } = renderWithProviders(<FlagRatingButton ratingId={rating.id} authorName="Asha Rao" />);
+    await user.click(screen.getByRole('button', { name: 'Flag review by Asha Rao' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(
+      await within(dialog).findByText(
+        `You reported this review on ${formatDate(sent.body.created_at)}, and the moderators have already decided on it.`,
+      ),
+    ).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+
+    // An employee disputes a company's rating of them, held back meanwhile: the dialog says so on opening.
+    const employee = await live.signUp();
+    const held = await live.rate(company, employee, { feedback_message: 'Never on time.' });
+    const disputed = await live.call('POST', `/api/core/ratings/${held.id}/dispute/`, {
+      token: employee.access,
+      body: { reason: 'NO_WORKING_RELATIONSHIP', details: 'I never worked for this company at any time.' },
+    });
+    expect(disputed.status, JSON.stringify(disputed.body)).toBe(201);
+    renderWithProviders(<FlagRatingButton ratingId={held.id} authorName="Ravi Kumar" />);
+    await user.click(screen.getByRole('button', { name: 'Flag review by Ravi Kumar' }));
+    const refused = await screen.findByRole('dialog');
+    expect(await within(refused).findByText('Rating not found')).toBeTruthy();
+    expect(within(refused).queryByRole('button', { name: 'Flag Review' })).toBeNull();
   });
 });

@@ -6,11 +6,12 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { type FlagRequest, LIMITS, PERSON_FLAG_REASONS } from '@workspace/contracts';
 import { Flag, FlagOff } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ChoiceField, FormDialog, MessageField } from '@/components/form-dialog';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
-import { flagReasonLabel } from '@/lib/api-messages';
+import { getProblem } from '@/lib/api-client';
+import { flagReasonLabel, translateApiMessage, useApiMessages } from '@/lib/api-messages';
 import { formatDate } from '@/lib/format';
 import { lazyResolver } from '@/lib/lazy-resolver';
 import { useFlagRating, useOwnFlag } from '../api/flag-rating';
@@ -20,19 +21,45 @@ import type { FlagFormValues } from '../checks/flag';
 const checks = lazyResolver(() => import('../checks/flag').then((module) => module.flagChecks));
 
 export function FlagRatingButton({ ratingId, authorName }: { ratingId: number; authorName: string }) {
+  useApiMessages();
   const flag = useFlagRating();
   const [open, setOpen] = useState(false);
-  const reportedAt = useOwnFlag(ratingId, open).data?.reported_at;
-  const reportedOn = reportedAt ? formatDate(reportedAt) : null;
+  const own = useOwnFlag(ratingId, open);
+  const reported = own.data?.reported;
+  const reportedOn = reported ? formatDate(reported.at) : null;
+  const done = flag.isSuccess || (reported != null && !open);
+  const doneRef = useRef<HTMLSpanElement>(null);
+  // The dialog's trigger gives way to "Reported" as the dialog closes: keep a keyboard user's place.
+  useEffect(() => {
+    if (done && (!document.activeElement || document.activeElement === document.body))
+      doneRef.current?.focus();
+  }, [done]);
   const { t } = useLingui();
-  if (flag.isSuccess || (reportedOn && !open)) {
+  if (done) {
     return (
-      <span className="inline-flex items-center gap-1.5 px-3 text-muted-foreground text-sm">
+      <span
+        ref={doneRef}
+        tabIndex={-1}
+        className="inline-flex items-center gap-1.5 rounded-md px-3 text-muted-foreground text-sm outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60"
+      >
         <FlagOff aria-hidden className="size-4" />
         <Trans>Reported</Trans>
       </span>
     );
   }
+  // A rating one may no longer flag (gone, or held back meanwhile) is refused on opening, not after.
+  const refusal = own.isError ? (
+    translateApiMessage(getProblem(own.error))
+  ) : reported?.decided ? (
+    <Trans>You reported this review on {reportedOn}, and the moderators have already decided on it.</Trans>
+  ) : (
+    reported && (
+      <Trans>
+        You reported this review on {reportedOn}. You will be told what the moderators decide, in your
+        notifications.
+      </Trans>
+    )
+  );
   return (
     <FormDialog<FlagFormValues, FlagRequest>
       trigger={
@@ -55,14 +82,8 @@ export function FlagRatingButton({ ratingId, authorName }: { ratingId: number; a
         </Trans>
       }
       onOpenChange={setOpen}
-      refusal={
-        reportedOn && (
-          <Trans>
-            You reported this review on {reportedOn}. You will be told what the moderators decide, in your
-            notifications.
-          </Trans>
-        )
-      }
+      refusal={refusal || undefined}
+      actionDisabled={own.isPending}
       checks={checks}
       defaultValues={{ details: '' }}
       sending={flag}

@@ -131,18 +131,21 @@ describe('a reply moderators hid', () => {
 });
 
 describe('the rated party’s buttons', () => {
-  it('are each named in one sentence, which Hindi orders with the verb last', async () => {
+  it('are each named in one sentence, which Hindi orders with the verb last, as is the score', async () => {
     const { ratee } = await rated('EMPLOYEE_TO_COMPANY', true);
     live.signInPage(ratee);
     renderWithProviders(received());
     expect(await screen.findByRole('button', { name: 'Reply to the review by Anonymous' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Dispute review by Anonymous' })).toBeTruthy();
+    expect(screen.getByText(/^Overall \d\.\d out of 5$/)).toBeTruthy();
     await act(async () => {
       await activateLanguage('hi');
       await loadCatalog('app', 'hi');
     });
-    expect(await screen.findByRole('button', { name: /की समीक्षा का जवाब दें$/ })).toBeTruthy();
-    expect(screen.getByRole('button', { name: /की समीक्षा पर आपत्ति करें$/ })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'गुमनाम की समीक्षा का जवाब दें' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'गुमनाम की समीक्षा पर आपत्ति करें' })).toBeTruthy();
+    // The score read as one sentence too: "out of 5" comes before the score in Hindi.
+    expect(screen.getByText(/^कुल 5 में से \d\.\d$/)).toBeTruthy();
   });
 });
 

@@ -124,7 +124,9 @@ describe('verified employment', () => {
     expect(list.textContent).toContain('Lotus Software');
     expect(list.textContent).toContain(`@${domain}`);
 
-    await user.click(within(list).getByRole('button', { name: /Remove/ }));
+    await user.click(
+      within(list).getByRole('button', { name: 'Remove your verification at Lotus Software' }),
+    );
     const dialog = await screen.findByRole('dialog');
     await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
     await waitFor(() => expect(screen.queryByRole('list', { name: 'Your verifications' })).toBeNull());

@@ -35,10 +35,15 @@ function RemoveVerification({ companyId, companyName }: { companyId: number; com
   return (
     <ConfirmDialog
       trigger={
-        <Button variant="ghost" size="sm" className="text-muted-foreground">
+        <Button
+          variant="ghost"
+          size="sm"
+          className="text-muted-foreground"
+          // The whole name in one sentence, so that each language orders it (Hindi puts the verb last).
+          aria-label={t`Remove your verification at ${companyName}`}
+        >
           <Trash2 aria-hidden />
           <Trans>Remove</Trans>
-          <span className="sr-only"> {companyName}</span>
         </Button>
       }
       title={<Trans>Remove your verification at {companyName}?</Trans>}
