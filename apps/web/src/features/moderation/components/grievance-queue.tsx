@@ -11,6 +11,7 @@ import {
 } from '@workspace/contracts';
 import { Inbox } from 'lucide-react';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { EmptyState } from '@/components/empty-state';
 import { FormDialog, MessageField } from '@/components/form-dialog';
 import { Badge } from '@/components/ui/badge';
@@ -76,6 +77,33 @@ function CloseGrievance({ grievance }: { grievance: ModerationGrievance }) {
   );
 }
 
+/** A page of this site, as a path to open it in the app; null for another site's address. */
+function sitePath(url: string): string | null {
+  try {
+    const parsed = new URL(url, window.location.origin);
+    return parsed.origin === window.location.origin
+      ? `${parsed.pathname}${parsed.search}${parsed.hash}`
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * What a grievance is about, as its author gave it: a link when it is a page of this site, so the
+ * moderator opens what they are asked about; another site's address stays text, never a link to click.
+ */
+function SubjectUrl({ url }: { url: string }) {
+  const path = sitePath(url);
+  return path ? (
+    <Link to={path} className="text-primary underline-offset-4 hover:underline">
+      {url}
+    </Link>
+  ) : (
+    url
+  );
+}
+
 function GrievanceItem({ grievance }: { grievance: ModerationGrievance }) {
   const { t, i18n } = useLingui();
   return (
@@ -97,7 +125,7 @@ function GrievanceItem({ grievance }: { grievance: ModerationGrievance }) {
         </p>
         {grievance.subject_url && (
           <p className="break-all">
-            <span className="font-medium">{t`About:`}</span> {grievance.subject_url}
+            <span className="font-medium">{t`About:`}</span> <SubjectUrl url={grievance.subject_url} />
           </p>
         )}
         <p className="whitespace-pre-wrap wrap-anywhere">{grievance.details}</p>
