@@ -13,14 +13,20 @@ beforeAll(async () => {
 });
 afterAll(() => live?.close());
 
+/** A company's published review, and another employee who may flag it. */
+async function reviewToFlag() {
+  const [author, company, reader] = [
+    await live.signUp(),
+    await live.signUp({ user_role: 'employer' }),
+    await live.signUp(),
+  ];
+  const rating = await live.rate(author, company, { feedback_message: 'Fine place to work.' });
+  return { company, reader, rating };
+}
+
 describe('FlagRatingButton', () => {
   it("asks for a reason and limits the details with the contracts' checks, before sending anything", async () => {
-    const [author, company, reader] = [
-      await live.signUp(),
-      await live.signUp({ user_role: 'employer' }),
-      await live.signUp(),
-    ];
-    const rating = await live.rate(author, company, { feedback_message: 'Fine place to work.' });
+    const { reader, rating } = await reviewToFlag();
     live.signInPage(reader);
     const { user } = renderWithProviders(<FlagRatingButton ratingId={rating.id} authorName="Asha Rao" />);
     await user.click(screen.getByRole('button', { name: 'Flag review by Asha Rao' }));
@@ -42,12 +48,7 @@ describe('FlagRatingButton', () => {
   });
 
   it('gives way to "Reported" once the flag is sent, so nobody fills the form to be refused', async () => {
-    const [author, company, reader] = [
-      await live.signUp(),
-      await live.signUp({ user_role: 'employer' }),
-      await live.signUp(),
-    ];
-    const rating = await live.rate(author, company, { feedback_message: 'Fine place to work.' });
+    const { reader, rating } = await reviewToFlag();
     live.signInPage(reader);
     const { user } = renderWithProviders(<FlagRatingButton ratingId={rating.id} authorName="Asha Rao" />);
     await user.click(screen.getByRole('button', { name: 'Flag review by Asha Rao' }));
@@ -61,12 +62,7 @@ describe('FlagRatingButton', () => {
   });
 
   it('says on opening, after a reload, that it was already reported, with no form to be refused', async () => {
-    const [author, company, reader] = [
-      await live.signUp(),
-      await live.signUp({ user_role: 'employer' }),
-      await live.signUp(),
-    ];
-    const rating = await live.rate(author, company, { feedback_message: 'Fine place to work.' });
+    const { reader, rating } = await reviewToFlag();
     const sent = await live.call<{ created_at: string }>('POST', `/api/core/ratings/${rating.id}/flag/`, {
       token: reader.access,
       body: { reason: 'SPAM' },
@@ -93,12 +89,7 @@ describe('FlagRatingButton', () => {
   });
 
   it('says a report the moderators already decided on was decided, and a rating held back meanwhile cannot be flagged', async () => {
-    const [author, company, reader] = [
-      await live.signUp(),
-      await live.signUp({ user_role: 'employer' }),
-      await live.signUp(),
-    ];
-    const rating = await live.rate(author, company, { feedback_message: 'Fine place to work.' });
+    const { company, reader, rating } = await reviewToFlag();
     const sent = await live.call<{ id: number; created_at: string }>(
       'POST',
       `/api/core/ratings/${rating.id}/flag/`,
