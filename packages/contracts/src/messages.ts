@@ -137,6 +137,7 @@ export const MSG = {
   outcomeRequired: `Choose ${oneOf(DISPUTE_OUTCOMES)}`,
   onlyRaterMayAppeal: 'Only the author of this rating can appeal',
   appealOnlyHidden: 'Only a hidden rating can be appealed',
+  appealNoDecision: 'No moderator’s decision hides this rating, so there is nothing to appeal',
   alreadyAppealed: 'You have already appealed this decision',
   appealMessageRequired: 'Explain why the rating should be published again',
   appealMessageMax: `An appeal can be at most ${L.appealMax} characters`,

@@ -372,6 +372,13 @@ describe('an anonymous rating held until the next day in India', () => {
     expect(restored.status).toBe(400);
     expect(restored.body.detail).toBe(MSG.ratingReturnsTomorrow);
     expect(await statusOf(ctx, written.id)).toBe('hidden');
+    // Nor is there a moderator's decision for its author to appeal: it comes back by itself.
+    await signInAgain();
+    const early = await call<ErrorAnswer>(ctx.app, 'POST', `/api/core/ratings/${written.id}/appeal/`, {
+      token: author.token,
+      body: { message: 'Please bring it back.' },
+    });
+    expect(early).toMatchObject({ status: 400, body: { detail: MSG.appealNoDecision } });
 
     // Kept hidden for cause: it no longer comes back, and its author sees why and may appeal.
     expect((await moderate(`ratings/${written.id}/hide`, 'Names a colleague')).status).toBe(200);
@@ -383,6 +390,11 @@ describe('an anonymous rating held until the next day in India', () => {
     const given = await get<{ results: Rating[] }>(ctx, author, '/api/core/my-ratings/given/');
     expect(given.body.results[0]).not.toHaveProperty('return_held');
     expect(given.body.results[0]?.moderation).toMatchObject({ reason: 'Names a colleague', appeal: null });
+    const appealed = await call(ctx.app, 'POST', `/api/core/ratings/${written.id}/appeal/`, {
+      token: author.token,
+      body: { message: 'It names nobody.' },
+    });
+    expect(appealed.status).toBe(201);
   });
 
   it("a suspended author's anonymous rating hidden for cause before the release is not returned by their reinstatement; one reinstated before it never leaves", async () => {

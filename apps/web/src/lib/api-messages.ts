@@ -208,6 +208,7 @@ export const MSG_TRANSLATIONS = {
   outcomeRequired: msg`Choose ${disputeOutcomes}`,
   onlyRaterMayAppeal: msg`Only the author of this rating can appeal`,
   appealOnlyHidden: msg`Only a hidden rating can be appealed`,
+  appealNoDecision: msg`No moderator’s decision hides this rating, so there is nothing to appeal`,
   alreadyAppealed: msg`You have already appealed this decision`,
   appealMessageRequired: msg`Explain why the rating should be published again`,
   appealMessageMax: msg`An appeal can be at most ${appealMax} characters`,

@@ -18,7 +18,7 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AnonymousHold } from '../../config/env.ts';
-import type { Db } from '../../db/client.ts';
+import { type Db, queryRows } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import {
   type HeldEdit,
@@ -33,7 +33,7 @@ import { inTransaction } from '../../db/transactions.ts';
 import { badRequest, forbidden, HttpError, notFound } from '../../lib/errors.ts';
 import { nameParam, recordNotification } from '../notifications/repository.ts';
 import { applyRatings } from '../ratings/aggregates.ts';
-import { closeAsWithdrawn, storedScores } from '../ratings/repository.ts';
+import { closeAsWithdrawn, hidingInForce, storedScores } from '../ratings/repository.ts';
 import { touchUsers } from '../users/repository.ts';
 import { type LockedRating, lockRating, underModeration } from './repository.ts';
 
@@ -256,6 +256,10 @@ export async function fileAppeal(db: Db, userId: number, ratingId: number, messa
     const rating = await lockRating(tx, ratingId);
     if (rating.raterId !== userId) throw forbidden(MSG.onlyRaterMayAppeal);
     if (rating.status !== 'hidden') throw badRequest(MSG.appealOnlyHidden);
+    // Against a decision: hidden by the author's suspension alone (coming back with the next release,
+    // or once they are reinstated), there is none.
+    const [decision] = await queryRows(tx, sql`select 1 from ${hidingInForce(ratingId)} h`);
+    if (!decision) throw badRequest(MSG.appealNoDecision);
     const [row] = await tx
       .insert(ratingAppeals)
       .values({ ratingId, message })
