@@ -8,7 +8,9 @@ import {
   type Rating,
   type UserStatsResponse,
 } from '@workspace/contracts';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../src/db/schema/index.ts';
 import { aggregateMismatches } from '../../src/modules/ratings/aggregates.ts';
 import { call, createTestApp, type TestContext } from '../helpers.ts';
 import {
@@ -85,6 +87,13 @@ describe('GET users/{id}/profile/', () => {
       rating_received: 4,
       total_ratings_received: 2,
     });
+    // The day joined, never the moment: India's date of the stored time, at a midnight that tells nothing.
+    const [joined] = await ctx.deps.db
+      .select({ at: users.dateJoined })
+      .from(users)
+      .where(eq(users.id, company.id));
+    expect(res.body.user_profile.date_joined).toBe(dayOnly(joined?.at as Date));
+    expect(res.body.user_profile.date_joined).toMatch(/T00:00:00\.000Z$/);
     // overall 4.5 and 3.5: average 4.0; stars 5 and 4 (half up)
     expect(res.body.rating_summary).toEqual({
       average_rating: 4,

@@ -1,6 +1,6 @@
 // How a user row leaves the API: in full to its owner, without private fields to everyone else
 // (DESIGN §5). The response schemas strip anything not listed, as a second line of defence.
-import { type OwnUser, PRIVACY_NOTICE_VERSION, type PublicUser } from '@workspace/contracts';
+import { dayOnly, type OwnUser, PRIVACY_NOTICE_VERSION, type PublicUser } from '@workspace/contracts';
 import type { UserRow } from '../../db/schema/index.ts';
 
 export const fromTenths = (tenths: number) => tenths / 10;
@@ -35,7 +35,9 @@ export function toPublicUser(row: PublicUserRow): PublicUser {
     skills: row.userRole === 'employee' ? row.skills : [],
     work_history: row.userRole === 'employee' ? row.workHistory : [],
     show_rating_details: row.showRatingDetails,
-    date_joined: row.dateJoined.toISOString(),
+    // India's day only: the moment a person joined, beside a review written as they arrived, would
+    // help tie them to it; "Joined 4 Dec 2026" is all a page shows.
+    date_joined: dayOnly(row.dateJoined),
     rating_received: fromTenths(row.ratingTenths),
     total_ratings_received: row.showRatingDetails ? row.totalRatingsReceived : null,
   };
