@@ -1,6 +1,7 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { activateLanguage, i18n, loadCatalog } from '@/lib/i18n';
+import { settleRequests } from './render';
 
 // findBy… and waitFor wait for the real API (a password hashed, a page of a real database) on a
 // machine whose two cores run two test files at once: a second, the default, is not always enough.
@@ -21,7 +22,8 @@ beforeEach(() => {
   });
 });
 
-afterEach(() => {
+afterEach(async () => {
+  await settleRequests();
   cleanup();
   vi.restoreAllMocks();
   if (typeof localStorage !== 'undefined') localStorage.clear();

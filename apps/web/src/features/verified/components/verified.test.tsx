@@ -178,6 +178,8 @@ describe('verified employment', () => {
     await before.user.type(await before.findByLabelText('Work email'), address);
     await before.user.click(before.getByRole('button', { name: 'Send code' }));
     await before.findByText(`We sent a code to ${address} for Banyan Labs. It works for 15 minutes.`);
+    // Unmounted once its requests are answered: one cut short is printed as "socket hang up".
+    await waitFor(() => expect(before.queryClient.isFetching()).toBe(0));
     before.unmount();
     const kept = Object.values(sessionStorage).join(' ');
     expect(kept).toContain('Banyan Labs');
@@ -189,6 +191,7 @@ describe('verified employment', () => {
     const stranger = renderWithProviders(<WorkEmailCard />);
     expect(await stranger.findByLabelText('Work email')).toBeTruthy();
     expect(stranger.queryByLabelText('Code from the email')).toBeNull();
+    await waitFor(() => expect(stranger.queryClient.isFetching()).toBe(0));
     stranger.unmount();
 
     live.signInPage(person);
