@@ -1,7 +1,8 @@
-// A list whose items leave it as they are handled (a moderation queue): when the item that held the
-// keyboard focus goes, focus would fall to the page and a keyboard or screen-reader user would start
-// again from its top. This keeps their place: on the item now where theirs was (the next one), or on
-// the list's empty state once nothing is left (else the list's region itself).
+// A list whose items leave it, or change, as they are handled (a moderation queue; a review whose
+// Reply or Dispute button gives way once used): when the element that held the keyboard focus goes,
+// focus would fall to the page and a keyboard or screen-reader user would start again from its top.
+// This keeps their place: on the item now where theirs was (the same one, or the next), or on the
+// list's empty state once nothing is left (else the list's region itself).
 import { type FocusEvent, useLayoutEffect, useRef } from 'react';
 
 /** Marks an item of such a list; it takes focus (tabIndex -1) when the one before it left. */

@@ -20,6 +20,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { useSession } from '@/lib/session';
+import { KEPT_FOCUS_ITEM, KEPT_FOCUS_RING, useKeptFocus } from '@/lib/use-kept-focus';
 import { useTabAndPage } from '@/lib/use-tab-and-page';
 import { type MyRatingsTab, useMyRatings } from '../api/get-my-ratings';
 
@@ -131,6 +132,8 @@ function RatingsTab({
   const { t, i18n } = useLingui();
   const list = useMyRatings(tab, page);
   const { user } = useSession();
+  // A reply published or a dispute filed replaces the button that had the focus: keep it on the card.
+  const keeper = useKeptFocus<HTMLDivElement>();
   if (list.isPending || list.isError) {
     return (
       <QueryState
@@ -159,7 +162,7 @@ function RatingsTab({
   }
   const label = i18n._(TABS[tab]);
   return (
-    <div className="grid gap-4">
+    <div {...keeper} className="grid gap-4 outline-none">
       <p className="text-muted-foreground text-sm" aria-live="polite">
         {showingText(data.results.length, data.total_count)}
       </p>
@@ -167,7 +170,7 @@ function RatingsTab({
         {data.results.map((rating) => {
           const removed = rating.status === 'hidden' && !rating.return_held;
           return (
-            <li key={rating.id}>
+            <li key={rating.id} {...KEPT_FOCUS_ITEM} className={KEPT_FOCUS_RING}>
               <RatingCard
                 rating={rating}
                 className={removed ? 'border-destructive/40 bg-destructive/[0.03]' : undefined}

@@ -14,6 +14,7 @@ import { RatingCard } from '@/components/ratings/rating-card';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
+import { KEPT_FOCUS_ITEM, KEPT_FOCUS_RING, useKeptFocus } from '@/lib/use-kept-focus';
 import { useMoreUserRatings } from '../api/get-user-ratings';
 
 export function Reviews({
@@ -40,9 +41,11 @@ export function Reviews({
   const canLoadMore = wantMore ? more.hasNextPage : total > data.all_ratings.length;
   // Said of a company as a company, of an employee as a person ("this user" read oddly on either).
   const company = data.user_profile.user_role === 'employer';
+  // A reply published or a dispute filed replaces the button that had the focus: keep it on the card.
+  const keeper = useKeptFocus<HTMLElement>();
 
   return (
-    <section aria-labelledby="reviews-heading" className="grid gap-4">
+    <section {...keeper} aria-labelledby="reviews-heading" className="grid gap-4 outline-none">
       <div className="flex items-baseline justify-between gap-2">
         <h2 id="reviews-heading" className="font-semibold text-xl">
           <Trans>Reviews</Trans>
@@ -84,7 +87,7 @@ export function Reviews({
       ) : (
         <ul className="grid gap-4">
           {ratings.map((rating) => (
-            <li key={rating.id}>
+            <li key={rating.id} {...KEPT_FOCUS_ITEM} className={KEPT_FOCUS_RING}>
               <RatingCard
                 rating={rating}
                 title={
