@@ -190,8 +190,12 @@ export function UserProfile({
     if (refusedVerified) showVerifiedOnly(false);
   });
 
+  // Opened from a button further down: the form is shown, and the keyboard is taken there too, or
+  // the next Tab would carry on below it.
   useEffect(() => {
-    if (formOpen) formRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    if (!formOpen) return;
+    formRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    formRef.current?.focus({ preventScroll: true });
   }, [formOpen]);
 
   if (profile.isPending) return <PageSpinner />;
@@ -258,7 +262,7 @@ export function UserProfile({
         />
       )}
       {canRate && formOpen && (
-        <div id="rating-form" ref={formRef} className="scroll-mt-20">
+        <div id="rating-form" ref={formRef} tabIndex={-1} className="scroll-mt-20 outline-none">
           {renderRatingForm({ data, close: () => setFormOpen(false) })}
         </div>
       )}

@@ -1,0 +1,32 @@
+// A profile against the real API: "Write a Review" opens the form above and takes the keyboard there,
+// so the next Tab goes into the form rather than on below the button.
+import { screen, waitFor } from '@testing-library/react';
+import type { OwnUser } from '@workspace/contracts';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { type LiveApi, startLiveApi } from '@/testing/live-api';
+import { renderWithProviders } from '@/testing/render';
+import { UserProfile } from './user-profile';
+
+let live: LiveApi;
+beforeAll(async () => {
+  live = await startLiveApi();
+});
+afterAll(() => live?.close());
+
+it('takes the focus to the rating form that Write a Review opens', async () => {
+  const [employee, company] = [await live.signUp(), await live.signUp({ user_role: 'employer' })];
+  const viewer = await live.call<OwnUser>('GET', '/api/auth/profile/', { token: employee.access });
+  live.signInPage(employee);
+  const { user } = renderWithProviders(
+    <UserProfile
+      userId={String(company.user.id)}
+      viewer={viewer.body}
+      renderRatingForm={() => <button type="button">First field of the form</button>}
+    />,
+  );
+  await user.click(await screen.findByRole('button', { name: 'Write a Review' }));
+  const form = document.getElementById('rating-form');
+  await waitFor(() => expect(document.activeElement).toBe(form));
+  await user.tab();
+  expect(document.activeElement).toBe(screen.getByRole('button', { name: 'First field of the form' }));
+});
