@@ -8,6 +8,9 @@ export function safeRedirect(target: string | null | undefined, fallback = '/das
   return target;
 }
 
+/** The account page's "Notifications by mail" card, which the notifications page links to. */
+export const MAIL_SETTINGS_ANCHOR = 'mail-settings';
+
 export const paths = {
   home: { path: WEB_PAGES.home, getHref: () => '/' },
   about: { path: WEB_PAGES.about, getHref: () => '/about' },
@@ -38,4 +41,5 @@ export const paths = {
   myRatings: { path: WEB_PAGES.myRatings, getHref: () => '/my-ratings' },
   moderation: { path: WEB_PAGES.moderation, getHref: () => '/moderation' },
   notifications: { path: WEB_PAGES.notifications, getHref: () => '/notifications' },
+  mailSettings: { path: WEB_PAGES.profile, getHref: () => `/profile#${MAIL_SETTINGS_ANCHOR}` },
 } as const;

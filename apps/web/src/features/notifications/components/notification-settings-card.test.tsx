@@ -1,7 +1,7 @@
 // "Notifications by mail" against the real API: each role is offered the kinds of mail it can be sent,
 // so an employer is not asked about a work email's verification, which only employees make.
-import { screen } from '@testing-library/react';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { type LiveApi, startLiveApi } from '@/testing/live-api';
 import { renderWithProviders } from '@/testing/render';
 import { NotificationSettingsCard } from './notification-settings-card';
@@ -45,4 +45,14 @@ it('says "Saved" once a change is stored, and that an anonymous rating is never 
     token: employee.access,
   });
   expect(stored.body.email.rating_received).toBe(false);
+});
+
+it('is brought into view when opened from the notifications page’s link', async () => {
+  const scrolled = vi.spyOn(Element.prototype, 'scrollIntoView').mockImplementation(() => undefined);
+  live.signInPage(await live.signUp());
+  renderWithProviders(<NotificationSettingsCard userRole="employee" />, { path: '/profile#mail-settings' });
+  await screen.findByLabelText('Someone rated you');
+  const card = document.getElementById('mail-settings');
+  expect(card?.textContent).toContain('Notifications by mail');
+  await waitFor(() => expect(scrolled.mock.contexts).toContain(card));
 });

@@ -58,3 +58,12 @@ it("tells a reporter a kept rating's reason and the way to the Grievance Officer
   const keptView = views.find((link) => link.getAttribute('aria-describedby') === keptText.id);
   expect(keptView?.getAttribute('href')).toBe(`/user/${company.user.id}`);
 });
+
+it('links to the mail settings, on the account page, where they are', async () => {
+  live.signInPage(await live.signUp());
+  renderWithProviders(<NotificationsPage />, { path: '/notifications' });
+  expect(await screen.findByText('Nothing yet')).toBeTruthy();
+  expect(screen.getByRole('link', { name: 'Mail settings' }).getAttribute('href')).toBe(
+    '/profile#mail-settings',
+  );
+});

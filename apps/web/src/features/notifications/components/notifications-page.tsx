@@ -3,7 +3,7 @@
 // received shows its day only, as the rating itself does.
 import { Trans, useLingui } from '@lingui/react/macro';
 import { NOTIFICATIONS_PAGE_SIZE, type Notification } from '@workspace/contracts';
-import { BellOff, Check, CheckCheck } from 'lucide-react';
+import { BellOff, Check, CheckCheck, Settings } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { EmptyState } from '@/components/empty-state';
@@ -88,17 +88,26 @@ export function NotificationsPage() {
         <h1 className="font-bold text-3xl tracking-tight">
           <Trans>Notifications</Trans>
         </h1>
-        {data && data.unread > 0 && (
-          <Button
-            variant="outline"
-            size="sm"
-            onClick={() => markRead.mutate({ all: true })}
-            disabled={markRead.isPending}
-          >
-            <CheckCheck aria-hidden />
-            <Trans>Mark all as read</Trans>
+        <div className="flex flex-wrap items-center gap-2">
+          {data && data.unread > 0 && (
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={() => markRead.mutate({ all: true })}
+              disabled={markRead.isPending}
+            >
+              <CheckCheck aria-hidden />
+              <Trans>Mark all as read</Trans>
+            </Button>
+          )}
+          {/* Which of these also come by mail is set on the account page, where it was hard to find. */}
+          <Button asChild variant="ghost" size="sm">
+            <Link to={paths.mailSettings.getHref()}>
+              <Settings aria-hidden />
+              <Trans>Mail settings</Trans>
+            </Link>
           </Button>
-        )}
+        </div>
       </header>
       {list.isPending || list.isError ? (
         <QueryState
