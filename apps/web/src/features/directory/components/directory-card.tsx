@@ -35,14 +35,14 @@ export function DirectoryCard({ item }: { item: DirectoryItem }) {
             <span className="truncate">{formatCity(item.city)}</span>
           </p>
         </div>
-        <Badge variant={item.user_has_rated ? 'success' : 'outline'}>
-          {/* Whether the reader has rated them: a bare "Not Rated" beside "4.1 (113 reviews)" read as
-              if nobody had (issue 47). */}
-          {item.user_has_rated ? t`Rated by you` : t`Not rated by you`}
-        </Badge>
       </div>
       <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
         <AverageSummary average={item.rating_received} reviews={reviews} />
+        {/* Whether the reader has rated them: a bare "Not Rated" beside "4.1 (113 reviews)" read as if
+            nobody had (issue 47). Beside the average, not the name, which a phone then broke mid-word. */}
+        <Badge variant={item.user_has_rated ? 'success' : 'outline'} className="ml-auto">
+          {item.user_has_rated ? t`Rated by you` : t`Not rated by you`}
+        </Badge>
       </div>
       {skills.length > 0 && (
         <ul aria-label={t`Skills of ${name}`} className="mt-auto flex flex-wrap gap-1.5">
