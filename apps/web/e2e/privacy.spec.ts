@@ -83,6 +83,10 @@ test('download my data, end a session on another device, then every other one', 
   await page.getByRole('button', { name: 'Download my data' }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(/^worktrust-my-data-\d{4}-\d{2}-\d{2}\.json$/);
+  // Said, with the file's name, and the keyboard stays on the button.
+  await expect(page.getByText('Your data was downloaded').first()).toBeVisible();
+  await expect(page.getByText(download.suggestedFilename()).first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Download my data' })).toBeFocused();
   const data = JSON.parse(readFileSync((await download.path()) as string, 'utf8')) as MyData;
   expect(data.profile.email).toBe(rater.email);
   expect(data.ratings_given.map((r) => r.id)).toEqual([rating.id]);

@@ -9,19 +9,21 @@ import {
 } from '@workspace/contracts';
 import { api } from '@/lib/api-client';
 
-/** GET /api/auth/my-data/, saved by the browser as a JSON file. */
-async function downloadMyData(): Promise<void> {
+/** GET /api/auth/my-data/, saved by the browser as a JSON file: the file's name. */
+async function downloadMyData(): Promise<string> {
   const data = await api.get<MyData>('/auth/my-data/');
   const blob = new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' });
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
-  link.download = myDataFileName(data.generated_at);
+  const fileName = myDataFileName(data.generated_at);
+  link.download = fileName;
   document.body.append(link);
   link.click();
   link.remove();
   // Revoked after the click has been handled, so the download keeps its data.
   setTimeout(() => URL.revokeObjectURL(url), 1000);
+  return fileName;
 }
 
 export function useDownloadMyData() {

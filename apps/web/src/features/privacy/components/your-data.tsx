@@ -42,17 +42,22 @@ function DownloadMyData() {
         <Button
           variant="outline"
           className="justify-self-start"
-          disabled={download.isPending}
-          onClick={() =>
+          // Not `disabled` while it works: a disabled button drops the keyboard's focus to the page.
+          aria-disabled={download.isPending}
+          onClick={() => {
+            if (download.isPending) return;
             download.mutate(undefined, {
+              // The browser saves it quietly on some phones: say that it did, and under what name.
+              onSuccess: (fileName) =>
+                toast({ title: t`Your data was downloaded`, description: fileName, variant: 'success' }),
               onError: (error) =>
                 toast({
                   title: t`Could not download your data`,
                   description: translateApiMessage(getErrorMessage(error)),
                   variant: 'destructive',
                 }),
-            })
-          }
+            });
+          }}
         >
           {download.isPending ? <Spinner label={t`Preparing...`} /> : <Download aria-hidden />}
           <Trans>Download my data</Trans>
