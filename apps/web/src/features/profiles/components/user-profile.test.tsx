@@ -1,5 +1,6 @@
 // A profile against the real API: "Write a Review" opens the form above and takes the keyboard there,
-// so the next Tab goes into the form rather than on below the button.
+// so the next Tab goes into the form rather than on below the button; closed, it hands the keyboard
+// on to the profile's actions.
 import { screen, waitFor } from '@testing-library/react';
 import type { OwnUser } from '@workspace/contracts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -13,7 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => live?.close());
 
-it('takes the focus to the rating form that Write a Review opens', async () => {
+it('takes the focus to the rating form that Write a Review opens, and on to the actions once it closes', async () => {
   const [employee, company] = [await live.signUp(), await live.signUp({ user_role: 'employer' })];
   const viewer = await live.call<OwnUser>('GET', '/api/auth/profile/', { token: employee.access });
   live.signInPage(employee);
@@ -21,7 +22,14 @@ it('takes the focus to the rating form that Write a Review opens', async () => {
     <UserProfile
       userId={String(company.user.id)}
       viewer={viewer.body}
-      renderRatingForm={() => <button type="button">First field of the form</button>}
+      renderRatingForm={({ close }) => (
+        <>
+          <button type="button">First field of the form</button>
+          <button type="button" onClick={close}>
+            Send the rating
+          </button>
+        </>
+      )}
     />,
   );
   await user.click(await screen.findByRole('button', { name: 'Write a Review' }));
@@ -29,4 +37,9 @@ it('takes the focus to the rating form that Write a Review opens', async () => {
   await waitFor(() => expect(document.activeElement).toBe(form));
   await user.tab();
   expect(document.activeElement).toBe(screen.getByRole('button', { name: 'First field of the form' }));
+
+  // Sent, the form closes: the keyboard goes on to the profile's actions, not the page's top.
+  await user.click(screen.getByRole('button', { name: 'Send the rating' }));
+  await waitFor(() => expect(document.getElementById('rating-form')).toBeNull());
+  expect(document.activeElement?.textContent).toContain('Quick Action');
 });

@@ -192,10 +192,19 @@ export function UserProfile({
 
   // Opened from a button further down: the form is shown, and the keyboard is taken there too, or
   // the next Tab would carry on below it.
+  // Closed from inside (the rating sent, or cancelled), it would drop the focus to the page's top: it
+  // goes on to the profile's actions, which then say it was rated.
+  const actionsRef = useRef<HTMLDivElement>(null);
+  const wasOpen = useRef(false);
   useEffect(() => {
-    if (!formOpen) return;
-    formRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
-    formRef.current?.focus({ preventScroll: true });
+    const closed = wasOpen.current && !formOpen;
+    wasOpen.current = formOpen;
+    if (formOpen) {
+      formRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+      formRef.current?.focus({ preventScroll: true });
+    } else if (closed && (!document.activeElement || document.activeElement === document.body)) {
+      actionsRef.current?.focus();
+    }
   }, [formOpen]);
 
   if (profile.isPending) return <PageSpinner />;
@@ -273,7 +282,13 @@ export function UserProfile({
           className="grid content-start gap-6 lg:col-start-2 lg:row-start-1"
         >
           {detailsShown && ratedContext && <RatingStatistics summary={summary} context={ratedContext} />}
-          <QuickActions viewer={viewer} data={data} canRate={canRate} onRate={() => setFormOpen(true)} />
+          <div
+            ref={actionsRef}
+            tabIndex={-1}
+            className="rounded-xl outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60"
+          >
+            <QuickActions viewer={viewer} data={data} canRate={canRate} onRate={() => setFormOpen(true)} />
+          </div>
         </aside>
         <div className="grid content-start gap-6 lg:col-start-1 lg:row-start-1">
           {user.user_role === 'employee' && <EmployeeBackground user={user} />}
