@@ -54,6 +54,8 @@ test('consent older than the notice is asked for before the signed-in screens', 
   await expect(page.getByRole('heading', { name: 'Before you go on' })).toBeVisible();
   await page.getByRole('button', { name: 'I agree' }).click();
   await expect(page.getByRole('heading', { name: 'Before you go on' })).toHaveCount(0);
+  // The keyboard goes on to the screen's content, not back to the page's top.
+  await expect(page.locator('#main')).toBeFocused();
   await page.goto('/dashboard');
   await expect(page.getByRole('heading', { name: 'Before you go on' })).toHaveCount(0);
 
