@@ -232,6 +232,29 @@ describe('reinstating a user', () => {
     });
   });
 
+  it('keeps hidden a rating whose dispute was upheld while its author was suspended', async () => {
+    const { employee, companies, given } = await reviewer();
+    const [company] = companies;
+    // A company's dispute leaves the rating up until moderators decide.
+    const disputed = await call<{ id: number }>(ctx.app, 'POST', `/api/core/ratings/${given[0]}/dispute/`, {
+      body: { reason: 'FALSE_FACTS', details: 'There is no record of this person ever working here.' },
+      token: company.token,
+    });
+    expect(disputed.status).toBe(201);
+    expect((await suspend(employee)).status).toBe(200);
+    expect(await statusOf(ctx, given[0])).toBe('hidden');
+    const upheld = await mod(`disputes/${disputed.body.id}/decide/`, {
+      outcome: 'UPHELD',
+      reason: 'No record of employment.',
+    });
+    expect(upheld.status).toBe(200);
+    const before = await aggregatesOf(ctx, company.id);
+
+    expect((await reinstate(employee)).status).toBe(200);
+    expect(await statusOf(ctx, given[0])).toBe('hidden');
+    expect(await aggregatesOf(ctx, company.id)).toEqual(before);
+  });
+
   it('does not give a suspension’s hiding the reason of an earlier hiding that was undone', async () => {
     const { employee, given } = await reviewer();
     // Hidden for cause ("Abusive"), then restored: the old reason is no longer in force.

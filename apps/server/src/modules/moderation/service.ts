@@ -383,6 +383,10 @@ export async function decideDispute(
       if (rating.status === 'published') await applyRatings(tx, [dispute.ratingId], -1);
       await actionOpenFlags(tx, dispute.ratingId, moderatorId);
       await tx.delete(suspensionHiddenRatings).where(leaving(dispute.ratingId));
+    } else if (decision.outcome === 'UPHELD') {
+      // Already hidden by its author's suspension: now hidden for cause, so that reinstating them (or
+      // the release after it) does not publish a rating whose dispute was upheld.
+      await tx.delete(suspensionHiddenRatings).where(eq(suspensionHiddenRatings.ratingId, dispute.ratingId));
     }
     if (decision.outcome === 'REJECTED' && rating.status === 'disputed') {
       // A deleted account's placeholder is inactive but not suspended: its rating is published as
