@@ -19,6 +19,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
+import { safeRedirect } from '@/config/paths';
 import { formatDate } from '@/lib/format';
 import { lazyResolver } from '@/lib/lazy-resolver';
 import { KEPT_FOCUS_ITEM, KEPT_FOCUS_RING, useKeptFocus } from '@/lib/use-kept-focus';
@@ -77,13 +78,16 @@ function CloseGrievance({ grievance }: { grievance: ModerationGrievance }) {
   );
 }
 
-/** A page of this site, as a path to open it in the app; null for another site's address. */
+/**
+ * A page of this site, as a path to open it in the app; null for another site's address. The path
+ * must also be one a link keeps on this site (safeRedirect's rule): "https://<this site>//elsewhere"
+ * has this origin, but its path "//elsewhere" would leave it.
+ */
 function sitePath(url: string): string | null {
   try {
     const parsed = new URL(url, window.location.origin);
-    return parsed.origin === window.location.origin
-      ? `${parsed.pathname}${parsed.search}${parsed.hash}`
-      : null;
+    if (parsed.origin !== window.location.origin) return null;
+    return safeRedirect(`${parsed.pathname}${parsed.search}${parsed.hash}`, '') || null;
   } catch {
     return null;
   }
