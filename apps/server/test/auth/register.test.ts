@@ -60,6 +60,8 @@ describe('POST /api/auth/register/', () => {
     });
     expect(new Date(user.date_joined).toISOString()).toBe(user.date_joined);
     const row = await storedUser(user.id);
+    // Their own account says when they joined to the moment; others see the day only (profiles.test).
+    expect(user.date_joined).toBe(row.dateJoined.toISOString());
     expect(row.email).toBe(user.email);
     expect(row.skillsLc).toEqual(['react', 'node.js']);
     expect(row.passwordHash).toMatch(/^\$argon2id\$/);

@@ -18,6 +18,7 @@ const rendered = new Set<QueryClient>();
  * running after the wait is left to the unmount, as before.
  */
 export async function settleRequests() {
+  if (rendered.size === 0) return;
   const busy = () => [...rendered].some((client) => client.isFetching() + client.isMutating() > 0);
   await waitFor(() => {
     if (busy()) throw new Error('requests in flight');

@@ -121,7 +121,7 @@ export const publicUser = z.object({
   skills: z.array(z.string()),
   work_history: z.array(workEntry),
   show_rating_details: z.boolean(),
-  /** The day they joined (India's, as `dayOnly` gives it), never the moment. */
+  /** To others the day they joined (India's, as `dayOnly` gives it), not the time; to the owner, the time. */
   date_joined: isoDateTime,
   rating_received: z.number(),
   total_ratings_received: z.number().int().nullable(),

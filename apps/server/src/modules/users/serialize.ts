@@ -47,6 +47,8 @@ export function toPublicUser(row: PublicUserRow): PublicUser {
 export function toOwnUser(row: UserRow, consentVersion: string | null): OwnUser {
   return {
     ...toPublicUser(row),
+    // Their own: the moment, as everything held about them is theirs to see.
+    date_joined: row.dateJoined.toISOString(),
     email: row.email,
     is_active: row.isActive,
     total_ratings_received: row.totalRatingsReceived,

@@ -36,3 +36,18 @@ it('keeps the focus on a review once the reply is published and once it is dispu
   );
   await waitFor(() => expect(document.activeElement).toBe(card));
 });
+
+it('hands the focus to the empty list once the last review given is withdrawn', async () => {
+  const [author, company] = [
+    await live.signUp(),
+    await live.signUp({ user_role: 'employer', full_name: 'Neem Tree Foods' }),
+  ];
+  await live.rate(author, company, { feedback_message: 'Kind managers.' });
+  live.signInPage(author);
+  const { user } = renderWithProviders(<MyRatingsRoute />, { path: '/my-ratings?tab=given' });
+  await user.click(await screen.findByRole('button', { name: 'Withdraw your rating of Neem Tree Foods' }));
+  const confirm = await screen.findByRole('dialog');
+  await user.click(within(confirm).getByRole('button', { name: 'Withdraw rating' }));
+  const empty = await screen.findByText('No ratings given yet');
+  await waitFor(() => expect(document.activeElement).toBe(empty.closest('[data-focus-fallback]')));
+});

@@ -151,13 +151,17 @@ function RatingsTab({
   const data = list.data;
   if (data.results.length === 0 && page === 1) {
     return (
-      <EmptyState
-        icon={MessageSquare}
-        title={i18n._(EMPTY[tab].empty)}
-        hint={i18n._(
-          tab === 'received' && user?.user_role === 'employee' ? HELD_WHILE_DISPUTED : EMPTY[tab].hint,
-        )}
-      />
+      // In the list's place (the same element), so that the last review withdrawn hands it the focus.
+      <div {...keeper} className="grid gap-4 outline-none">
+        <EmptyState
+          focusFallback
+          icon={MessageSquare}
+          title={i18n._(EMPTY[tab].empty)}
+          hint={i18n._(
+            tab === 'received' && user?.user_role === 'employee' ? HELD_WHILE_DISPUTED : EMPTY[tab].hint,
+          )}
+        />
+      </div>
     );
   }
   const label = i18n._(TABS[tab]);

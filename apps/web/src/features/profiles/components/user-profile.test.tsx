@@ -41,5 +41,7 @@ it('takes the focus to the rating form that Write a Review opens, and on to the 
   // Sent, the form closes: the keyboard goes on to the profile's actions, not the page's top.
   await user.click(screen.getByRole('button', { name: 'Send the rating' }));
   await waitFor(() => expect(document.getElementById('rating-form')).toBeNull());
-  expect(document.activeElement?.textContent).toContain('Quick Action');
+  const actions = screen.getByText('Quick Action').closest('[tabindex="-1"]');
+  expect(actions).not.toBeNull();
+  await waitFor(() => expect(document.activeElement).toBe(actions));
 });
