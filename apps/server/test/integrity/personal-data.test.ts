@@ -4,7 +4,7 @@
 // nothing is stored; what only looks like it is accepted as written.
 import { PERSONAL_DATA_CASES, PERSONAL_DATA_MESSAGES, type Rating } from '@workspace/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hideRatings, makeUser, rate, ratingBody, type TestUser } from '../core/support.ts';
+import { makeUser, rate, ratingBody, type TestUser } from '../core/support.ts';
 import { call, createTestApp, type ErrorAnswer, type TestContext } from '../helpers.ts';
 
 let ctx: TestContext;
@@ -77,7 +77,12 @@ describe('personal data in what people publish', () => {
       { details: [PERSONAL_DATA_MESSAGES.address] },
     ]);
 
-    await hideRatings(ctx, [rating.id]);
+    // Hidden by a moderator's decision, which is what an appeal is against.
+    const moderator = await makeUser(ctx, 'moderator');
+    const hidden = await send(moderator, 'POST', `/api/moderation/ratings/${rating.id}/hide/`, {
+      reason: 'Reported as untrue.',
+    });
+    expect(hidden.status).toBe(200);
     const appeal = await send(author, 'POST', `/api/core/ratings/${rating.id}/appeal/`, {
       message: 'His PAN is ABCPE1234F.',
     });
