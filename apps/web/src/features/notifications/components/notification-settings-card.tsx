@@ -9,14 +9,13 @@ import {
   type UserRole,
 } from '@workspace/contracts';
 import { CheckCircle2 } from 'lucide-react';
-import { useEffect, useRef } from 'react';
-import { useLocation } from 'react-router';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Switch } from '@/components/ui/switch';
 import { toast } from '@/components/ui/use-toast';
 import { MAIL_SETTINGS_ANCHOR } from '@/config/paths';
+import { useAnchoredCard } from '@/lib/use-anchored-card';
 import { useChangeNotificationSettings, useNotificationSettings } from '../api/notifications';
 import { NOTIFICATION_TYPE_LABELS } from './notification-text';
 
@@ -26,12 +25,7 @@ export function NotificationSettingsCard({ userRole }: { userRole: UserRole }) {
   const settings = useNotificationSettings();
   const change = useChangeNotificationSettings();
   // Opened from the notifications page's link: brought into view once its settings are here.
-  const { hash } = useLocation();
-  const card = useRef<HTMLDivElement>(null);
-  const loaded = settings.isSuccess;
-  useEffect(() => {
-    if (loaded && hash === `#${MAIL_SETTINGS_ANCHOR}`) card.current?.scrollIntoView({ block: 'start' });
-  }, [hash, loaded]);
+  const card = useAnchoredCard<HTMLDivElement>(MAIL_SETTINGS_ANCHOR, settings.isSuccess);
   // Each change is saved as it is made; the card says so, quietly, where the eye already is.
   const saved = change.isSuccess && !change.isPending;
   const save = (patch: NotificationSettingsPatch) =>

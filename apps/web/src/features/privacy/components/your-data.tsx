@@ -4,8 +4,6 @@ import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { MY_GRIEVANCES_ANCHOR, type OwnUser } from '@workspace/contracts';
 import { Download, LogOut } from 'lucide-react';
-import { useEffect, useRef } from 'react';
-import { useLocation } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -17,6 +15,7 @@ import { paths } from '@/config/paths';
 import { getErrorMessage } from '@/lib/api-client';
 import { translateApiMessage } from '@/lib/api-messages';
 import { formatDate, formatDateTime } from '@/lib/format';
+import { useAnchoredCard } from '@/lib/use-anchored-card';
 import { useMyGrievances } from '../api/grievances';
 import { useDownloadMyData, useEndOtherSessions, useEndSession, useSessions } from '../api/my-account';
 import { DeleteAccountDialog } from './delete-account-dialog';
@@ -182,12 +181,7 @@ function MyGrievances() {
   const results = grievances.data?.results ?? [];
   // A grievance's answer is told by a notification that opens this card (the contracts'
   // NOTIFICATION_LINKS): brought into view once its list is here, which a page load paints later.
-  const { hash } = useLocation();
-  const card = useRef<HTMLDivElement>(null);
-  const loaded = grievances.isSuccess;
-  useEffect(() => {
-    if (loaded && hash === `#${MY_GRIEVANCES_ANCHOR}`) card.current?.scrollIntoView({ block: 'start' });
-  }, [hash, loaded]);
+  const card = useAnchoredCard<HTMLDivElement>(MY_GRIEVANCES_ANCHOR, grievances.isSuccess);
   return (
     <Card id={MY_GRIEVANCES_ANCHOR} ref={card} className="scroll-mt-20">
       <CardHeader>
